@@ -1,0 +1,30 @@
+//! Compiles the small C++ shim that reads and builds IRDL (dynamic) attributes,
+//! which the MLIR C API does not expose.
+use std::{env, path::PathBuf, process::Command};
+
+fn llvm_config(prefix: &str, arg: &str) -> String {
+    let tool = PathBuf::from(prefix).join("bin/llvm-config");
+    match Command::new(&tool).arg(arg).output() {
+        Ok(out) if out.status.success() => String::from_utf8_lossy(&out.stdout).trim().to_string(),
+        _ => panic!(
+            "cannot run {}: install LLVM 22 (Debian packages llvm-22-dev libmlir-22-dev), \
+             e.g. with scripts/setup.sh",
+            tool.display()
+        ),
+    }
+}
+
+fn main() {
+    println!("cargo:rerun-if-changed=shim/dynamic_attr.cpp");
+    println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
+    let prefix = env::var("MLIR_SYS_220_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into());
+    let mut build = cc::Build::new();
+    build.cpp(true).file("shim/dynamic_attr.cpp").include(llvm_config(&prefix, "--includedir"));
+    // The flags LLVM was built with (C++17, no exceptions, no RTTI).
+    for flag in llvm_config(&prefix, "--cxxflags").split_whitespace() {
+        if !flag.starts_with("-I") {
+            build.flag(flag);
+        }
+    }
+    build.warnings(false).compile("ukernel_dialect_shim");
+}

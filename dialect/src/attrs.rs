@@ -1,0 +1,438 @@
+//! Typed views of the `ukernel` attributes. Each view is plain Rust data:
+//! `TryFrom<Attribute>` reads one (the error names the missing or mistyped
+//! field) and `to_attribute` builds it in a context.
+
+use std::borrow::Cow;
+
+use melior::{
+    Context,
+    ir::{
+        Attribute, Identifier, Type,
+        attribute::{ArrayAttribute, DictionaryAttribute, IntegerAttribute, StringAttribute},
+        r#type::{IntegerType, TypeLike},
+    },
+};
+
+use crate::{DIALECT, DynamicAttr, Error, dense_resource_bytes};
+
+// ---------------------------------------------------------------------------
+// #ukernel.target
+// ---------------------------------------------------------------------------
+
+/// Which ukernels the selection may use.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UKernelSelection {
+    All,
+    None,
+    /// Family names, in the order written (e.g. `"argmax,matmul"`).
+    List(Vec<String>),
+}
+
+impl UKernelSelection {
+    /// Parses `all`, `none` or a comma-separated list of family names.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        match text.trim() {
+            "all" => Ok(Self::All),
+            "none" | "" => Ok(Self::None),
+            list => {
+                let names: Vec<String> = list.split(',').map(|s| s.trim().to_string()).collect();
+                if names.iter().any(|n| n.is_empty()) {
+                    return Err(format!("empty entry in ukernel list \"{list}\""));
+                }
+                Ok(Self::List(names))
+            }
+        }
+    }
+
+    /// Whether the family `name` may be used.
+    pub fn allows(&self, name: &str) -> bool {
+        match self {
+            Self::All => true,
+            Self::None => false,
+            Self::List(names) => names.iter().any(|n| n == name),
+        }
+    }
+
+    pub fn to_text(&self) -> String {
+        match self {
+            Self::All => "all".into(),
+            Self::None => "none".into(),
+            Self::List(names) => names.join(","),
+        }
+    }
+}
+
+/// `#ukernel.target<{arch = "sm_90", ukernels = "all", sm_count = 132 : i64}>`:
+/// the GPU the module's dispatches are compiled for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Target {
+    /// Compute capability as `major * 10 + minor` (90 for `sm_90`).
+    pub sm: u32,
+    pub ukernels: UKernelSelection,
+    /// Streaming multiprocessors on the GPU; guides how long rows are split.
+    /// When absent, [`Target::multiprocessors`] gives a typical count.
+    pub sm_count: Option<u32>,
+}
+
+impl Target {
+    pub fn new(sm: u32, ukernels: UKernelSelection) -> Self {
+        Self { sm, ukernels, sm_count: None }
+    }
+
+    /// `sm_90` and the like.
+    pub fn arch(&self) -> String {
+        format!("sm_{}", self.sm)
+    }
+
+    /// The multiprocessor count to plan for: the target's own, or that of the
+    /// usual data-center part of the arch (A100 108, H100/H200 132).
+    pub fn multiprocessors(&self) -> u32 {
+        self.sm_count.unwrap_or(match self.sm {
+            0..=79 => 80,
+            80..=89 => 108,
+            _ => 132,
+        })
+    }
+
+    pub fn to_attribute<'c>(&self, context: &'c Context) -> Result<Attribute<'c>, Error> {
+        let mut fields = vec![
+            ("arch", StringAttribute::new(context, &self.arch()).into()),
+            ("ukernels", StringAttribute::new(context, &self.ukernels.to_text()).into()),
+        ];
+        if let Some(n) = self.sm_count {
+            fields.push(("sm_count", i64_attr(context, n as i64)));
+        }
+        build(context, "target", vec![dictionary(context, &fields)])
+    }
+}
+
+/// Parses `sm_90` (also `sm_90a`) into 90.
+pub fn parse_sm_arch(arch: &str) -> Option<u32> {
+    let digits = arch.strip_prefix("sm_")?.trim_end_matches(['a', 'f']);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+impl<'c> TryFrom<Attribute<'c>> for Target {
+    type Error = Error;
+    fn try_from(attr: Attribute<'c>) -> Result<Self, Error> {
+        let f = Fields::of(attr, "target")?;
+        let arch = f.string("arch")?;
+        let sm = parse_sm_arch(&arch).ok_or_else(|| Error::InvalidValue {
+            attr: "target",
+            message: format!("arch \"{arch}\" is not of the form sm_<major><minor> (e.g. sm_90)"),
+        })?;
+        let ukernels = match f.optional("ukernels") {
+            None => UKernelSelection::All,
+            Some(_) => UKernelSelection::parse(&f.string("ukernels")?)
+                .map_err(|message| Error::InvalidValue { attr: "target", message })?,
+        };
+        let sm_count = match f.optional_i64("sm_count")? {
+            None => None,
+            Some(n) if n > 0 && n <= u32::MAX as i64 => Some(n as u32),
+            Some(n) => {
+                return Err(Error::InvalidValue { attr: "target", message: format!("sm_count must be positive, found {n}") });
+            }
+        };
+        Ok(Self { sm, ukernels, sm_count })
+    }
+}
+
+// ---------------------------------------------------------------------------
+// #ukernel.spec
+// ---------------------------------------------------------------------------
+
+/// `#ukernel.spec<"uk_argmax_f32i64", {shared_memory_bytes = 0 : i64}>`: a
+/// ukernel by symbol name, with the attributes its declaration carries.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UKernelSpec {
+    pub name: String,
+    /// Static shared memory the ukernel needs from its caller's workgroup.
+    pub shared_memory_bytes: u32,
+    /// Further function-definition attributes, as (name, attribute text).
+    pub def_attrs: Vec<(String, String)>,
+}
+
+impl UKernelSpec {
+    pub fn new(name: impl Into<String>, shared_memory_bytes: u32) -> Self {
+        Self { name: name.into(), shared_memory_bytes, def_attrs: Vec::new() }
+    }
+
+    pub fn to_attribute<'c>(&self, context: &'c Context) -> Result<Attribute<'c>, Error> {
+        let mut fields = vec![("shared_memory_bytes".to_string(), i64_attr(context, self.shared_memory_bytes as i64))];
+        for (k, text) in &self.def_attrs {
+            let value = Attribute::parse(context, text).ok_or_else(|| Error::InvalidValue {
+                attr: "spec",
+                message: format!("def_attrs entry `{k}` is not an attribute: {text}"),
+            })?;
+            fields.push((k.clone(), value));
+        }
+        let fields: Vec<(&str, Attribute)> = fields.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+        let name = StringAttribute::new(context, &self.name).into();
+        build(context, "spec", vec![name, dictionary(context, &fields)])
+    }
+}
+
+impl<'c> TryFrom<Attribute<'c>> for UKernelSpec {
+    type Error = Error;
+    fn try_from(attr: Attribute<'c>) -> Result<Self, Error> {
+        let params = params_of(attr, "spec")?;
+        let name = StringAttribute::try_from(params[0]).map_err(|_| field_type("spec", "name", "a string", params[0]))?;
+        let dict = DictionaryAttribute::try_from(params[1])
+            .map_err(|_| field_type("spec", "def_attrs", "a dictionary", params[1]))?;
+        let f = Fields { attr: "spec", dict };
+        let shared = f.optional_i64("shared_memory_bytes")?.unwrap_or(0);
+        let shared_memory_bytes = u32::try_from(shared).map_err(|_| Error::InvalidValue {
+            attr: "spec",
+            message: format!("shared_memory_bytes must be in 0..2^32, found {shared}"),
+        })?;
+        let mut def_attrs = Vec::new();
+        for i in 0..dict.len() {
+            let (k, v) = dict.element(i).map_err(|e| Error::InvalidValue { attr: "spec", message: e.to_string() })?;
+            let k = k.as_string_ref().as_str().unwrap_or_default().to_string();
+            if k != "shared_memory_bytes" {
+                def_attrs.push((k, v.to_string()));
+            }
+        }
+        Ok(Self { name: name.value().to_string(), shared_memory_bytes, def_attrs })
+    }
+}
+
+// ---------------------------------------------------------------------------
+// #ukernel.lowering_config
+// ---------------------------------------------------------------------------
+
+/// `#ukernel.lowering_config<{...}>`: how a dispatch's root op is tiled onto
+/// the GPU, and the ukernel that implements it, if any.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoweringConfig {
+    /// Tile of each loop per workgroup; 0 leaves the loop whole.
+    pub workgroup: Vec<i64>,
+    /// Tile of each reduction loop inside a workgroup; 0 leaves it whole.
+    pub reduction: Vec<i64>,
+    /// Threads per workgroup, x, y, z.
+    pub workgroup_size: [i64; 3],
+    /// How many workgroups share one row of the reduction (1: one each).
+    pub split: i64,
+    pub ukernel: Option<UKernelSpec>,
+}
+
+impl LoweringConfig {
+    pub fn to_attribute<'c>(&self, context: &'c Context) -> Result<Attribute<'c>, Error> {
+        let mut fields = vec![
+            ("workgroup", i64_array(context, &self.workgroup)),
+            ("reduction", i64_array(context, &self.reduction)),
+            ("workgroup_size", i64_array(context, &self.workgroup_size)),
+            ("split", i64_attr(context, self.split)),
+        ];
+        if let Some(spec) = &self.ukernel {
+            fields.push(("ukernel", spec.to_attribute(context)?));
+        }
+        build(context, "lowering_config", vec![dictionary(context, &fields)])
+    }
+}
+
+impl<'c> TryFrom<Attribute<'c>> for LoweringConfig {
+    type Error = Error;
+    fn try_from(attr: Attribute<'c>) -> Result<Self, Error> {
+        let f = Fields::of(attr, "lowering_config")?;
+        let workgroup = f.i64_list("workgroup")?;
+        let reduction = if f.optional("reduction").is_some() { f.i64_list("reduction")? } else { Vec::new() };
+        let size = f.i64_list("workgroup_size")?;
+        let workgroup_size: [i64; 3] = size.as_slice().try_into().map_err(|_| Error::InvalidValue {
+            attr: "lowering_config",
+            message: format!("workgroup_size must have 3 entries, found {}", size.len()),
+        })?;
+        if workgroup_size.iter().any(|&s| s < 1) {
+            return Err(Error::InvalidValue {
+                attr: "lowering_config",
+                message: format!("workgroup_size entries must be positive, found {size:?}"),
+            });
+        }
+        let split = f.optional_i64("split")?.unwrap_or(1);
+        if split < 1 {
+            return Err(Error::InvalidValue { attr: "lowering_config", message: format!("split must be >= 1, found {split}") });
+        }
+        let ukernel = f.optional("ukernel").map(UKernelSpec::try_from).transpose()?;
+        Ok(Self { workgroup, reduction, workgroup_size, split, ukernel })
+    }
+}
+
+// ---------------------------------------------------------------------------
+// #ukernel.object
+// ---------------------------------------------------------------------------
+
+/// `#ukernel.object<{path = "...", data = dense_resource<...> : vector<Nxi8>}>`:
+/// an executable object (ukernel bitcode) identified by its path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExecutableObject {
+    pub path: String,
+    /// Borrowed when built from embedded bytes (no copy into MLIR), owned
+    /// when read back from IR.
+    pub data: Cow<'static, [u8]>,
+}
+
+impl ExecutableObject {
+    pub fn new(path: impl Into<String>, data: impl Into<Cow<'static, [u8]>>) -> Self {
+        Self { path: path.into(), data: data.into() }
+    }
+
+    pub fn to_attribute<'c>(&self, context: &'c Context) -> Result<Attribute<'c>, Error> {
+        let blob = dense_resource(context, &self.path, &self.data);
+        let fields = [("path", StringAttribute::new(context, &self.path).into()), ("data", blob)];
+        build(context, "object", vec![dictionary(context, &fields)])
+    }
+}
+
+impl<'c> TryFrom<Attribute<'c>> for ExecutableObject {
+    type Error = Error;
+    fn try_from(attr: Attribute<'c>) -> Result<Self, Error> {
+        let f = Fields::of(attr, "object")?;
+        let path = f.string("path")?;
+        let data = f.required("data")?;
+        let bytes = dense_resource_bytes(data).ok_or_else(|| field_type("object", "data", "a dense_resource blob", data))?;
+        Ok(Self { path, data: Cow::Owned(bytes.to_vec()) })
+    }
+}
+
+/// Reads the objects of an `ukernel.executable_objects` array attribute.
+pub fn read_objects(attr: Attribute) -> Result<Vec<ExecutableObject>, Error> {
+    let array = ArrayAttribute::try_from(attr).map_err(|_| Error::InvalidValue {
+        attr: "object",
+        message: format!("{} must be an array of #ukernel.object, found {attr}", crate::EXECUTABLE_OBJECTS),
+    })?;
+    (0..array.len())
+        .map(|i| array.element(i).map_err(|e| Error::InvalidValue { attr: "object", message: e.to_string() }))
+        .map(|a| a.and_then(ExecutableObject::try_from))
+        .collect()
+}
+
+// ---------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------
+
+fn params_of<'c>(attr: Attribute<'c>, expected: &'static str) -> Result<Vec<Attribute<'c>>, Error> {
+    match DynamicAttr::read(attr) {
+        Some(d) if d.dialect == DIALECT && d.name == expected => Ok(d.params),
+        _ => Err(Error::NotThisAttribute { expected, found: attr.to_string() }),
+    }
+}
+
+fn build<'c>(context: &'c Context, name: &'static str, params: Vec<Attribute<'c>>) -> Result<Attribute<'c>, Error> {
+    DynamicAttr::build(context, DIALECT, name, &params).ok_or(Error::NotLoaded(name))
+}
+
+fn field_type(attr: &'static str, field: &'static str, expected: &'static str, found: Attribute) -> Error {
+    Error::FieldType { attr, field, expected, found: found.to_string() }
+}
+
+fn dictionary<'c>(context: &'c Context, fields: &[(&str, Attribute<'c>)]) -> Attribute<'c> {
+    let named: Vec<(Identifier, Attribute)> = fields.iter().map(|(k, v)| (Identifier::new(context, k), *v)).collect();
+    DictionaryAttribute::new(context, &named).into()
+}
+
+fn i64_attr(context: &Context, value: i64) -> Attribute<'_> {
+    IntegerAttribute::new(IntegerType::new(context, 64).into(), value).into()
+}
+
+fn i64_array<'c>(context: &'c Context, values: &[i64]) -> Attribute<'c> {
+    let elements: Vec<Attribute> = values.iter().map(|&v| i64_attr(context, v)).collect();
+    ArrayAttribute::new(context, &elements).into()
+}
+
+/// A `dense_resource` blob named `name` of type `vector<Nxi8>`. Borrowed
+/// (`'static`) bytes are referenced in place; owned bytes are moved into a
+/// heap buffer that MLIR frees through the deleter when the blob dies.
+fn dense_resource<'c>(context: &'c Context, name: &str, bytes: &Cow<'static, [u8]>) -> Attribute<'c> {
+    unsafe extern "C" fn free_boxed(user: *mut std::ffi::c_void, _: *const std::ffi::c_void, _: usize, _: usize) {
+        drop(unsafe { Box::from_raw(user as *mut Box<[u8]>) });
+    }
+    let ty: Type = Type::parse(context, &format!("vector<{}xi8>", bytes.len())).expect("vector<Nxi8> parses");
+    let name = crate::dynamic::string_ref(name);
+    let raw = unsafe {
+        match bytes {
+            Cow::Borrowed(b) => mlir_sys::mlirUnmanagedDenseResourceElementsAttrGet(
+                ty.to_raw(),
+                name,
+                b.as_ptr() as *mut _,
+                b.len(),
+                1,
+                false,
+                None,
+                std::ptr::null_mut(),
+            ),
+            Cow::Owned(v) => {
+                let boxed: Box<Box<[u8]>> = Box::new(v.clone().into_boxed_slice());
+                let ptr = boxed.as_ptr();
+                let len = boxed.len();
+                mlir_sys::mlirUnmanagedDenseResourceElementsAttrGet(
+                    ty.to_raw(),
+                    name,
+                    ptr as *mut _,
+                    len,
+                    1,
+                    false,
+                    Some(free_boxed),
+                    Box::into_raw(boxed) as *mut _,
+                )
+            }
+        }
+    };
+    unsafe { Attribute::from_raw(raw) }
+}
+
+/// The dictionary parameter of a one-dictionary `ukernel` attribute, with
+/// typed field access whose errors name the attribute and the field.
+struct Fields<'c> {
+    attr: &'static str,
+    dict: DictionaryAttribute<'c>,
+}
+
+impl<'c> Fields<'c> {
+    fn of(attr: Attribute<'c>, name: &'static str) -> Result<Self, Error> {
+        let params = params_of(attr, name)?;
+        let dict = params
+            .first()
+            .and_then(|p| DictionaryAttribute::try_from(*p).ok())
+            .ok_or_else(|| Error::InvalidValue { attr: name, message: "expected one dictionary parameter".into() })?;
+        Ok(Self { attr: name, dict })
+    }
+
+    fn optional(&self, field: &str) -> Option<Attribute<'c>> {
+        self.dict.element_by_name(field)
+    }
+
+    fn required(&self, field: &'static str) -> Result<Attribute<'c>, Error> {
+        self.optional(field).ok_or(Error::MissingField { attr: self.attr, field })
+    }
+
+    fn string(&self, field: &'static str) -> Result<String, Error> {
+        let a = self.required(field)?;
+        StringAttribute::try_from(a)
+            .map(|s| s.value().to_string())
+            .map_err(|_| field_type(self.attr, field, "a string", a))
+    }
+
+    fn optional_i64(&self, field: &'static str) -> Result<Option<i64>, Error> {
+        match self.optional(field) {
+            None => Ok(None),
+            Some(a) => IntegerAttribute::try_from(a)
+                .map(|i| Some(i.value()))
+                .map_err(|_| field_type(self.attr, field, "an integer", a)),
+        }
+    }
+
+    fn i64_list(&self, field: &'static str) -> Result<Vec<i64>, Error> {
+        let a = self.required(field)?;
+        let wrong = || field_type(self.attr, field, "an array of integers", a);
+        let array = ArrayAttribute::try_from(a).map_err(|_| wrong())?;
+        (0..array.len())
+            .map(|i| {
+                let e = array.element(i).map_err(|_| wrong())?;
+                IntegerAttribute::try_from(e).map(|v| v.value()).map_err(|_| wrong())
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,81 @@
+//! Reading and building IRDL-defined attributes through the C++ shim.
+
+use melior::{
+    Context,
+    ir::{Attribute, attribute::AttributeLike},
+};
+use mlir_sys::{MlirAttribute, MlirContext, MlirStringRef};
+
+unsafe extern "C" {
+    fn ukDynamicAttrNumParams(attr: MlirAttribute) -> isize;
+    fn ukDynamicAttrGetParam(attr: MlirAttribute, pos: isize) -> MlirAttribute;
+    fn ukDynamicAttrDialect(attr: MlirAttribute) -> MlirStringRef;
+    fn ukDynamicAttrName(attr: MlirAttribute) -> MlirStringRef;
+    fn ukDynamicAttrGet(
+        ctx: MlirContext,
+        dialect: MlirStringRef,
+        name: MlirStringRef,
+        num_params: isize,
+        params: *const MlirAttribute,
+    ) -> MlirAttribute;
+    fn ukDenseResourceBytes(attr: MlirAttribute, data: *mut *const u8, size: *mut usize) -> bool;
+}
+
+/// A borrowed `MlirStringRef` over `s`, valid while `s` is.
+pub(crate) fn string_ref(s: &str) -> MlirStringRef {
+    MlirStringRef { data: s.as_ptr() as *const std::ffi::c_char, length: s.len() }
+}
+
+fn string(s: MlirStringRef) -> String {
+    if s.data.is_null() {
+        return String::new();
+    }
+    let bytes = unsafe { std::slice::from_raw_parts(s.data as *const u8, s.length) };
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// An IRDL-defined attribute seen as `#dialect.name<params...>`.
+pub struct DynamicAttr<'c> {
+    pub dialect: String,
+    pub name: String,
+    pub params: Vec<Attribute<'c>>,
+}
+
+impl<'c> DynamicAttr<'c> {
+    /// `None` when `attr` is not an IRDL-defined attribute.
+    pub fn read(attr: Attribute<'c>) -> Option<Self> {
+        let raw = attr.to_raw();
+        let n = unsafe { ukDynamicAttrNumParams(raw) };
+        if n < 0 {
+            return None;
+        }
+        let params = (0..n).map(|i| unsafe { Attribute::from_raw(ukDynamicAttrGetParam(raw, i)) }).collect();
+        Some(Self {
+            dialect: string(unsafe { ukDynamicAttrDialect(raw) }),
+            name: string(unsafe { ukDynamicAttrName(raw) }),
+            params,
+        })
+    }
+
+    /// Builds `#dialect.name<params...>`; `None` when the dialect or the
+    /// attribute is not loaded, or the parameters fail its IRDL constraints.
+    pub fn build(context: &'c Context, dialect: &str, name: &str, params: &[Attribute<'c>]) -> Option<Attribute<'c>> {
+        let raw: Vec<MlirAttribute> = params.iter().map(|p| p.to_raw()).collect();
+        let (d, n) = (string_ref(dialect), string_ref(name));
+        let attr = unsafe { ukDynamicAttrGet(context.to_raw(), d, n, raw.len() as isize, raw.as_ptr()) };
+        (!attr.ptr.is_null()).then(|| unsafe { Attribute::from_raw(attr) })
+    }
+}
+
+/// The bytes of a `dense_resource` attribute, borrowed from its blob.
+pub fn dense_resource_bytes<'c>(attr: Attribute<'c>) -> Option<&'c [u8]> {
+    let mut data = std::ptr::null();
+    let mut size = 0usize;
+    if !unsafe { ukDenseResourceBytes(attr.to_raw(), &mut data, &mut size) } {
+        return None;
+    }
+    if size == 0 {
+        return Some(&[]);
+    }
+    Some(unsafe { std::slice::from_raw_parts(data, size) })
+}

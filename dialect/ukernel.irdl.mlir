@@ -1,0 +1,50 @@
+// The `ukernel` dialect, loaded at run time into every context the project
+// creates. Attributes carry one dictionary parameter (or a name and a
+// dictionary) so that their syntax stays readable and extensible; the Rust
+// views in src/attrs.rs check the keys.
+irdl.dialect @ukernel {
+  // #ukernel.target<{arch = "sm_90", ukernels = "all", sm_count = 132 : i64}>
+  // On the module: which GPU the dispatches target and which ukernels may be used.
+  irdl.attribute @target {
+    %config = irdl.base "#builtin.dictionary"
+    irdl.parameters(config: %config)
+  }
+
+  // #ukernel.spec<"uk_argmax_f32i64", {shared_memory_bytes = 0 : i64}>
+  // A ukernel by symbol name, with the attributes its declaration carries.
+  irdl.attribute @spec {
+    %name = irdl.base "#builtin.string"
+    %def_attrs = irdl.base "#builtin.dictionary"
+    irdl.parameters(name: %name, def_attrs: %def_attrs)
+  }
+
+  // #ukernel.lowering_config<{workgroup = [1, 0], reduction = [0, 0],
+  //                           workgroup_size = [256, 1, 1], split = 1 : i64,
+  //                           ukernel = #ukernel.spec<...>}>
+  irdl.attribute @lowering_config {
+    %config = irdl.base "#builtin.dictionary"
+    irdl.parameters(config: %config)
+  }
+
+  // #ukernel.object<{path = "uk_argmax_f32i64.sm_80.bc", data = dense_resource<...> : vector<Nxi8>}>
+  irdl.attribute @object {
+    %config = irdl.base "#builtin.dictionary"
+    irdl.parameters(config: %config)
+  }
+
+  // "ukernel.generic"(%ins..., %outs..., %scalars...) {spec = #ukernel.spec<...>,
+  //                   operandSegmentSizes = array<i32: I, O, S>}
+  // A ukernel call before the ABI is fixed: tensor or memref operands, as the
+  // op it replaces had them. Each operand group has its own constraint
+  // variable so that operands need not share one type.
+  irdl.operation @generic {
+    %spec = irdl.base @ukernel::@spec
+    %in = irdl.any
+    %out = irdl.any
+    %scalar = irdl.any
+    %res = irdl.any
+    irdl.attributes { "spec" = %spec }
+    irdl.operands(ins: variadic %in, outs: variadic %out, scalars: variadic %scalar)
+    irdl.results(results: variadic %res)
+  }
+}

@@ -1,0 +1,299 @@
+//! `ukernel-opt`: an `mlir-opt`-style tool with every upstream pass and the
+//! project's passes registered by name, and the `ukernel` dialect loaded.
+
+use std::{io::Read, path::Path};
+
+use melior::{
+    Context,
+    ir::{Module, operation::OperationLike, operation::OperationMutLike},
+    pass::{PassIrPrintingOptions, PassManager},
+};
+use ukernel_dialect::{
+    TARGET_ATTR, Target, UKernelSelection,
+    attrs::parse_sm_arch,
+    location::{CapturedDiagnostic, Severity, capture_diagnostics},
+    verify_ukernel_attributes,
+};
+
+use crate::{expected, split};
+
+/// Command-line options of `ukernel-opt`.
+#[derive(Debug, Default)]
+pub struct OptOptions {
+    pub input: String,
+    pub output: Option<String>,
+    pub pipeline: Option<String>,
+    pub split_input_file: bool,
+    pub print_ir_after_all: bool,
+    pub verify_diagnostics: bool,
+    /// Sets (or overrides) the module's `#ukernel.target` arch.
+    pub ukernel_target: Option<String>,
+    /// Sets (or overrides) the module's `#ukernel.target` ukernel selection.
+    pub ukernels: Option<String>,
+    /// Shows the remarks that explain each ukernel decision.
+    pub explain: bool,
+    pub generic: bool,
+}
+
+const USAGE: &str = "\
+OVERVIEW: ukernel-opt: MLIR optimizer driver with the ukernel dialect and passes
+
+USAGE: ukernel-opt [options] [input file | -]
+
+OPTIONS:
+  -o <file>                     Output file (default: stdout); written only on success
+  --pass-pipeline=<pipeline>    Textual pass pipeline, e.g. 'builtin.module(canonicalize)'
+  --split-input-file            Process each '// -----' chunk of the input separately
+  --verify-diagnostics          Check emitted diagnostics against expected-* comments
+  --mlir-print-ir-after-all     Print the IR after each pass (to stderr)
+  --mlir-print-op-generic       Print operations in generic form
+  --ukernel-target=<sm_XY>      Set the arch of the module's #ukernel.target
+  --ukernels=<all|none|a,b>     Set which ukernel families may be selected
+  --ukernel-explain             Show remarks explaining each ukernel decision
+  --help                        Show this help
+";
+
+fn help_text() -> String {
+    let mut text = USAGE.to_string();
+    text.push_str("\nPASSES OF THIS PROJECT (usable in --pass-pipeline beside every upstream MLIR pass):\n");
+    if ukernel_passes::PASSES.is_empty() {
+        text.push_str("  (none yet)\n");
+    }
+    for p in ukernel_passes::PASSES {
+        text.push_str(&format!("  {:<34}{}\n", p.argument, p.summary));
+    }
+    text
+}
+
+/// Parses the command line (without the program name).
+pub fn parse_args(args: &[String]) -> Result<Option<OptOptions>, String> {
+    let mut o = OptOptions { input: "-".into(), ..Default::default() };
+    let mut input = None;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        // mlir-opt accepts both -flag and --flag.
+        let flag = if arg.starts_with("--") { &arg[1..] } else { arg.as_str() };
+        let (name, value) = match flag.split_once('=') {
+            Some((n, v)) => (n, Some(v.to_string())),
+            None => (flag, None),
+        };
+        let mut value_of = |name: &str| -> Result<String, String> {
+            value.clone().or_else(|| it.next().cloned()).ok_or_else(|| format!("option '{name}' needs a value"))
+        };
+        match name {
+            "-h" | "-help" => return Ok(None),
+            "-o" => o.output = Some(value_of("-o")?),
+            "-pass-pipeline" => o.pipeline = Some(value_of("--pass-pipeline")?),
+            "-split-input-file" => o.split_input_file = true,
+            "-verify-diagnostics" => o.verify_diagnostics = true,
+            "-mlir-print-ir-after-all" => o.print_ir_after_all = true,
+            "-mlir-print-op-generic" => o.generic = true,
+            "-ukernel-target" => o.ukernel_target = Some(value_of("--ukernel-target")?),
+            "-ukernels" => o.ukernels = Some(value_of("--ukernels")?),
+            "-ukernel-explain" => o.explain = true,
+            "-" => input = Some("-".to_string()),
+            n if n.starts_with('-') => return Err(format!("unknown option '{arg}' (see --help)")),
+            _ if input.is_some() => return Err(format!("more than one input file: '{}' and '{arg}'", input.unwrap())),
+            _ => input = Some(arg.clone()),
+        }
+    }
+    if let Some(i) = input {
+        o.input = i;
+    }
+    if let Some(a) = &o.ukernel_target
+        && parse_sm_arch(a).is_none()
+    {
+        return Err(format!("--ukernel-target: '{a}' is not an arch of the form sm_XY (e.g. sm_90)"));
+    }
+    if let Some(u) = &o.ukernels {
+        UKernelSelection::parse(u).map_err(|e| format!("--ukernels: {e}"))?;
+    }
+    Ok(Some(o))
+}
+
+/// Runs the tool; returns the process exit code. Errors go to stderr.
+pub fn main_with_args(args: &[String]) -> i32 {
+    let options = match parse_args(args) {
+        Ok(Some(o)) => o,
+        Ok(None) => {
+            crate::write_stdout(&help_text());
+            return 0;
+        }
+        Err(e) => {
+            eprintln!("ukernel-opt: error: {e}");
+            return 1;
+        }
+    };
+    match run(&options) {
+        Ok(true) => 0,
+        Ok(false) => 1,
+        Err(e) => {
+            eprintln!("{e}");
+            1
+        }
+    }
+}
+
+fn read_input(input: &str) -> Result<(String, String), String> {
+    if input == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| format!("<stdin>: error: could not read standard input: {e}"))?;
+        return Ok(("<stdin>".into(), text));
+    }
+    let bytes = std::fs::read(input).map_err(|e| format!("{input}: error: could not open input file: {e}"))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        format!("{input}: error: input is not UTF-8 text (invalid byte at offset {})", e.utf8_error().valid_up_to())
+    })?;
+    Ok((input.to_string(), text))
+}
+
+/// Processes every chunk; `Ok(false)` when any chunk failed (its diagnostics
+/// were printed). `Err` is a tool-level error such as an unreadable input.
+pub fn run(options: &OptOptions) -> Result<bool, String> {
+    let (file, source) = read_input(&options.input)?;
+    ukernel_passes::register_passes();
+    let context = ukernel_dialect::create_context().map_err(|e| format!("ukernel-opt: error: {e}"))?;
+    ukernel_dialect::set_print_op_on_diagnostic(&context, !options.verify_diagnostics);
+    let pm = build_pass_manager(&context, options)?;
+
+    let mut outputs = Vec::new();
+    let mut all_ok = true;
+    for chunk in split::split_input(&source, options.split_input_file) {
+        let (printed, diagnostics, ok) = process_chunk(&context, &pm, options, &chunk.text);
+        let diagnostics: Vec<CapturedDiagnostic> =
+            diagnostics.into_iter().filter(|d| options.explain || d.severity != Severity::Remark).collect();
+        let chunk_ok = if options.verify_diagnostics {
+            let expectations = match expected::parse_expectations(&chunk.text) {
+                Ok(e) => e,
+                Err((line, col, msg)) => {
+                    eprintln!("{file}:{line}:{col}: error: {msg}");
+                    all_ok = false;
+                    continue;
+                }
+            };
+            let report = expected::check(&file, &diagnostics, &expectations);
+            for line in &report {
+                eprintln!("{line}");
+            }
+            report.is_empty()
+        } else {
+            for d in &diagnostics {
+                eprint!("{}", d.render(Some(&file)));
+            }
+            ok
+        };
+        all_ok &= chunk_ok;
+        if let Some(text) = printed {
+            outputs.push(text);
+        }
+    }
+
+    let text = outputs.join("// -----\n");
+    match options.output.as_deref() {
+        None | Some("-") => crate::write_stdout(&text),
+        Some(path) => {
+            if all_ok {
+                write_atomically(Path::new(path), text.as_bytes())
+                    .map_err(|e| format!("{path}: error: could not write output: {e}"))?;
+            }
+        }
+    }
+    Ok(all_ok)
+}
+
+fn build_pass_manager<'c>(context: &'c Context, options: &OptOptions) -> Result<PassManager<'c>, String> {
+    let pm = PassManager::new(context);
+    if let Some(pipeline) = &options.pipeline {
+        melior::utility::parse_pass_pipeline(pm.as_operation_pass_manager(), pipeline)
+            .map_err(|e| format!("ukernel-opt: error: invalid --pass-pipeline: {e}"))?;
+    }
+    if options.print_ir_after_all {
+        pm.enable_ir_printing(&PassIrPrintingOptions {
+            before_all: false,
+            after_all: true,
+            module_scope: true,
+            on_change: false,
+            on_failure: false,
+            flags: melior::ir::operation::OperationPrintingFlags::new(),
+            tree_printing_path: Default::default(),
+        });
+    }
+    Ok(pm)
+}
+
+/// Parses, verifies and transforms one chunk. Returns the printed module when
+/// every step succeeded, the diagnostics raised, and whether it succeeded.
+fn process_chunk(
+    context: &Context,
+    pm: &PassManager,
+    options: &OptOptions,
+    text: &str,
+) -> (Option<String>, Vec<CapturedDiagnostic>, bool) {
+    let ((printed, ok), diagnostics) = capture_diagnostics(context, || {
+        let Some(mut module) = Module::parse(context, text) else {
+            return (None, false);
+        };
+        if !module.as_operation().verify() || verify_ukernel_attributes(module.as_operation()) > 0 {
+            return (None, false);
+        }
+        if let Err(e) = apply_target_flags(context, &mut module, options) {
+            ukernel_dialect::emit_error(module.as_operation().location(), &e);
+            return (None, false);
+        }
+        if options.pipeline.is_some() && pm.run(&mut module).is_err() {
+            return (None, false);
+        }
+        let flags = melior::ir::operation::OperationPrintingFlags::new();
+        let flags = if options.generic { flags.print_generic_operation_form() } else { flags };
+        let text = module.as_operation().to_string_with_flags(flags).unwrap_or_default();
+        (Some(text + "\n"), true)
+    });
+    let failed_silently = !ok && !diagnostics.iter().any(|d| d.severity == Severity::Error);
+    let mut diagnostics = diagnostics;
+    if failed_silently {
+        diagnostics.push(CapturedDiagnostic {
+            severity: Severity::Error,
+            pos: None,
+            message: "processing failed without a diagnostic".into(),
+            notes: vec![],
+        });
+    }
+    (printed, diagnostics, ok)
+}
+
+/// `--ukernel-target` / `--ukernels` set the module's `#ukernel.target`,
+/// keeping whatever the module's own target says for the other fields.
+fn apply_target_flags(context: &Context, module: &mut Module, options: &OptOptions) -> Result<(), String> {
+    if options.ukernel_target.is_none() && options.ukernels.is_none() {
+        return Ok(());
+    }
+    let op = module.as_operation();
+    let mut target = match op.attribute(TARGET_ATTR) {
+        Ok(a) => Target::try_from(a).map_err(|e| e.to_string())?,
+        Err(_) => Target::new(90, UKernelSelection::All),
+    };
+    if let Some(arch) = &options.ukernel_target {
+        target.sm = parse_sm_arch(arch).ok_or_else(|| format!("bad arch '{arch}'"))?;
+    }
+    if let Some(list) = &options.ukernels {
+        target.ukernels = UKernelSelection::parse(list)?;
+    }
+    let attr = target.to_attribute(context).map_err(|e| e.to_string())?;
+    module.as_operation_mut().set_attribute(TARGET_ATTR, attr);
+    Ok(())
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same directory
+/// and a rename, so that `path` is never left half-written.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "out".into());
+    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
+    let result = std::fs::write(&tmp, bytes).and_then(|_| std::fs::rename(&tmp, path));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}

@@ -1,0 +1,6 @@
+//! The ukernel passes (one file each), their registration by name, and the
+//! codegen/link pipeline.
+
+mod registration;
+
+pub use registration::{PASSES, PassInfo, register_passes};

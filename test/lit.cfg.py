@@ -1,0 +1,27 @@
+# lit configuration: runs the project's tools with LLVM's FileCheck over
+# test/**/*.mlir. The tools come from the cargo target directory
+# (CARGO_TARGET_DIR, default target/) and profile (UKERNEL_PROFILE, default debug).
+import os
+
+import lit.formats
+
+config.name = "ukernel"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir"]
+config.excludes = ["Inputs", "lit.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(
+    os.environ.get("CARGO_TARGET_DIR", os.path.join(config.test_source_root, "..", "target")), "lit")
+
+root = os.path.abspath(os.path.join(config.test_source_root, ".."))
+target = os.environ.get("CARGO_TARGET_DIR", os.path.join(root, "target"))
+profile = os.environ.get("UKERNEL_PROFILE", "debug")
+llvm_bin = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
+tools = os.path.join(target, profile)
+
+for tool in ("ukernel-opt",):
+    if not os.path.exists(os.path.join(tools, tool)):
+        lit_config.fatal(f"{tool} not found in {tools}: build it first (cargo build)")
+
+config.environment["PATH"] = os.pathsep.join([tools, llvm_bin, os.environ.get("PATH", "")])
+config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
