@@ -1,0 +1,251 @@
+// Argmax over one row (or one split of a row), called cooperatively by every
+// thread of a workgroup.
+//
+// Built once per (element type, index type, arch) with
+//   -DUK_ELEM_F32|UK_ELEM_F16|UK_ELEM_BF16  -DUK_INDEX_I32|UK_INDEX_I64
+// into the symbol uk_argmax_<elem><index>, e.g. uk_argmax_f32i64.
+//
+// Semantics (those of torch.argmax and numpy.argmax):
+//   - the result is the first index of the maximum;
+//   - NaN counts as greater than every number: the first NaN wins;
+//   - a row of -inf gives index 0 (of the row) and -inf;
+//   - an empty row gives index 0 and leaves the value untouched;
+//   - any length and any row start alignment (vector loads only on the
+//     16-byte aligned middle of the row).
+//
+// ABI (every pointer is a global-memory element pointer; offsets in elements):
+//   void uk_argmax_<e><i>(
+//       const E *in,  i64 in_offset,      // row starts at in + in_offset, unit stride
+//       E       *val, i64 val_offset,     // max value out; ignored unless write_value
+//       I       *idx, i64 idx_offset,     // index out (within the row)
+//       i64 length,                       // row length
+//       i32 split_index, i32 split_count, // this workgroup's part of the row
+//       void *scratch,                    // split_count > 1: this row's scratch
+//       i32 write_value)
+// Every thread of the workgroup must call it with the same arguments;
+// blockDim.x must be a multiple of 32 and at most 1024 (y = z = 1).
+// With split_count > 1, split_count workgroups each reduce one contiguous
+// part of the row; the last to finish combines the partials and writes the
+// outputs. `scratch` then points at uk_argmax_scratch_bytes(split_count)
+// bytes per row, zeroed once before first use (the ukernel leaves it zeroed).
+// Static shared memory: 384 bytes.
+
+#include "common.h"
+
+#if defined(UK_ELEM_F32)
+typedef float E;
+#define UK_ELEM_NAME f32
+static UK_DEVICE UK_INLINE float uk_load(const E *p) { return *p; }
+#define UK_VEC 4
+#elif defined(UK_ELEM_F16)
+typedef u16 E;
+#define UK_ELEM_NAME f16
+static UK_DEVICE UK_INLINE float uk_load(const E *p) { return uk_f16_to_f32(*p); }
+static UK_DEVICE UK_INLINE float uk_cvt(u16 b) { return uk_f16_to_f32(b); }
+#define UK_VEC 8
+#elif defined(UK_ELEM_BF16)
+typedef u16 E;
+#define UK_ELEM_NAME bf16
+static UK_DEVICE UK_INLINE float uk_load(const E *p) { return uk_bf16_to_f32(*p); }
+static UK_DEVICE UK_INLINE float uk_cvt(u16 b) { return uk_bf16_to_f32(b); }
+#define UK_VEC 8
+#else
+#error "define UK_ELEM_F32, UK_ELEM_F16 or UK_ELEM_BF16"
+#endif
+
+#if defined(UK_INDEX_I32)
+typedef i32 I;
+#define UK_INDEX_NAME i32
+#elif defined(UK_INDEX_I64)
+typedef i64 I;
+#define UK_INDEX_NAME i64
+#else
+#error "define UK_INDEX_I32 or UK_INDEX_I64"
+#endif
+
+#define UK_CAT3(a, b, c) a##b##c
+#define UK_NAME(e, i) UK_CAT3(uk_argmax_, e, i)
+#define UK_SYMBOL UK_NAME(UK_ELEM_NAME, UK_INDEX_NAME)
+
+// No index yet: loses every tie, so a part that saw only -inf (or nothing)
+// never beats a real element.
+#define UK_NONE ((i64)0x7fffffffffffffffLL)
+
+// Whether (a, ia) ranks before (b, ib): NaN first, then larger, then the
+// smaller index.
+static UK_DEVICE UK_INLINE bool uk_better(float a, i64 ia, float b, i64 ib) {
+  bool an = a != a, bn = b != b;
+  if (an || bn)
+    return an && (!bn || ia < ib);
+  return a > b || (a == b && ia < ib);
+}
+
+// Folds element v at index i into a running best of increasing indices.
+static UK_DEVICE UK_INLINE void uk_step(float v, i64 i, float &best, i64 &bi) {
+  if (v > best || (v != v && best == best)) {
+    best = v;
+    bi = i;
+  }
+}
+
+static UK_DEVICE UK_INLINE void uk_step_vec(const E *p, i64 i, float &best, i64 &bi) {
+#if defined(UK_ELEM_F32)
+  f32x4 v = *(const f32x4 *)p;
+  uk_step(v.x, i, best, bi);
+  uk_step(v.y, i + 1, best, bi);
+  uk_step(v.z, i + 2, best, bi);
+  uk_step(v.w, i + 3, best, bi);
+#else
+  i32x4 w = *(const i32x4 *)p;
+  int parts[4] = {w.x, w.y, w.z, w.w};
+#pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    uk_step(uk_cvt((u16)(parts[k] & 0xffff)), i + 2 * k, best, bi);
+    uk_step(uk_cvt((u16)((u32)parts[k] >> 16)), i + 2 * k + 1, best, bi);
+  }
+#endif
+}
+
+// Block-wide reduction; the result is valid in thread 0.
+static UK_DEVICE void uk_block_reduce(float &best, i64 &bi) {
+  UK_SHARED static float s_val[32];
+  UK_SHARED static i64 s_idx[32];
+  for (u32 d = 16; d > 0; d >>= 1) {
+    float ov = uk_shfl_down_f32(best, d);
+    i64 oi = uk_shfl_down_i64(bi, d);
+    if (uk_better(ov, oi, best, bi)) {
+      best = ov;
+      bi = oi;
+    }
+  }
+  u32 tid = uk_tid(), warps = uk_ntid() / 32;
+  if (warps == 1)
+    return;
+  if ((tid & 31) == 0) {
+    s_val[tid / 32] = best;
+    s_idx[tid / 32] = bi;
+  }
+  __syncthreads();
+  if (tid < 32) {
+    best = tid < warps ? s_val[tid] : -__builtin_inff();
+    bi = tid < warps ? s_idx[tid] : UK_NONE;
+    for (u32 d = 16; d > 0; d >>= 1) {
+      float ov = uk_shfl_down_f32(best, d);
+      i64 oi = uk_shfl_down_i64(bi, d);
+      if (uk_better(ov, oi, best, bi)) {
+        best = ov;
+        bi = oi;
+      }
+    }
+  }
+  __syncthreads();
+}
+
+// Best of elements [begin, end) of the row, in thread 0.
+static UK_DEVICE void uk_reduce_range(const E *row, i64 begin, i64 end, float &best, i64 &bi) {
+  best = -__builtin_inff();
+  bi = UK_NONE;
+  u32 tid = uk_tid(), nt = uk_ntid();
+  // Scalar head up to the first 16-byte boundary, then vectors, then a tail.
+  u64 addr = (u64)(row + begin);
+  i64 head = (i64)(((16 - (addr & 15)) & 15) / sizeof(E));
+  if ((addr % sizeof(E)) != 0 || head > end - begin)
+    head = end - begin;
+  i64 vbegin = begin + head;
+  i64 nvec = (end - vbegin) / UK_VEC;
+  i64 vend = vbegin + nvec * UK_VEC;
+  if ((i64)tid < head)
+    uk_step(uk_load(row + begin + tid), begin + tid, best, bi);
+  // Two independent vector loads in flight per thread per iteration.
+  i64 v = tid;
+  for (; v + nt < nvec; v += 2 * (i64)nt) {
+    uk_step_vec(row + vbegin + v * UK_VEC, vbegin + v * UK_VEC, best, bi);
+    uk_step_vec(row + vbegin + (v + nt) * UK_VEC, vbegin + (v + nt) * UK_VEC, best, bi);
+  }
+  if (v < nvec)
+    uk_step_vec(row + vbegin + v * UK_VEC, vbegin + v * UK_VEC, best, bi);
+  for (i64 i = vend + tid; i < end; i += nt)
+    uk_step(uk_load(row + i), i, best, bi);
+  uk_block_reduce(best, bi);
+}
+
+static UK_DEVICE void uk_write(const E *row, E *val, I *idx, i64 length, i64 bi, bool write_value) {
+  if (length == 0) {
+    *idx = 0;
+    return;
+  }
+  if (bi == UK_NONE)
+    bi = 0; // every element was -inf
+  *idx = (I)bi;
+  if (write_value)
+    *val = row[bi];
+}
+
+// Scratch of one row: a counter, then split_count (value, index) partials.
+struct UkPartial {
+  float val;
+  u32 pad;
+  i64 idx;
+};
+
+extern "C" UK_DEVICE void UK_SYMBOL(const E *in, i64 in_offset, E *val, i64 val_offset, I *idx, i64 idx_offset,
+                                    i64 length, i32 split_index, i32 split_count, void *scratch,
+                                    i32 write_value) {
+  const E *row = in + in_offset;
+  E *out_val = val ? val + val_offset : val;
+  I *out_idx = idx + idx_offset;
+  bool want_value = write_value != 0 && val != 0;
+  u32 tid = uk_tid();
+  if (split_count <= 1) {
+    float best;
+    i64 bi;
+    uk_reduce_range(row, 0, length, best, bi);
+    if (tid == 0)
+      uk_write(row, out_val, out_idx, length, bi, want_value);
+    return;
+  }
+
+  // This workgroup's part: whole vectors per part so parts stay aligned
+  // relative to each other.
+  i64 per = (length + split_count - 1) / split_count;
+  per = (per + UK_VEC - 1) / UK_VEC * UK_VEC;
+  i64 begin = (i64)split_index * per;
+  i64 end = begin + per;
+  begin = begin < length ? begin : length;
+  end = end < length ? end : length;
+  float best;
+  i64 bi;
+  uk_reduce_range(row, begin, end, best, bi);
+
+  u32 *counter = (u32 *)scratch;
+  volatile UkPartial *partials = (volatile UkPartial *)((char *)scratch + 16);
+  UK_SHARED static u32 s_last;
+  if (tid == 0) {
+    partials[split_index].val = best;
+    partials[split_index].idx = bi;
+    __nvvm_membar_gl();
+    u32 done = __nvvm_atom_add_gen_i((int *)counter, 1);
+    s_last = done == (u32)split_count - 1;
+  }
+  __syncthreads();
+  if (!s_last)
+    return;
+
+  // The last workgroup combines every part's best.
+  __nvvm_membar_gl();
+  best = -__builtin_inff();
+  bi = UK_NONE;
+  for (i64 p = tid; p < split_count; p += uk_ntid()) {
+    float pv = partials[p].val;
+    i64 pi = partials[p].idx;
+    if (uk_better(pv, pi, best, bi)) {
+      best = pv;
+      bi = pi;
+    }
+  }
+  uk_block_reduce(best, bi);
+  if (tid == 0) {
+    *counter = 0; // ready for the next launch
+    uk_write(row, out_val, out_idx, length, bi, want_value);
+  }
+}

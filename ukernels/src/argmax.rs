@@ -1,0 +1,104 @@
+//! The argmax family: the index of the maximum over the innermost dimension
+//! of each row, optionally with the maximum itself.
+//!
+//! Semantics, those of `torch.argmax` and `numpy.argmax`: the first index of
+//! the maximum; NaN counts as greater than every number, so the first NaN
+//! wins; a row of -inf gives index 0; an empty row gives index 0 and leaves
+//! the value output untouched. The CUDA source (`cuda/argmax.cu`) documents
+//! the same, and [`crate::reference::argmax`] implements it on the CPU.
+
+use crate::{AbiParam, AbiParamKind as K};
+
+pub const FAMILY: &str = "argmax";
+
+/// Threads per workgroup the argmax ukernels are configured with. Any
+/// multiple of 32 up to 1024 works; 256 keeps enough workgroups resident
+/// per multiprocessor to hide memory latency.
+pub const WORKGROUP_SIZE: u32 = 256;
+
+/// Static shared memory of each argmax ukernel: 32 partial values (f32) and
+/// indices (i64) for the cross-warp reduction, and the last-workgroup flag.
+pub const SHARED_MEMORY_BYTES: u32 = 32 * 4 + 32 * 8 + 4;
+
+/// A part of a split row is at least this long, so that its workgroup's
+/// fixed costs (reduction, combine) stay small against its reads.
+pub const MIN_ELEMENTS_PER_SPLIT: u64 = 4096;
+
+/// At most this many workgroups share one row.
+pub const MAX_SPLIT: u64 = 1024;
+
+/// Workgroups to aim for per multiprocessor when splitting rows.
+pub const WORKGROUPS_PER_MULTIPROCESSOR: u64 = 2;
+
+/// The C ABI, in order. Operand 0 is the input, 1 the value output, 2 the
+/// index output.
+pub const ABI: &[AbiParam] = &[
+    AbiParam { name: "in", kind: K::BasePointer { operand: 0, nullable: false } },
+    AbiParam { name: "in_offset", kind: K::Offset { operand: 0 } },
+    AbiParam { name: "val", kind: K::BasePointer { operand: 1, nullable: true } },
+    AbiParam { name: "val_offset", kind: K::Offset { operand: 1 } },
+    AbiParam { name: "idx", kind: K::BasePointer { operand: 2, nullable: false } },
+    AbiParam { name: "idx_offset", kind: K::Offset { operand: 2 } },
+    AbiParam { name: "length", kind: K::ReductionLength },
+    AbiParam { name: "split_index", kind: K::SplitIndex },
+    AbiParam { name: "split_count", kind: K::SplitCount },
+    AbiParam { name: "scratch", kind: K::Scratch },
+    AbiParam { name: "write_value", kind: K::WriteValue },
+];
+
+/// How a batch of rows is spread over workgroups.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    pub workgroup_size: u32,
+    /// Workgroups per row.
+    pub split: u32,
+}
+
+/// Chooses the split for `rows` rows of `length` elements on a GPU with
+/// `multiprocessors` SMs: split only when the rows alone leave SMs idle, and
+/// never into parts shorter than [`MIN_ELEMENTS_PER_SPLIT`]. With a dynamic
+/// length (`None`) nothing is split, since the part size cannot be checked.
+pub fn plan(rows: Option<u64>, length: Option<u64>, multiprocessors: u32) -> Plan {
+    let split = match (rows, length) {
+        (Some(rows), Some(length)) if rows > 0 => {
+            let wanted = (WORKGROUPS_PER_MULTIPROCESSOR * multiprocessors as u64).div_ceil(rows);
+            let longest = length.div_ceil(MIN_ELEMENTS_PER_SPLIT);
+            wanted.min(longest).clamp(1, MAX_SPLIT)
+        }
+        _ => 1,
+    };
+    Plan { workgroup_size: WORKGROUP_SIZE, split: split as u32 }
+}
+
+/// Bytes of scratch one row needs with `split` workgroups per row: a
+/// counter (padded to 16 bytes) and one 16-byte partial per workgroup. None
+/// when the row is not split.
+pub fn scratch_bytes_per_row(split: u32) -> u64 {
+    if split <= 1 { 0 } else { 16 + 16 * split as u64 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decode_rows_are_split_across_multiprocessors() {
+        // One 128k-vocabulary row on 132 SMs: 32 parts of ~4k elements.
+        assert_eq!(plan(Some(1), Some(128256), 132).split, 32);
+        assert_eq!(plan(Some(8), Some(128256), 132).split, 32);
+        assert_eq!(plan(Some(64), Some(128256), 132).split, 5);
+        // Enough rows to fill the GPU: one workgroup per row.
+        assert_eq!(plan(Some(4096), Some(32000), 132).split, 1);
+        // Short rows are never split below the minimum part.
+        assert_eq!(plan(Some(1), Some(100), 132).split, 1);
+        assert_eq!(plan(None, Some(128256), 132).split, 1);
+        assert_eq!(plan(Some(1), None, 132).split, 1);
+        assert_eq!(plan(Some(1), Some(1 << 28), 132).split, 264);
+    }
+
+    #[test]
+    fn scratch_is_only_needed_when_split() {
+        assert_eq!(scratch_bytes_per_row(1), 0);
+        assert_eq!(scratch_bytes_per_row(32), 16 + 512);
+    }
+}

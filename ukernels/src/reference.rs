@@ -1,0 +1,171 @@
+//! CPU reference implementations of the ukernels' semantics, used to check
+//! GPU results.
+
+/// An element type as stored in memory, comparable as f32 (exactly, for f16
+/// and bf16).
+pub trait Element: Copy {
+    fn to_f32(self) -> f32;
+}
+
+impl Element for f32 {
+    fn to_f32(self) -> f32 {
+        self
+    }
+}
+
+/// IEEE half precision, as raw bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct F16(pub u16);
+
+/// bfloat16, as raw bits (the upper half of an f32).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BF16(pub u16);
+
+impl Element for BF16 {
+    fn to_f32(self) -> f32 {
+        f32::from_bits((self.0 as u32) << 16)
+    }
+}
+
+impl BF16 {
+    /// Rounds to nearest even; NaN stays NaN.
+    pub fn from_f32(x: f32) -> Self {
+        if x.is_nan() {
+            return Self(((x.to_bits() >> 16) as u16) | 0x40);
+        }
+        let bits = x.to_bits();
+        let round = 0x7fff + ((bits >> 16) & 1);
+        Self((bits.wrapping_add(round) >> 16) as u16)
+    }
+}
+
+impl Element for F16 {
+    fn to_f32(self) -> f32 {
+        let h = self.0 as u32;
+        let sign = (h & 0x8000) << 16;
+        let exp = (h >> 10) & 0x1f;
+        let man = h & 0x3ff;
+        let bits = match (exp, man) {
+            (0, 0) => sign,
+            (0, m) => {
+                // Subnormal: normalise the mantissa.
+                let shift = m.leading_zeros() - 21;
+                sign | ((127 - 15 + 1 - shift) << 23) | (((m << shift) & 0x3ff) << 13)
+            }
+            (0x1f, 0) => sign | 0x7f80_0000,
+            (0x1f, m) => sign | 0x7fc0_0000 | (m << 13),
+            (e, m) => sign | ((e + 127 - 15) << 23) | (m << 13),
+        };
+        f32::from_bits(bits)
+    }
+}
+
+impl F16 {
+    /// Rounds to nearest even; out of range becomes infinity.
+    pub fn from_f32(x: f32) -> Self {
+        let bits = x.to_bits();
+        let sign = ((bits >> 16) & 0x8000) as u16;
+        if x.is_nan() {
+            return Self(sign | 0x7e00);
+        }
+        let a = x.abs();
+        if a >= 65520.0 {
+            return Self(sign | 0x7c00);
+        }
+        if a < 6.103_515_6e-5 {
+            // Subnormal or zero: units of 2^-24.
+            let q = (a * 16_777_216.0).round_ties_even() as u16;
+            return Self(sign | q);
+        }
+        let exp = ((bits >> 23) & 0xff) as i32 - 127 + 15;
+        let man = bits & 0x7f_ffff;
+        let mut h = ((exp as u32) << 10) | (man >> 13);
+        let rest = man & 0x1fff;
+        if rest > 0x1000 || (rest == 0x1000 && (h & 1) == 1) {
+            h += 1;
+        }
+        Self(sign | h as u16)
+    }
+}
+
+/// Argmax of one row: `(index, value)` of the first maximum, NaN counting as
+/// greater than every number; a row of -inf gives index 0. `None` for an
+/// empty row.
+pub fn argmax<T: Element>(row: &[T]) -> Option<(usize, T)> {
+    let mut best: Option<(usize, T)> = None;
+    for (i, &x) in row.iter().enumerate() {
+        let v = x.to_f32();
+        best = match best {
+            None => Some((i, x)),
+            Some((_, b)) if b.to_f32().is_nan() => best,
+            Some(_) if v.is_nan() => Some((i, x)),
+            Some((_, b)) if v > b.to_f32() => Some((i, x)),
+            keep => keep,
+        };
+    }
+    best
+}
+
+/// Argmax of each of `rows` rows of `length` elements, `row_stride` apart.
+pub fn argmax_rows<T: Element>(data: &[T], rows: usize, length: usize, row_stride: usize) -> Vec<Option<(usize, T)>> {
+    (0..rows).map(|r| argmax(&data[r * row_stride..r * row_stride + length])).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_maximum_wins_ties() {
+        assert_eq!(argmax(&[1.0f32, 3.0, 2.0, 3.0]), Some((1, 3.0)));
+    }
+
+    #[test]
+    fn first_nan_is_the_maximum() {
+        let r = argmax(&[1.0f32, f32::NAN, 5.0, f32::NAN]).unwrap();
+        assert_eq!(r.0, 1);
+        assert!(r.1.is_nan());
+        assert_eq!(argmax(&[f32::NAN, f32::INFINITY]).unwrap().0, 0);
+    }
+
+    #[test]
+    fn row_of_negative_infinity_gives_index_zero() {
+        assert_eq!(argmax(&[f32::NEG_INFINITY; 7]), Some((0, f32::NEG_INFINITY)));
+        assert_eq!(argmax(&[f32::NEG_INFINITY, f32::NEG_INFINITY, -1e30]), Some((2, -1e30)));
+    }
+
+    #[test]
+    fn odd_lengths_and_empty_rows() {
+        let row: Vec<f32> = (0..13).map(|i| ((i * 7) % 13) as f32).collect();
+        assert_eq!(argmax(&row), Some((11, 12.0)));
+        assert_eq!(argmax::<f32>(&[]), None);
+        assert_eq!(argmax(&[-0.0f32, 0.0]), Some((0, -0.0)), "-0 == +0: the first wins");
+    }
+
+    #[test]
+    fn half_types_compare_exactly() {
+        // 1 + 2^-10 and 1 are distinct in f16; bf16 cannot hold 1 + 2^-10.
+        let h = [F16::from_f32(1.0), F16::from_f32(1.0 + 1.0 / 1024.0), F16::from_f32(1.0)];
+        assert_eq!(argmax(&h).unwrap().0, 1);
+        let b = [BF16::from_f32(1.0), BF16::from_f32(1.0 + 1.0 / 1024.0)];
+        assert_eq!(b[0], b[1]);
+        assert_eq!(argmax(&b).unwrap().0, 0);
+        assert_eq!(argmax(&[BF16::from_f32(-3.0), BF16(0x7fc0), BF16::from_f32(9.0)]).unwrap().0, 1);
+    }
+
+    #[test]
+    fn f16_conversions_round_trip() {
+        for x in [0.0f32, -0.0, 1.0, -2.5, 65504.0, 6.1035156e-5, 5.9604645e-8, 50.0 * 5.9604645e-8, f32::INFINITY] {
+            assert_eq!(F16::from_f32(x).to_f32(), x, "{x}");
+        }
+        assert!(F16(0x7e00).to_f32().is_nan());
+        assert_eq!(F16::from_f32(1e6).0, 0x7c00);
+        assert_eq!(BF16::from_f32(1.0).to_f32(), 1.0);
+    }
+
+    #[test]
+    fn rows_with_stride() {
+        let data = [1.0f32, 5.0, 0.0, 9.0, 2.0, 8.0, 3.0, 0.0];
+        assert_eq!(argmax_rows(&data, 2, 3, 4), vec![Some((1, 5.0)), Some((1, 8.0))]);
+    }
+}
