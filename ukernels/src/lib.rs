@@ -12,5 +12,5 @@ pub mod reference;
 mod registry;
 mod types;
 
-pub use registry::{LookupError, Registry, Selection, UKernel, registry};
+pub use registry::{LookupError, Registry, Selection, UKernel, harness_bitcode, registry};
 pub use types::{AbiParam, AbiParamKind, ElementType, IndexType};

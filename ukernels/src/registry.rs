@@ -82,6 +82,12 @@ pub struct Registry {
     ukernels: Vec<UKernel>,
 }
 
+/// Bitcode of a test-harness module built beside the ukernels (e.g.
+/// `harness_argmax`, whose kernels launch each argmax ukernel directly).
+pub fn harness_bitcode(name: &str, sm: u32) -> Option<&'static [u8]> {
+    BITCODE.iter().find(|(s, have, _)| *s == name && *have == sm).map(|(_, _, b)| *b)
+}
+
 /// The registry of this library, built once.
 pub fn registry() -> &'static Registry {
     static REGISTRY: OnceLock<Registry> = OnceLock::new();

@@ -1,0 +1,128 @@
+//! After codegen: link the ukernel bitcode a kernel module calls, internalize
+//! everything but the kernels, optimize at O3 and emit PTX per arch with
+//! LLVM's NVPTX target machine.
+
+use std::sync::Once;
+
+use inkwell::{
+    OptimizationLevel,
+    attributes::AttributeLoc,
+    memory_buffer::MemoryBuffer,
+    module::{Linkage, Module},
+    passes::PassBuilderOptions,
+    targets::{CodeModel, FileType, InitializationConfig, RelocMode, Target, TargetMachine, TargetTriple},
+};
+
+/// LLVM's `ptx_kernel` calling convention: the entry points of a module.
+const PTX_KERNEL_CC: u32 = 71;
+
+/// The PTX ISA version emitted: 8.0 is what sm_90 needs and what CUDA 12.0+
+/// drivers load.
+pub const PTX_FEATURE: &str = "+ptx80";
+
+#[derive(Debug, thiserror::Error)]
+pub enum LinkError {
+    #[error("object '{path}' is not valid LLVM bitcode: {message}")]
+    BadBitcode { path: String, message: String },
+    #[error("linking object '{path}' failed: {message}")]
+    Link { path: String, message: String },
+    #[error("the module does not verify: {0}")]
+    Verify(String),
+    #[error("NVPTX target: {0}")]
+    Target(String),
+    #[error("optimizing for sm_{sm} failed: {message}")]
+    Optimize { sm: u32, message: String },
+    #[error("emitting PTX for sm_{sm} failed: {message}")]
+    Emit { sm: u32, message: String },
+}
+
+/// Links into `module` each object that defines a function `module`
+/// declares without defining; the others are left out. Returns the paths
+/// of the objects linked, in the order given.
+pub fn link_needed_objects<'ll>(module: &Module<'ll>, objects: &[(&str, &[u8])]) -> Result<Vec<String>, LinkError> {
+    let mut linked = Vec::new();
+    for (path, bytes) in objects {
+        let buffer = MemoryBuffer::create_from_memory_range(bytes, path);
+        let object = Module::parse_bitcode_from_buffer(&buffer, module.get_context())
+            .map_err(|e| LinkError::BadBitcode { path: path.to_string(), message: e.to_string() })?;
+        let needed = object.get_functions().any(|f| {
+            f.count_basic_blocks() > 0
+                && module
+                    .get_function(f.get_name().to_str().unwrap_or_default())
+                    .is_some_and(|decl| decl.count_basic_blocks() == 0)
+        });
+        if !needed {
+            continue;
+        }
+        module
+            .link_in_module(object)
+            .map_err(|e| LinkError::Link { path: path.to_string(), message: e.to_string() })?;
+        linked.push(path.to_string());
+    }
+    Ok(linked)
+}
+
+/// Gives every defined function except the kernels internal linkage, so
+/// that O3 inlines the ukernels and drops what no kernel uses, and removes
+/// per-function target attributes: bitcode built for sm_80 is linked into
+/// sm_90 code, and the target machine decides.
+pub fn internalize_non_kernels(module: &Module) {
+    for f in module.get_functions() {
+        f.remove_string_attribute(AttributeLoc::Function, "target-cpu");
+        f.remove_string_attribute(AttributeLoc::Function, "target-features");
+        if f.count_basic_blocks() > 0 && f.get_call_conventions() != PTX_KERNEL_CC {
+            f.set_linkage(Linkage::Internal);
+        }
+    }
+    for g in module.get_globals() {
+        if !g.is_declaration() {
+            g.set_linkage(Linkage::Internal);
+        }
+    }
+}
+
+/// Names of the kernels (entry points) of `module`.
+pub fn kernel_names(module: &Module) -> Vec<String> {
+    module
+        .get_functions()
+        .filter(|f| f.get_call_conventions() == PTX_KERNEL_CC && f.count_basic_blocks() > 0)
+        .map(|f| f.get_name().to_string_lossy().into_owned())
+        .collect()
+}
+
+fn init_nvptx() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| Target::initialize_nvptx(&InitializationConfig::default()));
+}
+
+fn target_machine(sm: u32) -> Result<TargetMachine, LinkError> {
+    init_nvptx();
+    let triple = TargetTriple::create("nvptx64-nvidia-cuda");
+    let target = Target::from_triple(&triple).map_err(|e| LinkError::Target(e.to_string()))?;
+    target
+        .create_target_machine(
+            &triple,
+            &format!("sm_{sm}"),
+            PTX_FEATURE,
+            OptimizationLevel::Aggressive,
+            RelocMode::Default,
+            CodeModel::Default,
+        )
+        .ok_or_else(|| LinkError::Target(format!("no NVPTX target machine for sm_{sm}")))
+}
+
+/// Optimizes a copy of `module` at O3 for `sm` and returns its PTX. The
+/// module itself is left as it was, so it can be emitted for several arches.
+pub fn emit_ptx(module: &Module, sm: u32) -> Result<String, LinkError> {
+    module.verify().map_err(|e| LinkError::Verify(e.to_string()))?;
+    let copy = module.clone();
+    let tm = target_machine(sm)?;
+    copy.set_triple(&tm.get_triple());
+    copy.set_data_layout(&tm.get_target_data().get_data_layout());
+    copy.run_passes("default<O3>", &tm, PassBuilderOptions::create())
+        .map_err(|e| LinkError::Optimize { sm, message: e.to_string() })?;
+    let buffer = tm
+        .write_to_memory_buffer(&copy, FileType::Assembly)
+        .map_err(|e| LinkError::Emit { sm, message: e.to_string() })?;
+    Ok(String::from_utf8_lossy(buffer.as_slice()).into_owned())
+}

@@ -1,0 +1,4 @@
+//! The passes crate's one integration-test binary (each statically linked
+//! test binary costs ~250 MB and seconds to link); areas are modules.
+
+mod ukernel_bitcode;

@@ -1,0 +1,103 @@
+//! The embedded ukernel bitcode: it parses, defines the documented symbol
+//! with the documented signature and shared memory, and links into a kernel
+//! that compiles to PTX with the ukernel inlined.
+
+use inkwell::{
+    AddressSpace,
+    context::Context,
+    memory_buffer::MemoryBuffer,
+    module::Module,
+    targets::{InitializationConfig, Target, TargetMachine, TargetTriple},
+    types::{AnyType, BasicTypeEnum},
+};
+use ukernel_passes::link;
+use ukernels::{harness_bitcode, registry};
+
+fn parse<'c>(context: &'c Context, name: &str, bytes: &'static [u8]) -> Module<'c> {
+    let buffer = MemoryBuffer::create_from_memory_range(bytes, name);
+    Module::parse_bitcode_from_buffer(&buffer, context).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+fn llvm_type_name(t: BasicTypeEnum) -> String {
+    t.print_to_string().to_string()
+}
+
+fn data_layout_machine() -> TargetMachine {
+    Target::initialize_nvptx(&InitializationConfig::default());
+    let triple = TargetTriple::create("nvptx64-nvidia-cuda");
+    Target::from_triple(&triple)
+        .unwrap()
+        .create_target_machine(
+            &triple,
+            "sm_90",
+            "+ptx80",
+            inkwell::OptimizationLevel::None,
+            inkwell::targets::RelocMode::Default,
+            inkwell::targets::CodeModel::Default,
+        )
+        .unwrap()
+}
+
+#[test]
+fn every_ukernel_defines_its_symbol_with_the_documented_abi() {
+    let tm = data_layout_machine();
+    let layout = tm.get_target_data();
+    for uk in registry().ukernels() {
+        for (sm, bytes) in &uk.bitcode {
+            let context = Context::create();
+            let module = parse(&context, &uk.object_path(*sm), bytes);
+            let f = module.get_function(&uk.symbol).unwrap_or_else(|| panic!("{} sm_{sm}: symbol missing", uk.symbol));
+            assert!(f.count_basic_blocks() > 0, "{} is only declared", uk.symbol);
+            let ty = f.get_type();
+            assert!(ty.get_return_type().is_none(), "{} returns void", uk.symbol);
+            let params: Vec<String> = ty.get_param_types().into_iter().map(|t| llvm_type_name(t.try_into().unwrap())).collect();
+            let documented: Vec<&str> = uk.abi.iter().map(|p| p.kind.llvm_type()).collect();
+            assert_eq!(params, documented, "{} sm_{sm} signature", uk.symbol);
+
+            // Static shared memory (address space 3) is what the registry says.
+            let shared: u64 = module
+                .get_globals()
+                .filter(|g| g.as_pointer_value().get_type().get_address_space() == AddressSpace::from(3u16))
+                .map(|g| layout.get_store_size(&g.get_value_type().as_any_type_enum()))
+                .sum();
+            assert_eq!(shared, uk.shared_memory_bytes as u64, "{} sm_{sm} shared memory", uk.symbol);
+        }
+    }
+}
+
+#[test]
+fn harness_links_each_ukernel_inlined_into_ptx_for_sm90() {
+    let context = Context::create();
+    let harness = parse(&context, "harness_argmax.sm_90.bc", harness_bitcode("harness_argmax", 90).unwrap());
+    let objects: Vec<(String, &[u8])> =
+        registry().ukernels().iter().map(|u| (u.object_path(90), u.bitcode_for(90).unwrap().1)).collect();
+    let objects: Vec<(&str, &[u8])> = objects.iter().map(|(p, b)| (p.as_str(), *b)).collect();
+    let linked = link::link_needed_objects(&harness, &objects).unwrap();
+    assert_eq!(linked.len(), registry().ukernels().len());
+    link::internalize_non_kernels(&harness);
+    let mut kernels = link::kernel_names(&harness);
+    kernels.sort();
+    assert_eq!(kernels.len(), 6);
+    let ptx = link::emit_ptx(&harness, 90).unwrap();
+    assert!(ptx.contains(".target sm_90"), "{}", &ptx[..300]);
+    assert!(ptx.contains(".version 8.0"));
+    for k in &kernels {
+        assert!(ptx.contains(&format!(".entry {k}(")), "{k} missing");
+    }
+    // Inlined: no callable ukernel function is left in the PTX.
+    assert!(!ptx.contains(".func uk_argmax"), "ukernel not inlined");
+    // The sm_80 bitcode serves an sm_90 kernel as well.
+    let ptx80 = link::emit_ptx(&harness, 80).unwrap();
+    assert!(ptx80.contains(".target sm_80"));
+}
+
+#[test]
+fn objects_nobody_calls_are_not_linked_and_bad_bitcode_is_an_error() {
+    let context = Context::create();
+    let module = context.create_module("empty");
+    let uk = &registry().ukernels()[0];
+    let bytes = uk.bitcode_for(90).unwrap().1;
+    assert!(link::link_needed_objects(&module, &[("a.bc", bytes)]).unwrap().is_empty());
+    let err = link::link_needed_objects(&module, &[("junk.bc", b"not bitcode")]).unwrap_err();
+    assert!(err.to_string().contains("'junk.bc' is not valid LLVM bitcode"), "{err}");
+}
