@@ -1,1 +1,20 @@
+//! The runtime: loads packages of compiled kernels onto NVIDIA GPUs and
+//! launches them. It depends on the CUDA driver (through cudarc, loaded at
+//! run time) and nothing of LLVM or MLIR, so it builds into a small binary.
+//!
+//! Layers, bottom up: [`spec`] and [`launch`] (what a kernel is and how it is
+//! launched; pure data), [`package`] (the file format), [`cuda`] (the
+//! driver, with explicit ownership of every native handle) and [`Runtime`]
+//! (loading onto devices, module caches, checked launches).
 
+pub mod cuda;
+pub mod launch;
+pub mod package;
+mod runtime;
+pub mod spec;
+
+pub use cuda::{CudaError, Ownership};
+pub use launch::{ArgSpec, ArgValue, DimExpr, ElementKind, LaunchMetadata};
+pub use package::{Package, PackageError, PackagedKernel};
+pub use runtime::{DeviceSelection, Error, LaunchArg, LoadedKernel, Runtime};
+pub use spec::{ComputeCapability, KernelLoaderSpec, LoadChoice, MultiKernelLoaderSpec, SpecError};

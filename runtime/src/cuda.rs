@@ -1,0 +1,431 @@
+//! The CUDA driver, wrapped with explicit ownership: every native handle
+//! records whether this runtime created it ([`Ownership::Owned`], released on
+//! drop) or was lent it by the caller ([`Ownership::Borrowed`], never
+//! released), as the SYCL CUDA backend and Level Zero interop models do.
+//!
+//! Nothing here panics when the driver library is absent: [`init`] checks for
+//! it first (cudarc's own entry points would panic).
+
+use std::{
+    ffi::{CString, c_void},
+    sync::OnceLock,
+};
+
+use cudarc::driver::sys::{self, CUresult};
+
+/// Who releases a native handle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ownership {
+    /// Created here; released when the wrapper is dropped.
+    Owned,
+    /// Lent by the caller; the caller releases it, after the wrapper is gone.
+    Borrowed,
+}
+
+/// A failed driver call.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{call} failed: {name} ({description})")]
+pub struct CudaError {
+    pub call: &'static str,
+    pub code: u32,
+    pub name: String,
+    pub description: String,
+}
+
+impl CudaError {
+    pub fn is_out_of_memory(&self) -> bool {
+        self.code == CUresult::CUDA_ERROR_OUT_OF_MEMORY as u32
+    }
+}
+
+fn check(call: &'static str, r: CUresult) -> Result<(), CudaError> {
+    if r == CUresult::CUDA_SUCCESS {
+        return Ok(());
+    }
+    let text = |f: unsafe fn(CUresult, *mut *const std::ffi::c_char) -> CUresult| -> String {
+        let mut p = std::ptr::null();
+        if unsafe { f(r, &mut p) } == CUresult::CUDA_SUCCESS && !p.is_null() {
+            unsafe { std::ffi::CStr::from_ptr(p) }.to_string_lossy().into_owned()
+        } else {
+            format!("{r:?}")
+        }
+    };
+    Err(CudaError {
+        call,
+        code: r as u32,
+        name: text(sys::cuGetErrorName),
+        description: text(sys::cuGetErrorString),
+    })
+}
+
+/// Whether the CUDA driver library can be loaded on this machine.
+pub fn driver_present() -> bool {
+    unsafe { sys::is_culib_present() }
+}
+
+/// Loads and initializes the driver once. `Ok(false)` when there is no
+/// driver library at all.
+pub fn init() -> Result<bool, CudaError> {
+    static INIT: OnceLock<Result<bool, CudaError>> = OnceLock::new();
+    INIT.get_or_init(|| {
+        if !driver_present() {
+            return Ok(false);
+        }
+        check("cuInit", unsafe { sys::cuInit(0) })?;
+        Ok(true)
+    })
+    .clone()
+}
+
+/// Number of visible devices (after [`init`] returned true).
+pub fn device_count() -> Result<usize, CudaError> {
+    let mut n = 0;
+    check("cuDeviceGetCount", unsafe { sys::cuDeviceGetCount(&mut n) })?;
+    Ok(n.max(0) as usize)
+}
+
+/// A CUDA context: the primary context of a device (retained, so owned) or
+/// one lent by the caller.
+#[derive(Debug)]
+pub struct Context {
+    raw: sys::CUcontext,
+    device: sys::CUdevice,
+    ownership: Ownership,
+}
+
+// The driver's contexts may be used from any thread once made current there.
+unsafe impl Send for Context {}
+unsafe impl Sync for Context {}
+
+impl Context {
+    /// Retains the primary context of device `ordinal` (the default, shared
+    /// with the CUDA runtime API and other libraries in the process).
+    pub fn primary(ordinal: usize) -> Result<Self, CudaError> {
+        let mut device = 0;
+        check("cuDeviceGet", unsafe { sys::cuDeviceGet(&mut device, ordinal as i32) })?;
+        let mut raw = std::ptr::null_mut();
+        check("cuDevicePrimaryCtxRetain", unsafe { sys::cuDevicePrimaryCtxRetain(&mut raw, device) })?;
+        Ok(Self { raw, device, ownership: Ownership::Owned })
+    }
+
+    /// Wraps a context the caller created and keeps alive.
+    ///
+    /// # Safety
+    /// `raw` must be a valid context that outlives the returned value.
+    pub unsafe fn borrowed(raw: sys::CUcontext) -> Result<Self, CudaError> {
+        check("cuCtxPushCurrent", unsafe { sys::cuCtxPushCurrent_v2(raw) })?;
+        let mut device = 0;
+        let got = check("cuCtxGetDevice", unsafe { sys::cuCtxGetDevice(&mut device) });
+        let mut popped = std::ptr::null_mut();
+        unsafe { sys::cuCtxPopCurrent_v2(&mut popped) };
+        got?;
+        Ok(Self { raw, device, ownership: Ownership::Borrowed })
+    }
+
+    pub fn raw(&self) -> sys::CUcontext {
+        self.raw
+    }
+
+    pub fn ownership(&self) -> Ownership {
+        self.ownership
+    }
+
+    /// Makes this context current on the calling thread.
+    pub fn bind(&self) -> Result<(), CudaError> {
+        check("cuCtxSetCurrent", unsafe { sys::cuCtxSetCurrent(self.raw) })
+    }
+
+    fn attribute(&self, attr: sys::CUdevice_attribute) -> Result<i32, CudaError> {
+        let mut v = 0;
+        check("cuDeviceGetAttribute", unsafe { sys::cuDeviceGetAttribute(&mut v, attr, self.device) })?;
+        Ok(v)
+    }
+
+    /// (major, minor) compute capability of the context's device.
+    pub fn compute_capability(&self) -> Result<(u32, u32), CudaError> {
+        use sys::CUdevice_attribute::*;
+        Ok((
+            self.attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)? as u32,
+            self.attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)? as u32,
+        ))
+    }
+
+    pub fn multiprocessors(&self) -> Result<u32, CudaError> {
+        Ok(self.attribute(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)? as u32)
+    }
+
+    pub fn device_name(&self) -> Result<String, CudaError> {
+        let mut buf = [0i8; 256];
+        check("cuDeviceGetName", unsafe { sys::cuDeviceGetName(buf.as_mut_ptr(), buf.len() as i32, self.device) })?;
+        Ok(unsafe { std::ffi::CStr::from_ptr(buf.as_ptr()) }.to_string_lossy().into_owned())
+    }
+}
+
+impl Drop for Context {
+    fn drop(&mut self) {
+        if self.ownership == Ownership::Owned {
+            unsafe { sys::cuDevicePrimaryCtxRelease_v2(self.device) };
+        }
+    }
+}
+
+/// A stream: created here (owned) or lent by the caller.
+#[derive(Debug)]
+pub struct Stream {
+    raw: sys::CUstream,
+    ownership: Ownership,
+}
+
+unsafe impl Send for Stream {}
+unsafe impl Sync for Stream {}
+
+impl Stream {
+    /// A new non-blocking stream in `context` (which must be current).
+    pub fn new(context: &Context) -> Result<Self, CudaError> {
+        context.bind()?;
+        let mut raw = std::ptr::null_mut();
+        check("cuStreamCreate", unsafe { sys::cuStreamCreate(&mut raw, sys::CUstream_flags::CU_STREAM_NON_BLOCKING as u32) })?;
+        Ok(Self { raw, ownership: Ownership::Owned })
+    }
+
+    /// Wraps a stream the caller created and keeps alive.
+    ///
+    /// # Safety
+    /// `raw` must be a valid stream (or null, the legacy default stream) of
+    /// the context it is used with, outliving the returned value.
+    pub unsafe fn borrowed(raw: sys::CUstream) -> Self {
+        Self { raw, ownership: Ownership::Borrowed }
+    }
+
+    pub fn raw(&self) -> sys::CUstream {
+        self.raw
+    }
+
+    pub fn ownership(&self) -> Ownership {
+        self.ownership
+    }
+
+    pub fn synchronize(&self) -> Result<(), CudaError> {
+        check("cuStreamSynchronize", unsafe { sys::cuStreamSynchronize(self.raw) })
+    }
+}
+
+impl Drop for Stream {
+    fn drop(&mut self) {
+        if self.ownership == Ownership::Owned {
+            unsafe { sys::cuStreamDestroy_v2(self.raw) };
+        }
+    }
+}
+
+/// Device memory allocated here, freed on drop.
+#[derive(Debug)]
+pub struct DeviceBuffer {
+    ptr: sys::CUdeviceptr,
+    bytes: usize,
+    context: sys::CUcontext,
+}
+
+unsafe impl Send for DeviceBuffer {}
+unsafe impl Sync for DeviceBuffer {}
+
+impl DeviceBuffer {
+    /// Allocates `bytes` (at least 1) in `context`.
+    pub fn alloc(context: &Context, bytes: usize) -> Result<Self, CudaError> {
+        context.bind()?;
+        let mut ptr = 0;
+        check("cuMemAlloc", unsafe { sys::cuMemAlloc_v2(&mut ptr, bytes.max(1)) })?;
+        Ok(Self { ptr, bytes, context: context.raw() })
+    }
+
+    /// Allocates and zeroes.
+    pub fn zeroed(context: &Context, bytes: usize) -> Result<Self, CudaError> {
+        let b = Self::alloc(context, bytes)?;
+        check("cuMemsetD8", unsafe { sys::cuMemsetD8_v2(b.ptr, 0, bytes.max(1)) })?;
+        Ok(b)
+    }
+
+    pub fn from_slice<T: Copy>(context: &Context, data: &[T]) -> Result<Self, CudaError> {
+        let b = Self::alloc(context, std::mem::size_of_val(data))?;
+        b.upload(data)?;
+        Ok(b)
+    }
+
+    pub fn device_ptr(&self) -> sys::CUdeviceptr {
+        self.ptr
+    }
+
+    pub fn len_bytes(&self) -> usize {
+        self.bytes
+    }
+
+    /// Copies `data` to the start of the buffer (synchronously).
+    pub fn upload<T: Copy>(&self, data: &[T]) -> Result<(), CudaError> {
+        let n = std::mem::size_of_val(data).min(self.bytes);
+        check("cuCtxSetCurrent", unsafe { sys::cuCtxSetCurrent(self.context) })?;
+        check("cuMemcpyHtoD", unsafe { sys::cuMemcpyHtoD_v2(self.ptr, data.as_ptr() as *const c_void, n) })
+    }
+
+    /// Copies the start of the buffer into `out` (synchronously).
+    pub fn download<T: Copy>(&self, out: &mut [T]) -> Result<(), CudaError> {
+        let n = std::mem::size_of_val(out).min(self.bytes);
+        check("cuCtxSetCurrent", unsafe { sys::cuCtxSetCurrent(self.context) })?;
+        check("cuMemcpyDtoH", unsafe { sys::cuMemcpyDtoH_v2(out.as_mut_ptr() as *mut c_void, self.ptr, n) })
+    }
+}
+
+impl Drop for DeviceBuffer {
+    fn drop(&mut self) {
+        unsafe {
+            sys::cuCtxSetCurrent(self.context);
+            sys::cuMemFree_v2(self.ptr);
+        }
+    }
+}
+
+/// A loaded module, unloaded on drop.
+#[derive(Debug)]
+pub struct Module {
+    raw: sys::CUmodule,
+    context: sys::CUcontext,
+}
+
+unsafe impl Send for Module {}
+unsafe impl Sync for Module {}
+
+/// Why an image failed to load: the driver's error and its JIT log.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{error}\n{log}")]
+pub struct LoadError {
+    pub error: CudaError,
+    /// The JIT compiler's error log (empty for a cubin).
+    pub log: String,
+}
+
+impl Module {
+    /// Loads PTX text or a cubin/fatbin image into `context`, capturing the
+    /// JIT compiler's error log when it fails.
+    pub fn load(context: &Context, image: &[u8]) -> Result<Self, LoadError> {
+        context.bind().map_err(|error| LoadError { error, log: String::new() })?;
+        // The driver wants PTX NUL-terminated; images are self-delimiting.
+        let mut owned;
+        let data: &[u8] = if image.last() == Some(&0) || image.starts_with(b"\x7fELF") || image.starts_with(&[0x50, 0xed, 0x55, 0xba]) {
+            image
+        } else {
+            owned = image.to_vec();
+            owned.push(0);
+            &owned
+        };
+        let mut log = vec![0u8; 16 * 1024];
+        let mut options = [
+            sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER,
+            sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+        ];
+        let mut values = [log.as_mut_ptr() as *mut c_void, log.len() as *mut c_void];
+        let mut raw = std::ptr::null_mut();
+        let r = unsafe {
+            sys::cuModuleLoadDataEx(
+                &mut raw,
+                data.as_ptr() as *const c_void,
+                options.len() as u32,
+                options.as_mut_ptr(),
+                values.as_mut_ptr(),
+            )
+        };
+        check("cuModuleLoadDataEx", r).map_err(|error| {
+            let end = log.iter().position(|&b| b == 0).unwrap_or(log.len());
+            LoadError { error, log: String::from_utf8_lossy(&log[..end]).trim_end().to_string() }
+        })?;
+        Ok(Self { raw, context: context.raw() })
+    }
+
+    pub fn function(&self, name: &str) -> Result<sys::CUfunction, CudaError> {
+        let c = CString::new(name).map_err(|_| CudaError {
+            call: "cuModuleGetFunction",
+            code: CUresult::CUDA_ERROR_INVALID_VALUE as u32,
+            name: "CUDA_ERROR_INVALID_VALUE".into(),
+            description: format!("kernel name {name:?} contains NUL"),
+        })?;
+        let mut f = std::ptr::null_mut();
+        check("cuModuleGetFunction", unsafe { sys::cuModuleGetFunction(&mut f, self.raw, c.as_ptr()) })?;
+        Ok(f)
+    }
+}
+
+impl Drop for Module {
+    fn drop(&mut self) {
+        unsafe {
+            sys::cuCtxSetCurrent(self.context);
+            sys::cuModuleUnload(self.raw);
+        }
+    }
+}
+
+/// Launches `function` on `stream`. `params` points at each parameter's
+/// value, in order.
+///
+/// # Safety
+/// The parameters must match the kernel's signature, and every pointer
+/// among them must be valid device memory of the stream's context.
+pub unsafe fn launch(
+    function: sys::CUfunction,
+    grid: [u32; 3],
+    block: [u32; 3],
+    shared_memory_bytes: u32,
+    stream: &Stream,
+    params: &mut [*mut c_void],
+) -> Result<(), CudaError> {
+    check("cuLaunchKernel", unsafe {
+        sys::cuLaunchKernel(
+            function,
+            grid[0],
+            grid[1],
+            grid[2],
+            block[0],
+            block[1],
+            block[2],
+            shared_memory_bytes,
+            stream.raw(),
+            params.as_mut_ptr(),
+            std::ptr::null_mut(),
+        )
+    })
+}
+
+/// A pair of events timing work on a stream.
+pub struct Timer {
+    start: sys::CUevent,
+    stop: sys::CUevent,
+}
+
+impl Timer {
+    pub fn new(context: &Context) -> Result<Self, CudaError> {
+        context.bind()?;
+        let (mut start, mut stop) = (std::ptr::null_mut(), std::ptr::null_mut());
+        check("cuEventCreate", unsafe { sys::cuEventCreate(&mut start, 0) })?;
+        check("cuEventCreate", unsafe { sys::cuEventCreate(&mut stop, 0) })?;
+        Ok(Self { start, stop })
+    }
+
+    pub fn start(&self, stream: &Stream) -> Result<(), CudaError> {
+        check("cuEventRecord", unsafe { sys::cuEventRecord(self.start, stream.raw()) })
+    }
+
+    /// Records the stop event, waits for it, and returns milliseconds.
+    pub fn stop(&self, stream: &Stream) -> Result<f32, CudaError> {
+        check("cuEventRecord", unsafe { sys::cuEventRecord(self.stop, stream.raw()) })?;
+        check("cuEventSynchronize", unsafe { sys::cuEventSynchronize(self.stop) })?;
+        let mut ms = 0.0;
+        check("cuEventElapsedTime", unsafe { sys::cuEventElapsedTime_v2(&mut ms, self.start, self.stop) })?;
+        Ok(ms)
+    }
+}
+
+impl Drop for Timer {
+    fn drop(&mut self) {
+        unsafe {
+            sys::cuEventDestroy_v2(self.start);
+            sys::cuEventDestroy_v2(self.stop);
+        }
+    }
+}

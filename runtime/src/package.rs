@@ -1,0 +1,424 @@
+//! The package format: what the compiler writes and the runtime loads. A
+//! package holds kernels, each with its [`MultiKernelLoaderSpec`], its
+//! [`LaunchMetadata`] and free-form attributes (e.g. which CPU reference
+//! checks it).
+//!
+//! Layout (little-endian):
+//! ```text
+//! magic    8 bytes  "UKPKG\0\r\n"
+//! version  u32      FORMAT_VERSION
+//! length   u64      payload bytes
+//! checksum u64      FNV-1a 64 of the payload
+//! payload           kernels (see `write_kernel`)
+//! ```
+//! Readers reject other magic, a newer version, a short or long file, and a
+//! checksum mismatch, each with its own error.
+
+use std::{borrow::Cow, collections::BTreeMap};
+
+use crate::{
+    launch::{Access, ArgSpec, Dim, DimExpr, ElementKind, LaunchMetadata, ScalarSource, ScalarType},
+    spec::{Bytes, ComputeCapability, KernelLoaderSpec, MultiKernelLoaderSpec, SpecError},
+};
+
+pub const MAGIC: &[u8; 8] = b"UKPKG\0\r\n";
+pub const FORMAT_VERSION: u32 = 1;
+const HEADER_BYTES: usize = 8 + 4 + 8 + 8;
+/// Bounds nesting of launch expressions, so a corrupt file cannot recurse deep.
+const MAX_EXPR_DEPTH: u32 = 64;
+
+/// One kernel of a package.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PackagedKernel {
+    pub spec: MultiKernelLoaderSpec,
+    pub launch: LaunchMetadata,
+    pub attributes: BTreeMap<String, String>,
+}
+
+impl PackagedKernel {
+    pub fn name(&self) -> &str {
+        self.spec.kernel_name()
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Package {
+    pub kernels: Vec<PackagedKernel>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PackageError {
+    #[error("not a ukernel package (bad magic bytes)")]
+    BadMagic,
+    #[error("package format version {found} is newer than this runtime reads (up to {supported})")]
+    NewerVersion { found: u32, supported: u32 },
+    #[error("package is truncated: {context} needs {needed} bytes at offset {offset}, the file has {len}")]
+    Truncated { context: &'static str, offset: usize, needed: usize, len: usize },
+    #[error("package is corrupt: checksum {found:#018x} does not match {expected:#018x}")]
+    Checksum { expected: u64, found: u64 },
+    #[error("package is corrupt at offset {offset}: {message}")]
+    Corrupt { offset: usize, message: String },
+    #[error("package kernel spec: {0}")]
+    Spec(#[from] SpecError),
+}
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3))
+}
+
+impl Package {
+    /// Serializes the package.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut payload = Writer::default();
+        payload.u32(self.kernels.len() as u32);
+        for k in &self.kernels {
+            write_kernel(&mut payload, k);
+        }
+        let payload = payload.0;
+        let mut out = Vec::with_capacity(HEADER_BYTES + payload.len());
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+        out.extend_from_slice(&fnv1a(&payload).to_le_bytes());
+        out.extend_from_slice(&payload);
+        out
+    }
+
+    /// Reads a package, copying the kernel images.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, PackageError> {
+        Self::parse(bytes, &|b| Cow::Owned(b.to_vec()))
+    }
+
+    /// Reads a package that lives for the whole program (e.g. embedded with
+    /// `include_bytes!`): kernel images borrow from it, nothing is copied.
+    pub fn from_static(bytes: &'static [u8]) -> Result<Self, PackageError> {
+        Self::parse(bytes, &|b: &'static [u8]| Cow::Borrowed(b))
+    }
+
+    fn parse<'b>(bytes: &'b [u8], image: &dyn Fn(&'b [u8]) -> Bytes) -> Result<Self, PackageError> {
+        let mut header = Reader { bytes, pos: 0 };
+        if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
+            return Err(PackageError::BadMagic);
+        }
+        header.pos = MAGIC.len();
+        let version = header.u32("format version")?;
+        if version > FORMAT_VERSION {
+            return Err(PackageError::NewerVersion { found: version, supported: FORMAT_VERSION });
+        }
+        if version == 0 {
+            return Err(PackageError::Corrupt { offset: 8, message: "format version 0".into() });
+        }
+        let length = header.u64("payload length")? as usize;
+        let checksum = header.u64("checksum")?;
+        let payload = header.take(length, "payload")?;
+        if header.pos != bytes.len() {
+            return Err(PackageError::Corrupt {
+                offset: header.pos,
+                message: format!("{} bytes after the payload", bytes.len() - header.pos),
+            });
+        }
+        let found = fnv1a(payload);
+        if found != checksum {
+            return Err(PackageError::Checksum { expected: checksum, found });
+        }
+        let mut r = Reader { bytes: payload, pos: 0 };
+        let count = r.u32("kernel count")?;
+        let mut kernels = Vec::new();
+        for _ in 0..count {
+            kernels.push(read_kernel(&mut r, image).map_err(|e| shift(e, HEADER_BYTES))?);
+        }
+        if r.pos != payload.len() {
+            return Err(PackageError::Corrupt { offset: HEADER_BYTES + r.pos, message: "trailing bytes in payload".into() });
+        }
+        Ok(Self { kernels })
+    }
+
+    pub fn kernel(&self, name: &str) -> Option<&PackagedKernel> {
+        self.kernels.iter().find(|k| k.name() == name)
+    }
+}
+
+/// Offsets inside the payload are reported as offsets in the file.
+fn shift(e: PackageError, by: usize) -> PackageError {
+    match e {
+        PackageError::Truncated { context, offset, needed, len } => {
+            PackageError::Truncated { context, offset: offset + by, needed, len: len + by }
+        }
+        PackageError::Corrupt { offset, message } => PackageError::Corrupt { offset: offset + by, message },
+        other => other,
+    }
+}
+
+#[derive(Default)]
+struct Writer(Vec<u8>);
+
+impl Writer {
+    fn u8(&mut self, v: u8) {
+        self.0.push(v);
+    }
+    fn u32(&mut self, v: u32) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    fn u64(&mut self, v: u64) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    fn bytes(&mut self, b: &[u8]) {
+        self.u64(b.len() as u64);
+        self.0.extend_from_slice(b);
+    }
+    fn str(&mut self, s: &str) {
+        self.bytes(s.as_bytes());
+    }
+    fn cc(&mut self, cc: ComputeCapability) {
+        self.u32(cc.major);
+        self.u32(cc.minor);
+    }
+    fn expr(&mut self, e: &DimExpr) {
+        match e {
+            DimExpr::Const(c) => {
+                self.u8(0);
+                self.u64(*c);
+            }
+            DimExpr::ArgDim { arg, dim } => {
+                self.u8(1);
+                self.u32(*arg);
+                self.u32(*dim);
+            }
+            DimExpr::Mul(a, b) => {
+                self.u8(2);
+                self.expr(a);
+                self.expr(b);
+            }
+            DimExpr::CeilDiv(a, d) => {
+                self.u8(3);
+                self.expr(a);
+                self.u64(*d);
+            }
+            DimExpr::Scalar { arg } => {
+                self.u8(4);
+                self.u32(*arg);
+            }
+            DimExpr::Add(a, b) => {
+                self.u8(5);
+                self.expr(a);
+                self.expr(b);
+            }
+        }
+    }
+}
+
+fn write_kernel(w: &mut Writer, k: &PackagedKernel) {
+    w.str(k.name());
+    let specs: Vec<&KernelLoaderSpec> = k.spec.specs().collect();
+    w.u8(specs.len() as u8);
+    for s in specs {
+        match s {
+            KernelLoaderSpec::CudaPtxInMemory { ptx, .. } => {
+                w.u8(0);
+                w.u32(ptx.len() as u32);
+                for (cc, text) in ptx {
+                    w.cc(*cc);
+                    w.bytes(text);
+                }
+            }
+            KernelLoaderSpec::CudaCubinInMemory { cc, cubin, .. } => {
+                w.u8(1);
+                w.cc(*cc);
+                w.bytes(cubin);
+            }
+            KernelLoaderSpec::OpenClTextInMemory { text, .. } => {
+                w.u8(2);
+                w.bytes(text);
+            }
+        }
+    }
+    let l = &k.launch;
+    for g in &l.grid {
+        w.expr(g);
+    }
+    for b in l.block {
+        w.u32(b);
+    }
+    w.u32(l.shared_memory_bytes);
+    w.u32(l.args.len() as u32);
+    for a in &l.args {
+        match a {
+            ArgSpec::Buffer { name, element, shape, access } => {
+                w.u8(0);
+                w.str(name);
+                w.u8(ElementKind::ALL.iter().position(|e| e == element).unwrap() as u8);
+                w.u8(match access {
+                    Access::Read => 0,
+                    Access::Write => 1,
+                    Access::ReadWrite => 2,
+                });
+                w.u32(shape.len() as u32);
+                for d in shape {
+                    match d {
+                        Dim::Static(n) => {
+                            w.u8(0);
+                            w.u64(*n);
+                        }
+                        Dim::Dynamic(s) => {
+                            w.u8(1);
+                            w.u64(*s as u64);
+                        }
+                    }
+                }
+            }
+            ArgSpec::Scalar { name, ty, source } => {
+                w.u8(1);
+                w.str(name);
+                w.u8(matches!(ty, ScalarType::I64) as u8);
+                match source {
+                    ScalarSource::Given => w.u8(0),
+                    ScalarSource::Const(c) => {
+                        w.u8(1);
+                        w.u64(*c as u64);
+                    }
+                    ScalarSource::Expr(e) => {
+                        w.u8(2);
+                        w.expr(e);
+                    }
+                }
+            }
+            ArgSpec::Scratch { name, bytes } => {
+                w.u8(2);
+                w.str(name);
+                w.expr(bytes);
+            }
+        }
+    }
+    w.u32(k.attributes.len() as u32);
+    for (key, value) in &k.attributes {
+        w.str(key);
+        w.str(value);
+    }
+}
+
+struct Reader<'b> {
+    bytes: &'b [u8],
+    pos: usize,
+}
+
+impl<'b> Reader<'b> {
+    fn take(&mut self, n: usize, context: &'static str) -> Result<&'b [u8], PackageError> {
+        if self.bytes.len() - self.pos < n {
+            return Err(PackageError::Truncated { context, offset: self.pos, needed: n, len: self.bytes.len() });
+        }
+        let s = &self.bytes[self.pos..self.pos + n];
+        self.pos += n;
+        Ok(s)
+    }
+    fn u8(&mut self, c: &'static str) -> Result<u8, PackageError> {
+        Ok(self.take(1, c)?[0])
+    }
+    fn u32(&mut self, c: &'static str) -> Result<u32, PackageError> {
+        Ok(u32::from_le_bytes(self.take(4, c)?.try_into().unwrap()))
+    }
+    fn u64(&mut self, c: &'static str) -> Result<u64, PackageError> {
+        Ok(u64::from_le_bytes(self.take(8, c)?.try_into().unwrap()))
+    }
+    fn bytes(&mut self, c: &'static str) -> Result<&'b [u8], PackageError> {
+        let n = self.u64(c)?;
+        let n = usize::try_from(n).map_err(|_| self.corrupt(format!("{c}: length {n} too large")))?;
+        self.take(n, c)
+    }
+    fn str(&mut self, c: &'static str) -> Result<String, PackageError> {
+        let at = self.pos;
+        let b = self.bytes(c)?;
+        String::from_utf8(b.to_vec()).map_err(|_| PackageError::Corrupt { offset: at, message: format!("{c} is not UTF-8") })
+    }
+    fn cc(&mut self) -> Result<ComputeCapability, PackageError> {
+        Ok(ComputeCapability::new(self.u32("compute capability")?, self.u32("compute capability")?))
+    }
+    fn corrupt(&self, message: String) -> PackageError {
+        PackageError::Corrupt { offset: self.pos, message }
+    }
+    fn expr(&mut self, depth: u32) -> Result<DimExpr, PackageError> {
+        if depth > MAX_EXPR_DEPTH {
+            return Err(self.corrupt("launch expression nested too deeply".into()));
+        }
+        Ok(match self.u8("launch expression")? {
+            0 => DimExpr::Const(self.u64("constant")?),
+            1 => DimExpr::ArgDim { arg: self.u32("argument")?, dim: self.u32("dim")? },
+            2 => DimExpr::Mul(Box::new(self.expr(depth + 1)?), Box::new(self.expr(depth + 1)?)),
+            3 => DimExpr::CeilDiv(Box::new(self.expr(depth + 1)?), self.u64("divisor")?),
+            4 => DimExpr::Scalar { arg: self.u32("argument")? },
+            5 => DimExpr::Add(Box::new(self.expr(depth + 1)?), Box::new(self.expr(depth + 1)?)),
+            t => return Err(self.corrupt(format!("unknown launch expression tag {t}"))),
+        })
+    }
+}
+
+fn read_kernel<'b>(r: &mut Reader<'b>, image: &dyn Fn(&'b [u8]) -> Bytes) -> Result<PackagedKernel, PackageError> {
+    let name = r.str("kernel name")?;
+    let mut spec = MultiKernelLoaderSpec::new(name.clone());
+    for _ in 0..r.u8("spec count")? {
+        let s = match r.u8("spec kind")? {
+            0 => {
+                let mut ptx = BTreeMap::new();
+                for _ in 0..r.u32("PTX count")? {
+                    let cc = r.cc()?;
+                    ptx.insert(cc, image(r.bytes("PTX text")?));
+                }
+                KernelLoaderSpec::CudaPtxInMemory { kernel_name: name.clone(), ptx }
+            }
+            1 => {
+                let cc = r.cc()?;
+                KernelLoaderSpec::CudaCubinInMemory { kernel_name: name.clone(), cc, cubin: image(r.bytes("cubin")?) }
+            }
+            2 => KernelLoaderSpec::OpenClTextInMemory { kernel_name: name.clone(), text: image(r.bytes("OpenCL text")?) },
+            t => return Err(r.corrupt(format!("unknown spec kind {t}"))),
+        };
+        spec.add(s)?;
+    }
+    let grid = [r.expr(0)?, r.expr(0)?, r.expr(0)?];
+    let block = [r.u32("block")?, r.u32("block")?, r.u32("block")?];
+    let shared_memory_bytes = r.u32("shared memory")?;
+    let mut args = Vec::new();
+    for _ in 0..r.u32("argument count")? {
+        args.push(match r.u8("argument kind")? {
+            0 => {
+                let name = r.str("argument name")?;
+                let e = r.u8("element type")?;
+                let element = *ElementKind::ALL.get(e as usize).ok_or_else(|| r.corrupt(format!("unknown element type {e}")))?;
+                let access = match r.u8("access")? {
+                    0 => Access::Read,
+                    1 => Access::Write,
+                    2 => Access::ReadWrite,
+                    a => return Err(r.corrupt(format!("unknown access {a}"))),
+                };
+                let rank = r.u32("rank")?;
+                let mut shape = Vec::new();
+                for _ in 0..rank {
+                    shape.push(match r.u8("dim kind")? {
+                        0 => Dim::Static(r.u64("dim")?),
+                        1 => Dim::Dynamic(r.u64("dim symbol")? as u32),
+                        k => return Err(r.corrupt(format!("unknown dim kind {k}"))),
+                    });
+                }
+                ArgSpec::Buffer { name, element, shape, access }
+            }
+            1 => {
+                let name = r.str("argument name")?;
+                let ty = if r.u8("scalar type")? == 1 { ScalarType::I64 } else { ScalarType::I32 };
+                let source = match r.u8("scalar source")? {
+                    0 => ScalarSource::Given,
+                    1 => ScalarSource::Const(r.u64("constant")? as i64),
+                    2 => ScalarSource::Expr(r.expr(0)?),
+                    s => return Err(r.corrupt(format!("unknown scalar source {s}"))),
+                };
+                ArgSpec::Scalar { name, ty, source }
+            }
+            2 => ArgSpec::Scratch { name: r.str("argument name")?, bytes: r.expr(0)? },
+            k => return Err(r.corrupt(format!("unknown argument kind {k}"))),
+        });
+    }
+    let mut attributes = BTreeMap::new();
+    for _ in 0..r.u32("attribute count")? {
+        let key = r.str("attribute key")?;
+        attributes.insert(key, r.str("attribute value")?);
+    }
+    Ok(PackagedKernel { spec, launch: LaunchMetadata { grid, block, shared_memory_bytes, args }, attributes })
+}

@@ -1,0 +1,320 @@
+//! Loading packaged kernels onto devices and launching them with checked
+//! arguments. One [`Device`] per GPU, each with its own context, stream,
+//! module cache and scratch, so that devices never wait on each other.
+
+use std::{
+    collections::HashMap,
+    ffi::c_void,
+    hash::{Hash, Hasher},
+    sync::{Arc, Mutex},
+};
+
+use crate::{
+    cuda::{self, Context, CudaError, DeviceBuffer, Ownership, Stream},
+    launch::{ArgError, ArgValue, ElementKind, LaunchMetadata, ResolvedParam},
+    package::{PackageError, PackagedKernel},
+    spec::{ComputeCapability, LoadChoice, SpecError},
+};
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("no CUDA driver: libcuda could not be loaded (is an NVIDIA driver installed?)")]
+    NoDriver,
+    #[error("no CUDA device is visible")]
+    NoDevice,
+    #[error("device {ordinal} requested, but only {count} device(s) are visible")]
+    DeviceOutOfRange { ordinal: usize, count: usize },
+    #[error("device {device}: out of memory allocating {bytes} bytes")]
+    OutOfMemory { device: usize, bytes: usize },
+    #[error(transparent)]
+    Cuda(#[from] CudaError),
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    #[error(transparent)]
+    Package(#[from] PackageError),
+    #[error(transparent)]
+    Args(#[from] ArgError),
+    #[error("kernel '{kernel}': loading {what} on device {device} (compute capability {cc}) failed: {error}\nJIT log:\n{log}")]
+    Load { kernel: String, device: usize, cc: ComputeCapability, what: &'static str, error: CudaError, log: String },
+    #[error("kernel '{kernel}' argument {index}: the buffer has {have} bytes, its shape needs {need}")]
+    BufferTooSmall { kernel: String, index: usize, have: usize, need: usize },
+}
+
+/// Which GPUs a runtime uses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DeviceSelection {
+    All,
+    Only(Vec<usize>),
+}
+
+/// One GPU as the runtime uses it.
+pub struct Device {
+    /// The driver's ordinal; `None` for a caller-provided context.
+    pub ordinal: Option<usize>,
+    pub name: String,
+    pub compute_capability: ComputeCapability,
+    pub multiprocessors: u32,
+    // Declared before `context`: dropped (unloaded, freed, destroyed) first.
+    modules: Mutex<HashMap<u64, Arc<cuda::Module>>>,
+    scratch: Mutex<HashMap<(String, u64), Arc<DeviceBuffer>>>,
+    stream: Stream,
+    context: Context,
+}
+
+impl Device {
+    fn open(context: Context, stream: Option<Stream>, ordinal: Option<usize>) -> Result<Self, Error> {
+        let (major, minor) = context.compute_capability()?;
+        let stream = match stream {
+            Some(s) => s,
+            None => Stream::new(&context)?,
+        };
+        Ok(Self {
+            ordinal,
+            name: context.device_name()?,
+            compute_capability: ComputeCapability::new(major, minor),
+            multiprocessors: context.multiprocessors()?,
+            modules: Mutex::default(),
+            scratch: Mutex::default(),
+            stream,
+            context,
+        })
+    }
+
+    pub fn context(&self) -> &Context {
+        &self.context
+    }
+
+    pub fn stream(&self) -> &Stream {
+        &self.stream
+    }
+
+    /// Allocates a device buffer holding `data`.
+    pub fn upload<T: Copy>(&self, data: &[T]) -> Result<DeviceBuffer, Error> {
+        self.map_oom(DeviceBuffer::from_slice(&self.context, data), std::mem::size_of_val(data))
+    }
+
+    /// Allocates a zeroed device buffer.
+    pub fn zeroed(&self, bytes: usize) -> Result<DeviceBuffer, Error> {
+        self.map_oom(DeviceBuffer::zeroed(&self.context, bytes), bytes)
+    }
+
+    pub fn synchronize(&self) -> Result<(), Error> {
+        self.context.bind()?;
+        Ok(self.stream.synchronize()?)
+    }
+
+    /// Modules loaded on this device so far.
+    pub fn cached_modules(&self) -> usize {
+        self.modules.lock().map(|m| m.len()).unwrap_or(0)
+    }
+
+    fn map_oom<T>(&self, r: Result<T, CudaError>, bytes: usize) -> Result<T, Error> {
+        r.map_err(|e| {
+            if e.is_out_of_memory() {
+                Error::OutOfMemory { device: self.ordinal.unwrap_or(0), bytes }
+            } else {
+                Error::Cuda(e)
+            }
+        })
+    }
+}
+
+/// A kernel loaded on one device.
+pub struct LoadedKernel {
+    pub name: String,
+    pub device: usize,
+    /// What was loaded: `"PTX"` or `"cubin"`, and for which capability.
+    pub loaded: (&'static str, ComputeCapability),
+    pub launch: LaunchMetadata,
+    function: cudarc::driver::sys::CUfunction,
+    _module: Arc<cuda::Module>,
+}
+
+unsafe impl Send for LoadedKernel {}
+unsafe impl Sync for LoadedKernel {}
+
+/// One argument of a launch, in the order of the kernel's given arguments.
+pub enum LaunchArg<'a> {
+    Buffer { buffer: &'a DeviceBuffer, element: ElementKind, shape: Vec<u64> },
+    I32(i32),
+    I64(i64),
+}
+
+/// The runtime: a set of devices.
+pub struct Runtime {
+    devices: Vec<Device>,
+}
+
+impl Runtime {
+    /// Opens the selected GPUs on their primary contexts, each with a new
+    /// stream. Errors (never panics) without a driver or devices.
+    pub fn new(selection: DeviceSelection) -> Result<Self, Error> {
+        if !cuda::init()? {
+            return Err(Error::NoDriver);
+        }
+        let count = cuda::device_count()?;
+        if count == 0 {
+            return Err(Error::NoDevice);
+        }
+        let ordinals = match selection {
+            DeviceSelection::All => (0..count).collect(),
+            DeviceSelection::Only(list) => list,
+        };
+        let mut devices = Vec::new();
+        for ordinal in ordinals {
+            if ordinal >= count {
+                return Err(Error::DeviceOutOfRange { ordinal, count });
+            }
+            devices.push(Device::open(Context::primary(ordinal)?, None, Some(ordinal))?);
+        }
+        Ok(Self { devices })
+    }
+
+    /// Runs on the caller's context and, if given, the caller's stream: both
+    /// are borrowed and never released by the runtime.
+    ///
+    /// # Safety
+    /// `context` (and `stream`, which must belong to it) must stay valid for
+    /// the runtime's life.
+    pub unsafe fn from_native(
+        context: cudarc::driver::sys::CUcontext,
+        stream: Option<cudarc::driver::sys::CUstream>,
+    ) -> Result<Self, Error> {
+        if !cuda::init()? {
+            return Err(Error::NoDriver);
+        }
+        let context = unsafe { Context::borrowed(context)? };
+        let stream = stream.map(|s| unsafe { Stream::borrowed(s) });
+        Ok(Self { devices: vec![Device::open(context, stream, None)?] })
+    }
+
+    pub fn devices(&self) -> &[Device] {
+        &self.devices
+    }
+
+    /// Ownership of device `index`'s context and stream.
+    pub fn ownership(&self, index: usize) -> Option<(Ownership, Ownership)> {
+        self.devices.get(index).map(|d| (d.context.ownership(), d.stream.ownership()))
+    }
+
+    /// Loads `kernel` onto device `index` (position in [`devices`]):
+    /// the cubin for its exact capability, else the PTX of the greatest
+    /// capability not above it. Modules are cached per (device, content).
+    pub fn load(&self, index: usize, kernel: &PackagedKernel) -> Result<LoadedKernel, Error> {
+        let device = self
+            .devices
+            .get(index)
+            .ok_or(Error::DeviceOutOfRange { ordinal: index, count: self.devices.len() })?;
+        let cc = device.compute_capability;
+        let (what, image, from_cc) = match kernel.spec.select_for(cc)? {
+            LoadChoice::Cubin { cc, image } => ("cubin", image, cc),
+            LoadChoice::Ptx { cc, text } => ("PTX", text, cc),
+        };
+        let key = content_hash(image);
+        let module = {
+            let mut modules = device.modules.lock().unwrap_or_else(|p| p.into_inner());
+            match modules.get(&key) {
+                Some(m) => m.clone(),
+                None => {
+                    let m = cuda::Module::load(&device.context, image).map_err(|e| Error::Load {
+                        kernel: kernel.name().to_string(),
+                        device: index,
+                        cc,
+                        what,
+                        error: e.error,
+                        log: e.log,
+                    })?;
+                    let m = Arc::new(m);
+                    modules.insert(key, m.clone());
+                    m
+                }
+            }
+        };
+        let function = module.function(kernel.name())?;
+        Ok(LoadedKernel {
+            name: kernel.name().to_string(),
+            device: index,
+            loaded: (what, from_cc),
+            launch: kernel.launch.clone(),
+            function,
+            _module: module,
+        })
+    }
+
+    /// Loads `kernel` onto every device of the runtime.
+    pub fn load_everywhere(&self, kernel: &PackagedKernel) -> Result<Vec<LoadedKernel>, Error> {
+        (0..self.devices.len()).map(|i| self.load(i, kernel)).collect()
+    }
+
+    /// Checks `args` against the kernel's launch metadata (count, element
+    /// types, shapes, buffer sizes), then launches it on its device's stream.
+    /// Returns without waiting for the kernel.
+    pub fn launch(&self, kernel: &LoadedKernel, args: &[LaunchArg]) -> Result<(), Error> {
+        let device = self
+            .devices
+            .get(kernel.device)
+            .ok_or(Error::DeviceOutOfRange { ordinal: kernel.device, count: self.devices.len() })?;
+        let values: Vec<ArgValue> = args
+            .iter()
+            .map(|a| match a {
+                LaunchArg::Buffer { element, shape, .. } => ArgValue::Buffer { element: *element, shape: shape.clone() },
+                LaunchArg::I32(v) => ArgValue::I32(*v),
+                LaunchArg::I64(v) => ArgValue::I64(*v),
+            })
+            .collect();
+        let resolved = kernel.launch.resolve(&kernel.name, &values)?;
+        for (index, a) in args.iter().enumerate() {
+            if let LaunchArg::Buffer { buffer, element, shape } = a {
+                let need = shape.iter().product::<u64>() as usize * element.size_bytes();
+                if buffer.len_bytes() < need {
+                    return Err(Error::BufferTooSmall { kernel: kernel.name.clone(), index, have: buffer.len_bytes(), need });
+                }
+            }
+        }
+        // Every parameter's value in an 8-byte slot (little-endian, so an
+        // i32 reads correctly from the slot's start).
+        let mut slots: Vec<u64> = Vec::with_capacity(resolved.params.len());
+        let mut keep_scratch = Vec::new();
+        for p in &resolved.params {
+            slots.push(match p {
+                ResolvedParam::Given(i) => match &args[*i] {
+                    LaunchArg::Buffer { buffer, .. } => buffer.device_ptr(),
+                    LaunchArg::I32(v) => *v as u32 as u64,
+                    LaunchArg::I64(v) => *v as u64,
+                },
+                ResolvedParam::I32(v) => *v as u32 as u64,
+                ResolvedParam::I64(v) => *v as u64,
+                ResolvedParam::Scratch(bytes) => {
+                    let s = self.scratch(device, &kernel.name, *bytes)?;
+                    let ptr = s.device_ptr();
+                    keep_scratch.push(s);
+                    ptr
+                }
+            });
+        }
+        let mut params: Vec<*mut c_void> = slots.iter_mut().map(|s| s as *mut u64 as *mut c_void).collect();
+        device.context.bind()?;
+        let l = &kernel.launch;
+        unsafe { cuda::launch(kernel.function, resolved.grid, l.block, l.shared_memory_bytes, &device.stream, &mut params)? };
+        Ok(())
+    }
+
+    /// Zeroed scratch for `kernel` on `device`, allocated once per size and
+    /// reused: kernels leave their scratch zeroed.
+    fn scratch(&self, device: &Device, kernel: &str, bytes: u64) -> Result<Arc<DeviceBuffer>, Error> {
+        let mut cache = device.scratch.lock().unwrap_or_else(|p| p.into_inner());
+        let key = (kernel.to_string(), bytes);
+        if let Some(b) = cache.get(&key) {
+            return Ok(b.clone());
+        }
+        let b = Arc::new(device.zeroed(bytes as usize)?);
+        cache.insert(key, b.clone());
+        Ok(b)
+    }
+}
+
+fn content_hash(bytes: &[u8]) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    bytes.hash(&mut h);
+    h.finish()
+}

@@ -1,0 +1,271 @@
+//! Loader specs in the manner of LLVM StreamExecutor's `KernelSpec.h`: the
+//! forms in which one kernel is available (PTX per compute capability, a
+//! cubin for one arch, OpenCL text), gathered in a [`MultiKernelLoaderSpec`]
+//! from which the loader picks what suits a device.
+
+use std::{borrow::Cow, collections::BTreeMap, fmt};
+
+/// A CUDA compute capability, e.g. 9.0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ComputeCapability {
+    pub major: u32,
+    pub minor: u32,
+}
+
+impl ComputeCapability {
+    pub const fn new(major: u32, minor: u32) -> Self {
+        Self { major, minor }
+    }
+
+    /// From the `sm_XY` number, e.g. 90 -> 9.0, 86 -> 8.6, 100 -> 10.0.
+    pub const fn from_sm(sm: u32) -> Self {
+        Self { major: sm / 10, minor: sm % 10 }
+    }
+
+    pub const fn sm(self) -> u32 {
+        self.major * 10 + self.minor
+    }
+}
+
+impl fmt::Display for ComputeCapability {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}", self.major, self.minor)
+    }
+}
+
+/// Text or bytes, either borrowed for the program's life (no copy) or owned.
+pub type Bytes = Cow<'static, [u8]>;
+
+/// One form of a kernel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KernelLoaderSpec {
+    /// PTX text in memory, one per compute capability it was compiled for.
+    CudaPtxInMemory { kernel_name: String, ptx: BTreeMap<ComputeCapability, Bytes> },
+    /// A cubin (or fatbin) in memory, for one exact compute capability.
+    CudaCubinInMemory { kernel_name: String, cc: ComputeCapability, cubin: Bytes },
+    /// OpenCL C source in memory: kept and reported, not loadable here.
+    OpenClTextInMemory { kernel_name: String, text: Bytes },
+}
+
+impl KernelLoaderSpec {
+    pub fn kernel_name(&self) -> &str {
+        match self {
+            Self::CudaPtxInMemory { kernel_name, .. }
+            | Self::CudaCubinInMemory { kernel_name, .. }
+            | Self::OpenClTextInMemory { kernel_name, .. } => kernel_name,
+        }
+    }
+
+    /// The kind, as errors and listings name it.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Self::CudaPtxInMemory { .. } => "CUDA PTX in memory",
+            Self::CudaCubinInMemory { .. } => "CUDA cubin in memory",
+            Self::OpenClTextInMemory { .. } => "OpenCL text in memory",
+        }
+    }
+
+    /// PTX for several compute capabilities; each text is taken as is.
+    pub fn cuda_ptx(kernel_name: impl Into<String>, ptx: impl IntoIterator<Item = (ComputeCapability, Bytes)>) -> Self {
+        Self::CudaPtxInMemory { kernel_name: kernel_name.into(), ptx: ptx.into_iter().collect() }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    #[error("kernel '{expected}': a {kind} spec names kernel '{found}'")]
+    NameMismatch { expected: String, found: String, kind: &'static str },
+    #[error("kernel '{kernel}' already has a {kind} spec")]
+    AlreadyPresent { kernel: String, kind: &'static str },
+    #[error("kernel '{kernel}': a CUDA PTX spec holds no PTX")]
+    EmptyPtx { kernel: String },
+    #[error(
+        "kernel '{kernel}' has PTX for compute capability {} and no cubin for it, none at or below the device's {device}",
+        list(.available)
+    )]
+    NoPtxForDevice { kernel: String, available: Vec<ComputeCapability>, device: ComputeCapability },
+    #[error("kernel '{kernel}' is available only as {kinds}, which this runtime cannot load (it loads CUDA PTX and cubin)")]
+    Unsupported { kernel: String, kinds: String },
+}
+
+fn list(ccs: &[ComputeCapability]) -> String {
+    if ccs.is_empty() {
+        return "(none)".into();
+    }
+    ccs.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ")
+}
+
+/// What the loader will hand the driver for one device.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoadChoice<'a> {
+    Cubin { cc: ComputeCapability, image: &'a [u8] },
+    Ptx { cc: ComputeCapability, text: &'a [u8] },
+}
+
+/// Every form of one kernel, at most one of each kind, all naming the same
+/// kernel (checked when added).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MultiKernelLoaderSpec {
+    kernel_name: String,
+    ptx: Option<KernelLoaderSpec>,
+    cubin: Option<KernelLoaderSpec>,
+    opencl: Option<KernelLoaderSpec>,
+}
+
+impl MultiKernelLoaderSpec {
+    pub fn new(kernel_name: impl Into<String>) -> Self {
+        Self { kernel_name: kernel_name.into(), ptx: None, cubin: None, opencl: None }
+    }
+
+    pub fn kernel_name(&self) -> &str {
+        &self.kernel_name
+    }
+
+    /// Adds one spec: an error when its kernel name differs from this one's,
+    /// when a spec of its kind is already present, or when it holds no PTX.
+    pub fn add(&mut self, spec: KernelLoaderSpec) -> Result<&mut Self, SpecError> {
+        if spec.kernel_name() != self.kernel_name {
+            return Err(SpecError::NameMismatch {
+                expected: self.kernel_name.clone(),
+                found: spec.kernel_name().to_string(),
+                kind: spec.kind(),
+            });
+        }
+        if let KernelLoaderSpec::CudaPtxInMemory { ptx, .. } = &spec
+            && ptx.is_empty()
+        {
+            return Err(SpecError::EmptyPtx { kernel: self.kernel_name.clone() });
+        }
+        let slot = match spec {
+            KernelLoaderSpec::CudaPtxInMemory { .. } => &mut self.ptx,
+            KernelLoaderSpec::CudaCubinInMemory { .. } => &mut self.cubin,
+            KernelLoaderSpec::OpenClTextInMemory { .. } => &mut self.opencl,
+        };
+        if slot.is_some() {
+            return Err(SpecError::AlreadyPresent { kernel: self.kernel_name.clone(), kind: spec.kind() });
+        }
+        *slot = Some(spec);
+        Ok(self)
+    }
+
+    /// Builder form of [`add`](Self::add).
+    pub fn with(mut self, spec: KernelLoaderSpec) -> Result<Self, SpecError> {
+        self.add(spec)?;
+        Ok(self)
+    }
+
+    /// The specs present, PTX then cubin then OpenCL.
+    pub fn specs(&self) -> impl Iterator<Item = &KernelLoaderSpec> {
+        [&self.ptx, &self.cubin, &self.opencl].into_iter().flatten()
+    }
+
+    /// Compute capabilities with PTX, ascending.
+    pub fn ptx_capabilities(&self) -> Vec<ComputeCapability> {
+        match &self.ptx {
+            Some(KernelLoaderSpec::CudaPtxInMemory { ptx, .. }) => ptx.keys().copied().collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// What to load on a device of compute capability `device`: the cubin
+    /// when it is for exactly that capability, else the PTX of the greatest
+    /// capability not above it (the driver JIT-compiles PTX forward).
+    pub fn select_for(&self, device: ComputeCapability) -> Result<LoadChoice<'_>, SpecError> {
+        if let Some(KernelLoaderSpec::CudaCubinInMemory { cc, cubin, .. }) = &self.cubin
+            && *cc == device
+        {
+            return Ok(LoadChoice::Cubin { cc: *cc, image: cubin });
+        }
+        if let Some(KernelLoaderSpec::CudaPtxInMemory { ptx, .. }) = &self.ptx {
+            if let Some((cc, text)) = ptx.range(..=device).next_back() {
+                return Ok(LoadChoice::Ptx { cc: *cc, text });
+            }
+            return Err(SpecError::NoPtxForDevice {
+                kernel: self.kernel_name.clone(),
+                available: ptx.keys().copied().collect(),
+                device,
+            });
+        }
+        if self.cubin.is_some() {
+            // A cubin for another arch only: say so, as no PTX could serve.
+            return Err(SpecError::NoPtxForDevice { kernel: self.kernel_name.clone(), available: vec![], device });
+        }
+        let kinds = self.specs().map(|s| s.kind()).collect::<Vec<_>>().join(", ");
+        Err(SpecError::Unsupported {
+            kernel: self.kernel_name.clone(),
+            kinds: if kinds.is_empty() { "nothing".into() } else { kinds },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cc(sm: u32) -> ComputeCapability {
+        ComputeCapability::from_sm(sm)
+    }
+
+    fn ptx(name: &str, sms: &[u32]) -> KernelLoaderSpec {
+        KernelLoaderSpec::cuda_ptx(name, sms.iter().map(|&s| (cc(s), Bytes::Owned(format!("ptx {s}").into_bytes()))))
+    }
+
+    #[test]
+    fn ptx_of_the_greatest_capability_not_above_the_device() {
+        let spec = MultiKernelLoaderSpec::new("k").with(ptx("k", &[80, 90])).unwrap();
+        let pick = |sm| match spec.select_for(cc(sm)) {
+            Ok(LoadChoice::Ptx { cc, .. }) => Ok(cc.sm()),
+            Ok(other) => panic!("{other:?}"),
+            Err(e) => Err(e),
+        };
+        assert_eq!(pick(86), Ok(80));
+        assert_eq!(pick(90), Ok(90));
+        assert_eq!(pick(100), Ok(90));
+        let err = pick(75).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "kernel 'k' has PTX for compute capability 8.0, 9.0 and no cubin for it, none at or below the device's 7.5"
+        );
+    }
+
+    #[test]
+    fn cubin_for_the_exact_device_is_preferred() {
+        static CUBIN: [u8; 4] = [0x7f, b'E', b'L', b'F'];
+        let spec = MultiKernelLoaderSpec::new("k")
+            .with(ptx("k", &[80]))
+            .unwrap()
+            .with(KernelLoaderSpec::CudaCubinInMemory { kernel_name: "k".into(), cc: cc(90), cubin: Bytes::Borrowed(&CUBIN) })
+            .unwrap();
+        match spec.select_for(cc(90)).unwrap() {
+            LoadChoice::Cubin { image, .. } => assert_eq!(image.as_ptr(), CUBIN.as_ptr(), "borrowed, not copied"),
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(spec.select_for(cc(89)).unwrap(), LoadChoice::Ptx { .. }));
+    }
+
+    #[test]
+    fn names_must_agree_and_each_kind_comes_once() {
+        let mut spec = MultiKernelLoaderSpec::new("argmax");
+        let err = spec.add(ptx("other", &[80])).unwrap_err();
+        assert_eq!(err.to_string(), "kernel 'argmax': a CUDA PTX in memory spec names kernel 'other'");
+        spec.add(ptx("argmax", &[80])).unwrap();
+        assert!(matches!(spec.add(ptx("argmax", &[90])), Err(SpecError::AlreadyPresent { .. })));
+        assert!(matches!(
+            MultiKernelLoaderSpec::new("k").add(KernelLoaderSpec::cuda_ptx("k", [])),
+            Err(SpecError::EmptyPtx { .. })
+        ));
+    }
+
+    #[test]
+    fn opencl_text_is_kept_but_not_loadable() {
+        let spec = MultiKernelLoaderSpec::new("k")
+            .with(KernelLoaderSpec::OpenClTextInMemory { kernel_name: "k".into(), text: Bytes::Borrowed(b"kernel void k() {}") })
+            .unwrap();
+        assert_eq!(spec.specs().count(), 1);
+        let err = spec.select_for(cc(90)).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "kernel 'k' is available only as OpenCL text in memory, which this runtime cannot load (it loads CUDA PTX and cubin)"
+        );
+    }
+}

@@ -1,0 +1,262 @@
+//! The runtime's one integration-test binary: packages (round trip, corrupt
+//! input) without a GPU, and loading/launching on every visible GPU, which
+//! skips with a printed reason where there is no driver or device.
+
+use std::{borrow::Cow, collections::BTreeMap};
+
+use ukernel_runtime::{
+    ArgSpec, ComputeCapability, DeviceSelection, DimExpr, ElementKind, Error, KernelLoaderSpec, LaunchArg, LaunchMetadata,
+    MultiKernelLoaderSpec, Ownership, Package, PackageError, PackagedKernel, Runtime,
+    launch::{Access, Dim, ScalarSource, ScalarType},
+    package::FORMAT_VERSION,
+};
+
+/// y[i] = 2 * x[i] + i for i < n, one thread per element (hand-written PTX).
+const SCALE_PTX: &str = r#"
+.version 7.0
+.target sm_80
+.address_size 64
+
+.visible .entry scale(.param .u64 x, .param .u64 y, .param .u32 n)
+{
+    .reg .pred %p;
+    .reg .b32 %r<6>;
+    .reg .f32 %f<4>;
+    .reg .b64 %rd<8>;
+    ld.param.u64 %rd1, [x];
+    ld.param.u64 %rd2, [y];
+    ld.param.u32 %r1, [n];
+    mov.u32 %r2, %ctaid.x;
+    mov.u32 %r3, %ntid.x;
+    mov.u32 %r4, %tid.x;
+    mad.lo.s32 %r5, %r2, %r3, %r4;
+    setp.ge.u32 %p, %r5, %r1;
+    @%p bra DONE;
+    cvta.to.global.u64 %rd3, %rd1;
+    cvta.to.global.u64 %rd4, %rd2;
+    mul.wide.u32 %rd5, %r5, 4;
+    add.s64 %rd6, %rd3, %rd5;
+    ld.global.f32 %f1, [%rd6];
+    cvt.rn.f32.u32 %f2, %r5;
+    fma.rn.f32 %f3, %f1, 0f40000000, %f2;
+    add.s64 %rd7, %rd4, %rd5;
+    st.global.f32 [%rd7], %f3;
+DONE:
+    ret;
+}
+"#;
+
+fn scale_kernel(ptx: &'static str, sm: u32) -> PackagedKernel {
+    let spec = MultiKernelLoaderSpec::new("scale")
+        .with(KernelLoaderSpec::cuda_ptx("scale", [(ComputeCapability::from_sm(sm), Cow::Borrowed(ptx.as_bytes()))]))
+        .unwrap();
+    PackagedKernel {
+        spec,
+        launch: LaunchMetadata {
+            grid: [DimExpr::CeilDiv(Box::new(DimExpr::arg_dim(0, 0)), 128), DimExpr::Const(1), DimExpr::Const(1)],
+            block: [128, 1, 1],
+            shared_memory_bytes: 0,
+            args: vec![
+                ArgSpec::Buffer { name: "x".into(), element: ElementKind::F32, shape: vec![Dim::Dynamic(0)], access: Access::Read },
+                ArgSpec::Buffer { name: "y".into(), element: ElementKind::F32, shape: vec![Dim::Dynamic(0)], access: Access::Write },
+                ArgSpec::Scalar { name: "n".into(), ty: ScalarType::I32, source: ScalarSource::Expr(DimExpr::arg_dim(0, 0)) },
+            ],
+        },
+        attributes: BTreeMap::from([("source".into(), "hand-written".into())]),
+    }
+}
+
+fn sample_package() -> Package {
+    let mut with_cubin = scale_kernel(SCALE_PTX, 80);
+    with_cubin
+        .spec
+        .add(KernelLoaderSpec::CudaCubinInMemory {
+            kernel_name: "scale".into(),
+            cc: ComputeCapability::new(9, 0),
+            cubin: Cow::Owned(vec![0x7f, b'E', b'L', b'F', 1, 2]),
+        })
+        .unwrap();
+    with_cubin.spec.add(KernelLoaderSpec::OpenClTextInMemory { kernel_name: "scale".into(), text: Cow::Borrowed(b"kernel void scale() {}") }).unwrap();
+    let mut second = scale_kernel(SCALE_PTX, 90);
+    second.launch.args.push(ArgSpec::Scratch {
+        name: "scratch".into(),
+        bytes: DimExpr::mul(DimExpr::arg_dim(0, 0), DimExpr::add(DimExpr::Const(16), DimExpr::Scalar { arg: 5 })),
+    });
+    second.launch.args.push(ArgSpec::Scalar { name: "k".into(), ty: ScalarType::I64, source: ScalarSource::Const(-3) });
+    second.launch.args.push(ArgSpec::Scalar { name: "g".into(), ty: ScalarType::I32, source: ScalarSource::Given });
+    Package { kernels: vec![with_cubin, second] }
+}
+
+#[test]
+fn package_round_trips() {
+    let p = sample_package();
+    let bytes = p.to_bytes();
+    assert_eq!(Package::from_bytes(&bytes).unwrap(), p);
+    let leaked: &'static [u8] = Box::leak(bytes.clone().into_boxed_slice());
+    let borrowed = Package::from_static(leaked).unwrap();
+    assert_eq!(borrowed, p);
+    // Borrowed reading keeps the PTX in the input, without a copy.
+    match borrowed.kernels[0].spec.specs().next().unwrap() {
+        KernelLoaderSpec::CudaPtxInMemory { ptx, .. } => {
+            let text = ptx.values().next().unwrap();
+            assert!(matches!(text, Cow::Borrowed(_)));
+            let start = leaked.as_ptr() as usize;
+            assert!((start..start + leaked.len()).contains(&(text.as_ptr() as usize)));
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn truncated_corrupt_and_newer_packages_are_errors() {
+    let bytes = sample_package().to_bytes();
+    for cut in [0, 4, 8, 12, 20, 27, 28, 40, bytes.len() - 1] {
+        let err = Package::from_bytes(&bytes[..cut]).unwrap_err();
+        assert!(matches!(err, PackageError::BadMagic | PackageError::Truncated { .. }), "cut {cut}: {err}");
+    }
+    let err = Package::from_bytes(&bytes[..bytes.len() - 10]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!("package is truncated: payload needs {} bytes at offset 28, the file has {}", bytes.len() - 28, bytes.len() - 10)
+    );
+    let mut flipped = bytes.clone();
+    let last = flipped.len() - 3;
+    flipped[last] ^= 0x40;
+    assert!(matches!(Package::from_bytes(&flipped), Err(PackageError::Checksum { .. })));
+    let mut newer = bytes.clone();
+    newer[8..12].copy_from_slice(&(FORMAT_VERSION + 1).to_le_bytes());
+    assert_eq!(
+        Package::from_bytes(&newer).unwrap_err().to_string(),
+        format!("package format version {} is newer than this runtime reads (up to {FORMAT_VERSION})", FORMAT_VERSION + 1)
+    );
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert!(matches!(Package::from_bytes(&longer), Err(PackageError::Corrupt { .. })));
+    assert!(matches!(Package::from_bytes(b"PK\x03\x04 a zip file"), Err(PackageError::BadMagic)));
+}
+
+/// The runtime, or why GPU tests are skipped here.
+fn gpu_runtime() -> Option<Runtime> {
+    match Runtime::new(DeviceSelection::All) {
+        Ok(rt) => Some(rt),
+        Err(e @ (Error::NoDriver | Error::NoDevice)) => {
+            eprintln!("skipping GPU test: {e}");
+            None
+        }
+        Err(e) => panic!("runtime failed to start: {e}"),
+    }
+}
+
+#[test]
+fn no_driver_is_an_error_not_a_panic() {
+    match Runtime::new(DeviceSelection::All) {
+        Err(Error::NoDriver) => assert!(!ukernel_runtime::cuda::driver_present()),
+        Err(Error::NoDevice) => {}
+        Ok(rt) => {
+            // A machine with GPUs: an ordinal past the last is still an error.
+            let n = rt.devices().len();
+            assert!(matches!(
+                Runtime::new(DeviceSelection::Only(vec![n + 100])),
+                Err(Error::DeviceOutOfRange { .. })
+            ));
+        }
+        Err(e) => panic!("unexpected: {e}"),
+    }
+}
+
+fn run_scale(rt: &Runtime, kernel: &PackagedKernel, device: usize, n: usize) -> Vec<f32> {
+    let loaded = rt.load(device, kernel).unwrap();
+    let d = &rt.devices()[device];
+    let x: Vec<f32> = (0..n).map(|i| i as f32 * 0.5 - 7.0).collect();
+    let xb = d.upload(&x).unwrap();
+    let yb = d.zeroed(n * 4).unwrap();
+    let args = [
+        LaunchArg::Buffer { buffer: &xb, element: ElementKind::F32, shape: vec![n as u64] },
+        LaunchArg::Buffer { buffer: &yb, element: ElementKind::F32, shape: vec![n as u64] },
+    ];
+    rt.launch(&loaded, &args).unwrap();
+    d.synchronize().unwrap();
+    let mut y = vec![0f32; n];
+    yb.download(&mut y).unwrap();
+    y
+}
+
+#[test]
+fn gpu_package_kernel_runs_on_every_device() {
+    let Some(rt) = gpu_runtime() else { return };
+    // Through the package format, as a compiler would hand it over.
+    let package = Package::from_bytes(&Package { kernels: vec![scale_kernel(SCALE_PTX, 80)] }.to_bytes()).unwrap();
+    let kernel = &package.kernels[0];
+    for device in 0..rt.devices().len() {
+        let n = 1000;
+        let y = run_scale(&rt, kernel, device, n);
+        for (i, v) in y.iter().enumerate() {
+            assert_eq!(*v, 2.0 * (i as f32 * 0.5 - 7.0) + i as f32, "device {device} element {i}");
+        }
+        let d = &rt.devices()[device];
+        eprintln!("device {device}: {} (cc {}), {} SMs: scale on {n} elements ok", d.name, d.compute_capability, d.multiprocessors);
+        // A second load of the same PTX hits the module cache.
+        let before = d.cached_modules();
+        rt.load(device, kernel).unwrap();
+        assert_eq!(d.cached_modules(), before);
+        assert_eq!(rt.ownership(device), Some((Ownership::Owned, Ownership::Owned)));
+    }
+}
+
+#[test]
+fn gpu_launch_arguments_are_checked_before_the_driver() {
+    let Some(rt) = gpu_runtime() else { return };
+    let kernel = scale_kernel(SCALE_PTX, 80);
+    let loaded = rt.load(0, &kernel).unwrap();
+    let d = &rt.devices()[0];
+    let small = d.zeroed(16).unwrap();
+    let err = rt
+        .launch(&loaded, &[
+            LaunchArg::Buffer { buffer: &small, element: ElementKind::F32, shape: vec![100] },
+            LaunchArg::Buffer { buffer: &small, element: ElementKind::F32, shape: vec![100] },
+        ])
+        .unwrap_err();
+    assert!(matches!(err, Error::BufferTooSmall { index: 0, need: 400, .. }), "{err}");
+    let err = rt.launch(&loaded, &[LaunchArg::I32(1)]).unwrap_err();
+    assert!(matches!(err, Error::Args(_)), "{err}");
+}
+
+#[test]
+fn gpu_ptx_jit_error_carries_the_driver_log() {
+    let Some(rt) = gpu_runtime() else { return };
+    let broken = ".version 7.0\n.target sm_80\n.address_size 64\n.visible .entry scale() { bogus.instruction; }\n";
+    let err = rt.load(0, &scale_kernel(broken, 80)).err().expect("broken PTX must not load");
+    let text = err.to_string();
+    assert!(matches!(err, Error::Load { what: "PTX", .. }), "{text}");
+    assert!(text.contains("JIT log") && text.to_lowercase().contains("error"), "{text}");
+    eprintln!("JIT error as reported:\n{text}");
+    // PTX only for a newer GPU than any present: a spec error naming both.
+    let err = rt.load(0, &scale_kernel(SCALE_PTX, 120)).err().unwrap();
+    assert!(err.to_string().contains("none at or below the device's"), "{err}");
+}
+
+#[test]
+fn gpu_borrowed_stream_and_context_are_not_released() {
+    let Some(rt) = gpu_runtime() else { return };
+    use cudarc::driver::sys;
+    let ctx = rt.devices()[0].context().raw();
+    let mut stream = std::ptr::null_mut();
+    unsafe {
+        assert_eq!(sys::cuCtxSetCurrent(ctx), sys::CUresult::CUDA_SUCCESS);
+        assert_eq!(sys::cuStreamCreate(&mut stream, 1), sys::CUresult::CUDA_SUCCESS);
+    }
+    {
+        let borrowed = unsafe { Runtime::from_native(ctx, Some(stream)) }.unwrap();
+        assert_eq!(borrowed.ownership(0), Some((Ownership::Borrowed, Ownership::Borrowed)));
+        let y = run_scale(&borrowed, &scale_kernel(SCALE_PTX, 80), 0, 300);
+        assert_eq!(y[299], 2.0 * (299.0 * 0.5 - 7.0) + 299.0);
+    }
+    // The runtime is gone; the caller's stream and context still work.
+    unsafe {
+        assert_eq!(sys::cuCtxSetCurrent(ctx), sys::CUresult::CUDA_SUCCESS);
+        assert_eq!(sys::cuStreamSynchronize(stream), sys::CUresult::CUDA_SUCCESS);
+        assert_eq!(sys::cuStreamDestroy_v2(stream), sys::CUresult::CUDA_SUCCESS);
+    }
+    let y = run_scale(&rt, &scale_kernel(SCALE_PTX, 80), 0, 10);
+    assert_eq!(y[3], 2.0 * (3.0 * 0.5 - 7.0) + 3.0);
+}
