@@ -19,7 +19,10 @@ pub fn verify_ukernel_attributes(root: OperationRef) -> usize {
     root.walk(WalkOrder::PreOrder, |op| {
         for (name, attr) in op.attributes() {
             if let Err(e) = check(attr) {
-                let msg = format!("'{}' attribute: {e}", name.as_string_ref().as_str().unwrap_or("?"));
+                let msg = format!(
+                    "'{}' attribute: {e}",
+                    name.as_string_ref().as_str().unwrap_or("?")
+                );
                 emit_error(op.location(), &msg);
                 failures += 1;
             }
@@ -49,10 +52,14 @@ fn check(attr: Attribute) -> Result<(), Error> {
         return d.params.into_iter().try_for_each(check);
     }
     if let Ok(array) = ArrayAttribute::try_from(attr) {
-        return (0..array.len()).filter_map(|i| array.element(i).ok()).try_for_each(check);
+        return (0..array.len())
+            .filter_map(|i| array.element(i).ok())
+            .try_for_each(check);
     }
     if let Ok(dict) = DictionaryAttribute::try_from(attr) {
-        return (0..dict.len()).filter_map(|i| dict.element(i).ok()).try_for_each(|(_, v)| check(v));
+        return (0..dict.len())
+            .filter_map(|i| dict.element(i).ok())
+            .try_for_each(|(_, v)| check(v));
     }
     Ok(())
 }

@@ -1,8 +1,14 @@
 //! The project's tools: `ukernel-opt` and the `ukc` compiler driver.
 
+pub mod check;
+#[cfg(feature = "compiler")]
 pub mod expected;
+#[cfg(feature = "compiler")]
 pub mod opt;
+pub mod runner;
+#[cfg(feature = "compiler")]
 pub mod split;
+#[cfg(feature = "compiler")]
 pub mod ukc;
 
 /// Writes `text` to stdout. A closed pipe (e.g. `| head`) is not an error
@@ -11,4 +17,23 @@ pub fn write_stdout(text: &str) {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same directory
+/// and a rename, so that `path` is never left half-written.
+pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "out".into());
+    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
+    let result = std::fs::write(&tmp, bytes).and_then(|_| std::fs::rename(&tmp, path));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
 }

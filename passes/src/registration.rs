@@ -17,7 +17,10 @@ pub struct PassInfo {
 pub const PASSES: &[PassInfo] = &[];
 
 unsafe extern "C" {
-    fn ukRegisterExternalPass(factory: unsafe extern "C" fn(*mut c_void) -> mlir_sys::MlirPass, user_data: *mut c_void);
+    fn ukRegisterExternalPass(
+        factory: unsafe extern "C" fn(*mut c_void) -> mlir_sys::MlirPass,
+        user_data: *mut c_void,
+    );
 }
 
 unsafe extern "C" fn create_by_index(user_data: *mut c_void) -> mlir_sys::MlirPass {

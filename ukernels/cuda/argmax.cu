@@ -156,13 +156,16 @@ static UK_DEVICE void uk_reduce_range(const E *row, i64 begin, i64 end, float &b
   i64 vend = vbegin + nvec * UK_VEC;
   if ((i64)tid < head)
     uk_step(uk_load(row + begin + tid), begin + tid, best, bi);
-  // Two independent vector loads in flight per thread per iteration.
+  // Four independent vector loads in flight per thread per iteration.
   i64 v = tid;
-  for (; v + nt < nvec; v += 2 * (i64)nt) {
-    uk_step_vec(row + vbegin + v * UK_VEC, vbegin + v * UK_VEC, best, bi);
-    uk_step_vec(row + vbegin + (v + nt) * UK_VEC, vbegin + (v + nt) * UK_VEC, best, bi);
+  for (; v + 3 * (i64)nt < nvec; v += 4 * (i64)nt) {
+#pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      i64 e = vbegin + (v + k * (i64)nt) * UK_VEC;
+      uk_step_vec(row + e, e, best, bi);
+    }
   }
-  if (v < nvec)
+  for (; v < nvec; v += nt)
     uk_step_vec(row + vbegin + v * UK_VEC, vbegin + v * UK_VEC, best, bi);
   for (i64 i = vend + tid; i < end; i += nt)
     uk_step(uk_load(row + i), i, best, bi);

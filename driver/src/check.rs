@@ -1,0 +1,470 @@
+//! Checks the ukernels themselves on GPUs, before and apart from the
+//! compiler's codegen: the harness kernels (`ukernels/cuda/harness/`) launch
+//! each ukernel directly, one row per `blockIdx.y` and one split per
+//! `blockIdx.x`, on random and adversarial inputs, and every result is
+//! compared with the CPU reference.
+//!
+//! Runtime-only: no MLIR or LLVM here, so it runs in `ukc-run` on a GPU
+//! machine. `ukc build-ukernel-check` writes the package it runs.
+
+use std::{collections::BTreeMap, fmt::Write as _};
+
+use ukernel_runtime::{
+    ArgSpec, DimExpr, ElementKind, Error, LaunchArg, LaunchMetadata, Package, PackagedKernel,
+    Runtime,
+    launch::{Access, Dim, ScalarSource, ScalarType},
+};
+use ukernels::{
+    ElementType, IndexType, argmax,
+    reference::{self, BF16, Element, F16},
+};
+
+/// Package attribute marking a harness kernel.
+pub const ROLE_ATTR: &str = "role";
+pub const HARNESS_ROLE: &str = "ukernel-harness";
+
+pub fn element_kind(e: ElementType) -> ElementKind {
+    match e {
+        ElementType::F32 => ElementKind::F32,
+        ElementType::F16 => ElementKind::F16,
+        ElementType::BF16 => ElementKind::BF16,
+    }
+}
+
+pub fn index_kind(i: IndexType) -> ElementKind {
+    match i {
+        IndexType::I32 => ElementKind::I32,
+        IndexType::I64 => ElementKind::I64,
+    }
+}
+
+/// Launch metadata of `harness_uk_argmax_<e><i>(in, in_offset, row_stride,
+/// val, idx, length, split_count, scratch, scratch_stride, write_value)`.
+pub fn harness_launch(element: ElementType, index: IndexType) -> LaunchMetadata {
+    const SPLIT: u32 = 6;
+    let scratch_per_row = DimExpr::add(
+        DimExpr::Const(16),
+        DimExpr::mul(DimExpr::Const(16), DimExpr::Scalar { arg: SPLIT }),
+    );
+    let e = element_kind(element);
+    LaunchMetadata {
+        grid: [
+            DimExpr::Scalar { arg: SPLIT },
+            DimExpr::arg_dim(0, 0),
+            DimExpr::Const(1),
+        ],
+        block: [argmax::WORKGROUP_SIZE, 1, 1],
+        shared_memory_bytes: 0,
+        args: vec![
+            ArgSpec::Buffer {
+                name: "in".into(),
+                element: e,
+                shape: vec![Dim::Dynamic(0), Dim::Dynamic(1)],
+                access: Access::Read,
+            },
+            ArgSpec::Scalar {
+                name: "in_offset".into(),
+                ty: ScalarType::I64,
+                source: ScalarSource::Given,
+            },
+            ArgSpec::Scalar {
+                name: "row_stride".into(),
+                ty: ScalarType::I64,
+                source: ScalarSource::Expr(DimExpr::arg_dim(0, 1)),
+            },
+            ArgSpec::Buffer {
+                name: "val".into(),
+                element: e,
+                shape: vec![Dim::Dynamic(0)],
+                access: Access::Write,
+            },
+            ArgSpec::Buffer {
+                name: "idx".into(),
+                element: index_kind(index),
+                shape: vec![Dim::Dynamic(0)],
+                access: Access::Write,
+            },
+            ArgSpec::Scalar {
+                name: "length".into(),
+                ty: ScalarType::I64,
+                source: ScalarSource::Given,
+            },
+            ArgSpec::Scalar {
+                name: "split_count".into(),
+                ty: ScalarType::I32,
+                source: ScalarSource::Given,
+            },
+            ArgSpec::Scratch {
+                name: "scratch".into(),
+                bytes: DimExpr::mul(DimExpr::arg_dim(0, 0), scratch_per_row.clone()),
+            },
+            ArgSpec::Scalar {
+                name: "scratch_stride".into(),
+                ty: ScalarType::I64,
+                source: ScalarSource::Expr(scratch_per_row),
+            },
+            ArgSpec::Scalar {
+                name: "write_value".into(),
+                ty: ScalarType::I32,
+                source: ScalarSource::Given,
+            },
+        ],
+    }
+}
+
+/// Attributes of a harness kernel in a package.
+pub fn harness_attributes(element: ElementType, index: IndexType) -> BTreeMap<String, String> {
+    BTreeMap::from([
+        (ROLE_ATTR.to_string(), HARNESS_ROLE.to_string()),
+        ("element".to_string(), element.name().to_string()),
+        ("index".to_string(), index.name().to_string()),
+    ])
+}
+
+/// Input patterns, random and adversarial.
+#[derive(Clone, Copy, Debug)]
+pub enum Pattern {
+    Random,
+    /// Few distinct values: many ties for the maximum.
+    Ties,
+    /// NaN at two places: the first must win.
+    TwoNans,
+    /// NaN only in the last element.
+    NanLast,
+    /// Every element -inf.
+    AllNegInf,
+    /// -inf everywhere but one finite element near the end.
+    NegInfButOne,
+    /// +inf at several places: the first wins.
+    PosInfTies,
+    /// Strictly decreasing: the maximum is the first element.
+    Descending,
+}
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn unit(&mut self) -> f32 {
+        (self.next() >> 40) as f32 / (1u64 << 24) as f32
+    }
+}
+
+fn pattern_row(p: Pattern, length: usize, rng: &mut Rng) -> Vec<f32> {
+    let mut row: Vec<f32> = match p {
+        Pattern::Ties => (0..length).map(|_| (rng.next() % 4) as f32).collect(),
+        Pattern::AllNegInf | Pattern::NegInfButOne => vec![f32::NEG_INFINITY; length],
+        Pattern::Descending => (0..length).map(|i| 1000.0 - i as f32 * 0.25).collect(),
+        _ => (0..length).map(|_| rng.unit() * 200.0 - 100.0).collect(),
+    };
+    if length == 0 {
+        return row;
+    }
+    let at = |rng: &mut Rng| (rng.next() % length as u64) as usize;
+    match p {
+        Pattern::TwoNans => {
+            let (a, b) = (at(rng), at(rng));
+            row[a] = f32::NAN;
+            row[b] = f32::NAN;
+        }
+        Pattern::NanLast => row[length - 1] = f32::NAN,
+        Pattern::NegInfButOne => row[length - 1 - length / 7] = -1.0e30,
+        Pattern::PosInfTies => {
+            for _ in 0..3 {
+                let i = at(rng);
+                row[i] = f32::INFINITY;
+            }
+        }
+        _ => {}
+    }
+    row
+}
+
+/// One launch configuration to check.
+#[derive(Clone, Copy, Debug)]
+pub struct Case {
+    pub rows: usize,
+    pub length: usize,
+    /// Elements before each row's start (misaligns the row for offset % 4 != 0).
+    pub offset: usize,
+    pub split: u32,
+    pub write_value: bool,
+    pub pattern: Pattern,
+}
+
+/// The cases run for every harness kernel.
+pub fn cases() -> Vec<Case> {
+    use Pattern::*;
+    let mut out = Vec::new();
+    let c = |rows, length, offset, split, write_value, pattern| Case {
+        rows,
+        length,
+        offset,
+        split,
+        write_value,
+        pattern,
+    };
+    for pattern in [
+        Random,
+        Ties,
+        TwoNans,
+        NanLast,
+        AllNegInf,
+        NegInfButOne,
+        PosInfTies,
+        Descending,
+    ] {
+        out.push(c(3, 1000, 0, 1, true, pattern));
+        out.push(c(2, 20000, 3, 8, true, pattern));
+    }
+    for offset in 0..8 {
+        out.push(c(2, 1001 + offset, offset, 1, true, Random));
+        out.push(c(2, 9000 + offset, offset, 3, false, TwoNans));
+    }
+    for length in [0, 1, 2, 3, 5, 7, 8, 9, 31, 33, 255, 257] {
+        out.push(c(2, length, 1, 1, true, Random));
+        out.push(c(1, length, 0, 4, true, Ties));
+    }
+    out.push(c(
+        1,
+        128256,
+        0,
+        argmax::plan(Some(1), Some(128256), 132).split,
+        true,
+        Random,
+    ));
+    out.push(c(
+        8,
+        128256,
+        0,
+        argmax::plan(Some(8), Some(128256), 132).split,
+        false,
+        Random,
+    ));
+    out.push(c(64, 32000, 0, 1, true, TwoNans));
+    out.push(c(1, 1 << 20, 5, 256, true, Random));
+    out.push(c(1, 100, 0, 64, true, Random)); // more splits than vectors: empty parts
+    out
+}
+
+fn encode(element: ElementType, values: &[f32]) -> Vec<u8> {
+    match element {
+        ElementType::F32 => values.iter().flat_map(|v| v.to_le_bytes()).collect(),
+        ElementType::F16 => values
+            .iter()
+            .flat_map(|v| F16::from_f32(*v).0.to_le_bytes())
+            .collect(),
+        ElementType::BF16 => values
+            .iter()
+            .flat_map(|v| BF16::from_f32(*v).0.to_le_bytes())
+            .collect(),
+    }
+}
+
+/// Reference (index, raw bits of the value) of a row of raw elements.
+fn reference_row(element: ElementType, raw: &[u8]) -> Option<(usize, u32)> {
+    fn go<T: Element>(row: &[T], bits: impl Fn(T) -> u32) -> Option<(usize, u32)> {
+        reference::argmax(row).map(|(i, v)| (i, bits(v)))
+    }
+    match element {
+        ElementType::F32 => {
+            let v: Vec<f32> = raw
+                .chunks_exact(4)
+                .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+                .collect();
+            go(&v, |x| x.to_bits())
+        }
+        ElementType::F16 => {
+            let v: Vec<F16> = raw
+                .chunks_exact(2)
+                .map(|c| F16(u16::from_le_bytes(c.try_into().unwrap())))
+                .collect();
+            go(&v, |x| x.0 as u32)
+        }
+        ElementType::BF16 => {
+            let v: Vec<BF16> = raw
+                .chunks_exact(2)
+                .map(|c| BF16(u16::from_le_bytes(c.try_into().unwrap())))
+                .collect();
+            go(&v, |x| x.0 as u32)
+        }
+    }
+}
+
+/// Outcome of checking one kernel on one device.
+pub struct KernelReport {
+    pub kernel: String,
+    pub device: usize,
+    pub cases: usize,
+    pub failures: Vec<String>,
+}
+
+/// Runs every case of every harness kernel in `package` on every device.
+pub fn check_ukernels(rt: &Runtime, package: &Package) -> Result<Vec<KernelReport>, Error> {
+    let mut reports = Vec::new();
+    for kernel in package
+        .kernels
+        .iter()
+        .filter(|k| k.attributes.get(ROLE_ATTR).map(String::as_str) == Some(HARNESS_ROLE))
+    {
+        let element = kernel
+            .attributes
+            .get("element")
+            .and_then(|e| ElementType::from_name(e));
+        let index = kernel
+            .attributes
+            .get("index")
+            .and_then(|i| IndexType::from_name(i));
+        let (Some(element), Some(index)) = (element, index) else {
+            reports.push(KernelReport {
+                kernel: kernel.name().into(),
+                device: 0,
+                cases: 0,
+                failures: vec!["harness kernel without element/index attributes".into()],
+            });
+            continue;
+        };
+        for device in 0..rt.devices().len() {
+            let loaded = rt.load(device, kernel)?;
+            let mut report = KernelReport {
+                kernel: kernel.name().into(),
+                device,
+                cases: 0,
+                failures: Vec::new(),
+            };
+            for (n, case) in cases().into_iter().enumerate() {
+                report.cases += 1;
+                if let Some(f) = run_case(rt, &loaded, kernel, element, index, &case, n as u64 + 1)?
+                {
+                    report.failures.push(f);
+                }
+            }
+            reports.push(report);
+        }
+    }
+    Ok(reports)
+}
+
+fn run_case(
+    rt: &Runtime,
+    loaded: &ukernel_runtime::LoadedKernel,
+    kernel: &PackagedKernel,
+    element: ElementType,
+    index: IndexType,
+    case: &Case,
+    seed: u64,
+) -> Result<Option<String>, Error> {
+    let device = &rt.devices()[loaded.device];
+    let esize = element.size_bytes();
+    let stride = case.offset + case.length + 5;
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ seed.wrapping_mul(0x2545_f491_4f6c_dd1d));
+    let mut input = Vec::with_capacity(case.rows * stride * esize);
+    for _ in 0..case.rows {
+        let mut row = vec![rng.unit(); case.offset];
+        row.extend(pattern_row(case.pattern, case.length, &mut rng));
+        // Padding after the row holds larger values, which must not be read.
+        row.extend([f32::INFINITY, 1e38, f32::NAN, 1e38, f32::INFINITY]);
+        input.extend(encode(element, &row));
+    }
+    let rows = case.rows.max(1);
+    let in_buf = device.upload(&input)?;
+    // Sentinel outputs: an untouched value output must keep its bytes.
+    let val_init = vec![0xa5u8; rows * esize];
+    let val_buf = device.upload(&val_init)?;
+    let idx_buf = device.upload(&vec![0xffu8; rows * index.size_bytes()])?;
+    let args = [
+        LaunchArg::Buffer {
+            buffer: &in_buf,
+            element: element_kind(element),
+            shape: vec![case.rows as u64, stride as u64],
+        },
+        LaunchArg::I64(case.offset as i64),
+        LaunchArg::Buffer {
+            buffer: &val_buf,
+            element: element_kind(element),
+            shape: vec![case.rows as u64],
+        },
+        LaunchArg::Buffer {
+            buffer: &idx_buf,
+            element: index_kind(index),
+            shape: vec![case.rows as u64],
+        },
+        LaunchArg::I64(case.length as i64),
+        LaunchArg::I32(case.split as i32),
+        LaunchArg::I32(case.write_value as i32),
+    ];
+    rt.launch(loaded, &args)?;
+    device.synchronize()?;
+    let mut vals = vec![0u8; rows * esize];
+    let mut idxs = vec![0u8; rows * index.size_bytes()];
+    val_buf.download(&mut vals)?;
+    idx_buf.download(&mut idxs)?;
+    let mut problems = String::new();
+    for r in 0..case.rows {
+        let start = (r * stride + case.offset) * esize;
+        let raw = &input[start..start + case.length * esize];
+        let got_idx = match index {
+            IndexType::I32 => i32::from_le_bytes(idxs[r * 4..r * 4 + 4].try_into().unwrap()) as i64,
+            IndexType::I64 => i64::from_le_bytes(idxs[r * 8..r * 8 + 8].try_into().unwrap()),
+        };
+        let got_val = &vals[r * esize..(r + 1) * esize];
+        let (want_idx, want_bits) = match reference_row(element, raw) {
+            Some(x) => x,
+            None => (0, 0),
+        };
+        if got_idx != want_idx as i64 {
+            let _ = write!(problems, " row {r}: index {got_idx}, expected {want_idx};");
+        }
+        let want_val: Vec<u8> = if case.write_value && case.length > 0 {
+            want_bits.to_le_bytes()[..esize].to_vec()
+        } else {
+            val_init[..esize].to_vec()
+        };
+        if got_val != want_val.as_slice() {
+            let _ = write!(
+                problems,
+                " row {r}: value bytes {got_val:02x?}, expected {want_val:02x?};"
+            );
+        }
+    }
+    Ok((!problems.is_empty()).then(|| format!("{} {case:?}:{problems}", kernel.name())))
+}
+
+/// Runs the check and renders a report; the bool says whether all passed.
+pub fn run_and_report(rt: &Runtime, package: &Package) -> Result<(String, bool), Error> {
+    let reports = check_ukernels(rt, package)?;
+    let mut out = String::new();
+    let mut ok = !reports.is_empty();
+    for r in &reports {
+        let d = &rt.devices()[r.device];
+        let _ = writeln!(
+            out,
+            "{:<28} device {} ({}, cc {}): {}/{} cases match the CPU reference",
+            r.kernel,
+            r.device,
+            d.name,
+            d.compute_capability,
+            r.cases - r.failures.len(),
+            r.cases
+        );
+        for f in r.failures.iter().take(5) {
+            let _ = writeln!(out, "    MISMATCH {f}");
+        }
+        ok &= r.failures.is_empty();
+    }
+    if reports.is_empty() {
+        out.push_str("no ukernel harness kernels in the package\n");
+    }
+    let passed = reports
+        .iter()
+        .map(|r| r.cases - r.failures.len())
+        .sum::<usize>();
+    let failed = reports.iter().map(|r| r.failures.len()).sum::<usize>();
+    let _ = writeln!(out, "{passed} passed, {failed} failed");
+    Ok((out, ok))
+}

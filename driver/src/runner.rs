@@ -1,0 +1,108 @@
+//! The runtime-only commands (no MLIR or LLVM), shared by `ukc-run` and
+//! `ukc`: inspecting packages and running them on GPUs.
+
+use ukernel_runtime::{DeviceSelection, Package, Runtime};
+
+use crate::check;
+
+pub const USAGE: &str = "\
+USAGE: ukc-run <command> [options]
+
+COMMANDS:
+  check-ukernels <pkg> [--devices 0,1]   Run each ukernel's harness on random and
+                                          adversarial inputs on every GPU (or the
+                                          listed ones) and compare with the CPU reference
+  info <pkg>                              List the kernels of a package
+  help                                    Show this help
+";
+
+/// Reads a package file, with the path in the error.
+pub fn read_package(path: &str) -> Result<Package, String> {
+    let bytes =
+        std::fs::read(path).map_err(|e| format!("{path}: error: cannot read package: {e}"))?;
+    Package::from_bytes(&bytes).map_err(|e| format!("{path}: error: {e}"))
+}
+
+fn parse_devices(args: &[String]) -> Result<DeviceSelection, String> {
+    match args.iter().position(|a| a == "--devices") {
+        None => Ok(DeviceSelection::All),
+        Some(i) => {
+            let list = args
+                .get(i + 1)
+                .ok_or("--devices needs a list such as 0,1")?;
+            let ordinals = list
+                .split(',')
+                .map(|s| {
+                    s.trim()
+                        .parse::<usize>()
+                        .map_err(|_| format!("--devices: '{s}' is not a device number"))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(DeviceSelection::Only(ordinals))
+        }
+    }
+}
+
+/// Runs a runtime-only command; returns the exit code, or `None` when the
+/// command is not one of these.
+pub fn dispatch(command: &str, args: &[String]) -> Option<i32> {
+    let result = match command {
+        "check-ukernels" => check_ukernels(args),
+        "info" => info(args),
+        _ => return None,
+    };
+    Some(match result {
+        Ok(true) => 0,
+        Ok(false) => 1,
+        Err(e) => {
+            eprintln!("{e}");
+            1
+        }
+    })
+}
+
+fn first_path(args: &[String], command: &str) -> Result<String, String> {
+    args.iter()
+        .find(|a| {
+            !a.starts_with("--") && !args.windows(2).any(|w| w[0] == "--devices" && &w[1] == *a)
+        })
+        .cloned()
+        .ok_or_else(|| format!("error: {command} needs a package file"))
+}
+
+fn check_ukernels(args: &[String]) -> Result<bool, String> {
+    let path = first_path(args, "check-ukernels")?;
+    let package = read_package(&path)?;
+    let rt = Runtime::new(parse_devices(args)?).map_err(|e| format!("error: {e}"))?;
+    let (report, ok) = check::run_and_report(&rt, &package).map_err(|e| format!("error: {e}"))?;
+    crate::write_stdout(&report);
+    Ok(ok)
+}
+
+fn info(args: &[String]) -> Result<bool, String> {
+    let path = first_path(args, "info")?;
+    let package = read_package(&path)?;
+    let mut out = format!("{path}: {} kernel(s)\n", package.kernels.len());
+    for k in &package.kernels {
+        let forms: Vec<String> = k
+            .spec
+            .specs()
+            .map(|s| match s {
+                ukernel_runtime::KernelLoaderSpec::CudaPtxInMemory { ptx, .. } => {
+                    let ccs: Vec<String> = ptx.keys().map(|c| c.to_string()).collect();
+                    format!("PTX for {}", ccs.join(", "))
+                }
+                other => other.kind().to_string(),
+            })
+            .collect();
+        out += &format!(
+            "  {}: {}; block {:?}; {} args\n",
+            k.name(),
+            forms.join("; "),
+            k.launch.block,
+            k.launch.args.len()
+        );
+    }
+    crate::write_stdout(&out);
+    Ok(true)
+}
