@@ -92,3 +92,46 @@ void ukContextSetPrintOpOnDiagnostic(MlirContext ctx, bool enable) {
   unwrap(ctx)->printOpOnDiagnostic(enable);
 }
 }
+
+extern "C" {
+// Emits a diagnostic of any severity (the C API has only errors):
+// 0 error, 1 warning, 2 remark.
+void ukEmitDiagnostic(MlirLocation loc, int severity, MlirStringRef message) {
+  Location l = unwrap(loc);
+  llvm::StringRef text = unwrap(message);
+  switch (severity) {
+  case 1:
+    emitWarning(l) << text;
+    break;
+  case 2:
+    emitRemark(l) << text;
+    break;
+  default:
+    emitError(l) << text;
+  }
+}
+}
+
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+extern "C" {
+// A dense_resource attribute named `name` over `size` bytes at `data`, which
+// must outlive the context (the blob is not copied). When a blob of that
+// name already refers to exactly these bytes, its attribute is reused, so
+// that every use of one embedded object is one resource, not name_1, name_2...
+MlirAttribute ukStaticDenseResource(MlirType type, MlirStringRef name, const void *data, size_t size) {
+  auto shaped = llvm::cast<ShapedType>(unwrap(type));
+  MLIRContext *ctx = shaped.getContext();
+  auto &manager = DenseResourceElementsHandle::getManagerInterface(ctx).getBlobManager();
+  if (auto *entry = manager.lookup(unwrap(name))) {
+    const AsmResourceBlob *blob = entry->getBlob();
+    if (blob && blob->getData().data() == static_cast<const char *>(data) && blob->getData().size() == size)
+      return wrap(static_cast<Attribute>(DenseResourceElementsAttr::get(
+          shaped, DenseResourceElementsHandle(entry, ctx->getLoadedDialect<BuiltinDialect>()))));
+  }
+  llvm::ArrayRef<char> bytes(static_cast<const char *>(data), size);
+  return wrap(static_cast<Attribute>(DenseResourceElementsAttr::get(
+      shaped, unwrap(name), UnmanagedAsmResourceBlob::allocateWithAlign(bytes, 1))));
+}
+}

@@ -437,7 +437,8 @@ fn i64_array<'c>(context: &'c Context, values: &[i64]) -> Attribute<'c> {
 }
 
 /// A `dense_resource` blob named `name` of type `vector<Nxi8>`. Borrowed
-/// (`'static`) bytes are referenced in place; owned bytes are moved into a
+/// (`'static`) bytes are referenced in place, one resource however often
+/// they are used; owned bytes are moved into a
 /// heap buffer that MLIR frees through the deleter when the blob dies.
 fn dense_resource<'c>(
     context: &'c Context,
@@ -457,16 +458,7 @@ fn dense_resource<'c>(
     let name = crate::dynamic::string_ref(name);
     let raw = unsafe {
         match bytes {
-            Cow::Borrowed(b) => mlir_sys::mlirUnmanagedDenseResourceElementsAttrGet(
-                ty.to_raw(),
-                name,
-                b.as_ptr() as *mut _,
-                b.len(),
-                1,
-                false,
-                None,
-                std::ptr::null_mut(),
-            ),
+            Cow::Borrowed(b) => crate::dynamic::static_dense_resource(ty.to_raw(), name, b),
             Cow::Owned(v) => {
                 let boxed: Box<Box<[u8]>> = Box::new(v.clone().into_boxed_slice());
                 let ptr = boxed.as_ptr();

@@ -18,6 +18,12 @@ unsafe extern "C" {
         num_params: isize,
         params: *const MlirAttribute,
     ) -> MlirAttribute;
+    fn ukStaticDenseResource(
+        ty: mlir_sys::MlirType,
+        name: MlirStringRef,
+        data: *const u8,
+        size: usize,
+    ) -> MlirAttribute;
     fn ukDenseResourceBytes(attr: MlirAttribute, data: *mut *const u8, size: *mut usize) -> bool;
 }
 
@@ -89,4 +95,14 @@ pub fn dense_resource_bytes<'c>(attr: Attribute<'c>) -> Option<&'c [u8]> {
         return Some(&[]);
     }
     Some(unsafe { std::slice::from_raw_parts(data, size) })
+}
+
+/// A `dense_resource` over bytes that live for the whole program, reusing
+/// the resource when one of that name already holds exactly these bytes.
+pub(crate) fn static_dense_resource(
+    ty: mlir_sys::MlirType,
+    name: MlirStringRef,
+    bytes: &'static [u8],
+) -> MlirAttribute {
+    unsafe { ukStaticDenseResource(ty, name, bytes.as_ptr(), bytes.len()) }
 }

@@ -17,7 +17,7 @@ pub use attrs::{ExecutableObject, LoweringConfig, Target, UKernelSelection, UKer
 pub use context::{IRDL_SOURCE, create_context, load_ukernel_dialect, set_print_op_on_diagnostic};
 pub use dynamic::{DynamicAttr, dense_resource_bytes};
 pub use error::Error;
-pub use verify::{emit_error, verify_ukernel_attributes};
+pub use verify::{emit_error, emit_remark, emit_warning, verify_ukernel_attributes};
 
 /// The dialect namespace.
 pub const DIALECT: &str = "ukernel";

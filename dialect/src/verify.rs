@@ -32,10 +32,37 @@ pub fn verify_ukernel_attributes(root: OperationRef) -> usize {
     failures
 }
 
+unsafe extern "C" {
+    fn ukEmitDiagnostic(
+        loc: mlir_sys::MlirLocation,
+        severity: i32,
+        message: mlir_sys::MlirStringRef,
+    );
+}
+
+fn emit(location: melior::ir::Location, severity: i32, message: &str) {
+    unsafe {
+        ukEmitDiagnostic(
+            location.to_raw(),
+            severity,
+            crate::dynamic::string_ref(message),
+        )
+    }
+}
+
 /// Reports `message` as an error diagnostic at `location`.
 pub fn emit_error(location: melior::ir::Location, message: &str) {
-    let c = std::ffi::CString::new(message.replace('\0', " ")).unwrap_or_default();
-    unsafe { mlir_sys::mlirEmitError(location.to_raw(), c.as_ptr()) }
+    emit(location, 0, message)
+}
+
+/// Reports `message` as a warning at `location`.
+pub fn emit_warning(location: melior::ir::Location, message: &str) {
+    emit(location, 1, message)
+}
+
+/// Reports `message` as a remark at `location`.
+pub fn emit_remark(location: melior::ir::Location, message: &str) {
+    emit(location, 2, message)
 }
 
 fn check(attr: Attribute) -> Result<(), Error> {

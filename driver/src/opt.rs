@@ -33,6 +33,9 @@ pub struct OptOptions {
     /// Shows the remarks that explain each ukernel decision.
     pub explain: bool,
     pub generic: bool,
+    /// Prints resource blobs (e.g. bitcode) larger than this many bytes as
+    /// `"__elided__"`.
+    pub elide_resources: Option<i64>,
 }
 
 const USAGE: &str = "\
@@ -47,6 +50,8 @@ OPTIONS:
   --verify-diagnostics          Check emitted diagnostics against expected-* comments
   --mlir-print-ir-after-all     Print the IR after each pass (to stderr)
   --mlir-print-op-generic       Print operations in generic form
+  --mlir-elide-resource-strings-if-larger=<n>
+                                Print resource blobs over n bytes as __elided__
   --ukernel-target=<sm_XY>      Set the arch of the module's #ukernel.target
   --ukernels=<all|none|a,b>     Set which ukernel families may be selected
   --ukernel-explain             Show remarks explaining each ukernel decision
@@ -100,6 +105,12 @@ pub fn parse_args(args: &[String]) -> Result<Option<OptOptions>, String> {
             "-verify-diagnostics" => o.verify_diagnostics = true,
             "-mlir-print-ir-after-all" => o.print_ir_after_all = true,
             "-mlir-print-op-generic" => o.generic = true,
+            "-mlir-elide-resource-strings-if-larger" => {
+                let v = value_of("--mlir-elide-resource-strings-if-larger")?;
+                o.elide_resources = Some(v.parse().map_err(|_| {
+                    format!("--mlir-elide-resource-strings-if-larger: '{v}' is not a number")
+                })?);
+            }
             "-ukernel-target" => o.ukernel_target = Some(value_of("--ukernel-target")?),
             "-ukernels" => o.ukernels = Some(value_of("--ukernels")?),
             "-ukernel-explain" => o.explain = true,
@@ -280,6 +291,15 @@ fn process_chunk(
         } else {
             flags
         };
+        if let Some(limit) = options.elide_resources {
+            // Mutates the flags object in place; melior has no method for it.
+            unsafe {
+                mlir_sys::mlirOpPrintingFlagsElideLargeResourceString(
+                    flags.to_raw(),
+                    limit as isize,
+                )
+            };
+        }
         let text = module
             .as_operation()
             .to_string_with_flags(flags)

@@ -14,7 +14,11 @@ pub struct PassInfo {
 }
 
 /// Every pass of this project, in pipeline order.
-pub const PASSES: &[PassInfo] = &[];
+pub const PASSES: &[PassInfo] = &[PassInfo {
+    argument: crate::kernel_config::ARGUMENT,
+    summary: crate::kernel_config::SUMMARY,
+    create: crate::kernel_config::create,
+}];
 
 unsafe extern "C" {
     fn ukRegisterExternalPass(
@@ -37,4 +41,34 @@ pub fn register_passes() {
             unsafe { ukRegisterExternalPass(create_by_index, index as *mut c_void) };
         }
     });
+}
+
+/// Runs a pass body so that a bug inside it is reported as an error at
+/// `op` and fails the pass, instead of unwinding into MLIR's C++ (which
+/// would abort the process). `body` returns false on failure.
+pub(crate) fn run_guarded(
+    argument: &str,
+    op: &melior::ir::OperationRef,
+    pass: &melior::pass::ExternalPass,
+    body: impl FnOnce() -> bool,
+) {
+    use melior::ir::operation::OperationLike;
+    let ok = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(body)) {
+        Ok(ok) => ok,
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".into());
+            ukernel_dialect::emit_error(
+                op.location(),
+                &format!("internal error in {argument}: {what}"),
+            );
+            false
+        }
+    };
+    if !ok {
+        pass.signal_failure();
+    }
 }
