@@ -19,10 +19,7 @@ fn main() {
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
     let prefix = env::var("MLIR_SYS_220_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into());
     let mut build = cc::Build::new();
-    build
-        .cpp(true)
-        .file("shim/dynamic_attr.cpp")
-        .include(llvm_config(&prefix, "--includedir"));
+    build.cpp(true).file("shim/dynamic_attr.cpp").include(llvm_config(&prefix, "--includedir"));
     // The flags LLVM was built with (C++17, no exceptions, no RTTI).
     for flag in llvm_config(&prefix, "--cxxflags").split_whitespace() {
         if !flag.starts_with("-I") {

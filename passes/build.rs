@@ -18,10 +18,7 @@ fn main() {
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
     let prefix = env::var("MLIR_SYS_220_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into());
     let mut build = cc::Build::new();
-    build
-        .cpp(true)
-        .file("shim/register_pass.cpp")
-        .include(llvm_config(&prefix, "--includedir"));
+    build.cpp(true).file("shim/register_pass.cpp").include(llvm_config(&prefix, "--includedir"));
     for flag in llvm_config(&prefix, "--cxxflags").split_whitespace() {
         if !flag.starts_with("-I") {
             build.flag(flag);

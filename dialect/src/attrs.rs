@@ -76,11 +76,7 @@ pub struct Target {
 
 impl Target {
     pub fn new(sm: u32, ukernels: UKernelSelection) -> Self {
-        Self {
-            sm,
-            ukernels,
-            sm_count: None,
-        }
+        Self { sm, ukernels, sm_count: None }
     }
 
     /// `sm_90` and the like.
@@ -101,10 +97,7 @@ impl Target {
     pub fn to_attribute<'c>(&self, context: &'c Context) -> Result<Attribute<'c>, Error> {
         let mut fields = vec![
             ("arch", StringAttribute::new(context, &self.arch()).into()),
-            (
-                "ukernels",
-                StringAttribute::new(context, &self.ukernels.to_text()).into(),
-            ),
+            ("ukernels", StringAttribute::new(context, &self.ukernels.to_text()).into()),
         ];
         if let Some(n) = self.sm_count {
             fields.push(("sm_count", i64_attr(context, n as i64)));
@@ -133,12 +126,8 @@ impl<'c> TryFrom<Attribute<'c>> for Target {
         })?;
         let ukernels = match f.optional("ukernels") {
             None => UKernelSelection::All,
-            Some(_) => UKernelSelection::parse(&f.string("ukernels")?).map_err(|message| {
-                Error::InvalidValue {
-                    attr: "target",
-                    message,
-                }
-            })?,
+            Some(_) => UKernelSelection::parse(&f.string("ukernels")?)
+                .map_err(|message| Error::InvalidValue { attr: "target", message })?,
         };
         let sm_count = match f.optional_i64("sm_count")? {
             None => None,
@@ -150,11 +139,7 @@ impl<'c> TryFrom<Attribute<'c>> for Target {
                 });
             }
         };
-        Ok(Self {
-            sm,
-            ukernels,
-            sm_count,
-        })
+        Ok(Self { sm, ukernels, sm_count })
     }
 }
 
@@ -175,18 +160,11 @@ pub struct UKernelSpec {
 
 impl UKernelSpec {
     pub fn new(name: impl Into<String>, shared_memory_bytes: u32) -> Self {
-        Self {
-            name: name.into(),
-            shared_memory_bytes,
-            def_attrs: Vec::new(),
-        }
+        Self { name: name.into(), shared_memory_bytes, def_attrs: Vec::new() }
     }
 
     pub fn to_attribute<'c>(&self, context: &'c Context) -> Result<Attribute<'c>, Error> {
-        let mut fields = vec![(
-            "shared_memory_bytes".to_string(),
-            i64_attr(context, self.shared_memory_bytes as i64),
-        )];
+        let mut fields = vec![("shared_memory_bytes".to_string(), i64_attr(context, self.shared_memory_bytes as i64))];
         for (k, text) in &self.def_attrs {
             let value = Attribute::parse(context, text).ok_or_else(|| Error::InvalidValue {
                 attr: "spec",
@@ -204,8 +182,8 @@ impl<'c> TryFrom<Attribute<'c>> for UKernelSpec {
     type Error = Error;
     fn try_from(attr: Attribute<'c>) -> Result<Self, Error> {
         let params = params_of(attr, "spec")?;
-        let name = StringAttribute::try_from(params[0])
-            .map_err(|_| field_type("spec", "name", "a string", params[0]))?;
+        let name =
+            StringAttribute::try_from(params[0]).map_err(|_| field_type("spec", "name", "a string", params[0]))?;
         let dict = DictionaryAttribute::try_from(params[1])
             .map_err(|_| field_type("spec", "def_attrs", "a dictionary", params[1]))?;
         let f = Fields { attr: "spec", dict };
@@ -216,20 +194,13 @@ impl<'c> TryFrom<Attribute<'c>> for UKernelSpec {
         })?;
         let mut def_attrs = Vec::new();
         for i in 0..dict.len() {
-            let (k, v) = dict.element(i).map_err(|e| Error::InvalidValue {
-                attr: "spec",
-                message: e.to_string(),
-            })?;
+            let (k, v) = dict.element(i).map_err(|e| Error::InvalidValue { attr: "spec", message: e.to_string() })?;
             let k = k.as_string_ref().as_str().unwrap_or_default().to_string();
             if k != "shared_memory_bytes" {
                 def_attrs.push((k, v.to_string()));
             }
         }
-        Ok(Self {
-            name: name.value().to_string(),
-            shared_memory_bytes,
-            def_attrs,
-        })
+        Ok(Self { name: name.value().to_string(), shared_memory_bytes, def_attrs })
     }
 }
 
@@ -263,11 +234,7 @@ impl LoweringConfig {
         if let Some(spec) = &self.ukernel {
             fields.push(("ukernel", spec.to_attribute(context)?));
         }
-        build(
-            context,
-            "lowering_config",
-            vec![dictionary(context, &fields)],
-        )
+        build(context, "lowering_config", vec![dictionary(context, &fields)])
     }
 }
 
@@ -276,19 +243,12 @@ impl<'c> TryFrom<Attribute<'c>> for LoweringConfig {
     fn try_from(attr: Attribute<'c>) -> Result<Self, Error> {
         let f = Fields::of(attr, "lowering_config")?;
         let workgroup = f.i64_list("workgroup")?;
-        let reduction = if f.optional("reduction").is_some() {
-            f.i64_list("reduction")?
-        } else {
-            Vec::new()
-        };
+        let reduction = if f.optional("reduction").is_some() { f.i64_list("reduction")? } else { Vec::new() };
         let size = f.i64_list("workgroup_size")?;
-        let workgroup_size: [i64; 3] =
-            size.as_slice()
-                .try_into()
-                .map_err(|_| Error::InvalidValue {
-                    attr: "lowering_config",
-                    message: format!("workgroup_size must have 3 entries, found {}", size.len()),
-                })?;
+        let workgroup_size: [i64; 3] = size.as_slice().try_into().map_err(|_| Error::InvalidValue {
+            attr: "lowering_config",
+            message: format!("workgroup_size must have 3 entries, found {}", size.len()),
+        })?;
         if workgroup_size.iter().any(|&s| s < 1) {
             return Err(Error::InvalidValue {
                 attr: "lowering_config",
@@ -302,17 +262,8 @@ impl<'c> TryFrom<Attribute<'c>> for LoweringConfig {
                 message: format!("split must be >= 1, found {split}"),
             });
         }
-        let ukernel = f
-            .optional("ukernel")
-            .map(UKernelSpec::try_from)
-            .transpose()?;
-        Ok(Self {
-            workgroup,
-            reduction,
-            workgroup_size,
-            split,
-            ukernel,
-        })
+        let ukernel = f.optional("ukernel").map(UKernelSpec::try_from).transpose()?;
+        Ok(Self { workgroup, reduction, workgroup_size, split, ukernel })
     }
 }
 
@@ -332,18 +283,12 @@ pub struct ExecutableObject {
 
 impl ExecutableObject {
     pub fn new(path: impl Into<String>, data: impl Into<Cow<'static, [u8]>>) -> Self {
-        Self {
-            path: path.into(),
-            data: data.into(),
-        }
+        Self { path: path.into(), data: data.into() }
     }
 
     pub fn to_attribute<'c>(&self, context: &'c Context) -> Result<Attribute<'c>, Error> {
         let blob = dense_resource(context, &self.path, &self.data);
-        let fields = [
-            ("path", StringAttribute::new(context, &self.path).into()),
-            ("data", blob),
-        ];
+        let fields = [("path", StringAttribute::new(context, &self.path).into()), ("data", blob)];
         build(context, "object", vec![dictionary(context, &fields)])
     }
 }
@@ -354,12 +299,9 @@ impl<'c> TryFrom<Attribute<'c>> for ExecutableObject {
         let f = Fields::of(attr, "object")?;
         let path = f.string("path")?;
         let data = f.required("data")?;
-        let bytes = dense_resource_bytes(data)
-            .ok_or_else(|| field_type("object", "data", "a dense_resource blob", data))?;
-        Ok(Self {
-            path,
-            data: Cow::Owned(bytes.to_vec()),
-        })
+        let bytes =
+            dense_resource_bytes(data).ok_or_else(|| field_type("object", "data", "a dense_resource blob", data))?;
+        Ok(Self { path, data: Cow::Owned(bytes.to_vec()) })
     }
 }
 
@@ -367,18 +309,10 @@ impl<'c> TryFrom<Attribute<'c>> for ExecutableObject {
 pub fn read_objects(attr: Attribute) -> Result<Vec<ExecutableObject>, Error> {
     let array = ArrayAttribute::try_from(attr).map_err(|_| Error::InvalidValue {
         attr: "object",
-        message: format!(
-            "{} must be an array of #ukernel.object, found {attr}",
-            crate::EXECUTABLE_OBJECTS
-        ),
+        message: format!("{} must be an array of #ukernel.object, found {attr}", crate::EXECUTABLE_OBJECTS),
     })?;
     (0..array.len())
-        .map(|i| {
-            array.element(i).map_err(|e| Error::InvalidValue {
-                attr: "object",
-                message: e.to_string(),
-            })
-        })
+        .map(|i| array.element(i).map_err(|e| Error::InvalidValue { attr: "object", message: e.to_string() }))
         .map(|a| a.and_then(ExecutableObject::try_from))
         .collect()
 }
@@ -390,40 +324,20 @@ pub fn read_objects(attr: Attribute) -> Result<Vec<ExecutableObject>, Error> {
 fn params_of<'c>(attr: Attribute<'c>, expected: &'static str) -> Result<Vec<Attribute<'c>>, Error> {
     match DynamicAttr::read(attr) {
         Some(d) if d.dialect == DIALECT && d.name == expected => Ok(d.params),
-        _ => Err(Error::NotThisAttribute {
-            expected,
-            found: attr.to_string(),
-        }),
+        _ => Err(Error::NotThisAttribute { expected, found: attr.to_string() }),
     }
 }
 
-fn build<'c>(
-    context: &'c Context,
-    name: &'static str,
-    params: Vec<Attribute<'c>>,
-) -> Result<Attribute<'c>, Error> {
+fn build<'c>(context: &'c Context, name: &'static str, params: Vec<Attribute<'c>>) -> Result<Attribute<'c>, Error> {
     DynamicAttr::build(context, DIALECT, name, &params).ok_or(Error::NotLoaded(name))
 }
 
-fn field_type(
-    attr: &'static str,
-    field: &'static str,
-    expected: &'static str,
-    found: Attribute,
-) -> Error {
-    Error::FieldType {
-        attr,
-        field,
-        expected,
-        found: found.to_string(),
-    }
+fn field_type(attr: &'static str, field: &'static str, expected: &'static str, found: Attribute) -> Error {
+    Error::FieldType { attr, field, expected, found: found.to_string() }
 }
 
 fn dictionary<'c>(context: &'c Context, fields: &[(&str, Attribute<'c>)]) -> Attribute<'c> {
-    let named: Vec<(Identifier, Attribute)> = fields
-        .iter()
-        .map(|(k, v)| (Identifier::new(context, k), *v))
-        .collect();
+    let named: Vec<(Identifier, Attribute)> = fields.iter().map(|(k, v)| (Identifier::new(context, k), *v)).collect();
     DictionaryAttribute::new(context, &named).into()
 }
 
@@ -440,21 +354,11 @@ fn i64_array<'c>(context: &'c Context, values: &[i64]) -> Attribute<'c> {
 /// (`'static`) bytes are referenced in place, one resource however often
 /// they are used; owned bytes are moved into a
 /// heap buffer that MLIR frees through the deleter when the blob dies.
-fn dense_resource<'c>(
-    context: &'c Context,
-    name: &str,
-    bytes: &Cow<'static, [u8]>,
-) -> Attribute<'c> {
-    unsafe extern "C" fn free_boxed(
-        user: *mut std::ffi::c_void,
-        _: *const std::ffi::c_void,
-        _: usize,
-        _: usize,
-    ) {
+fn dense_resource<'c>(context: &'c Context, name: &str, bytes: &Cow<'static, [u8]>) -> Attribute<'c> {
+    unsafe extern "C" fn free_boxed(user: *mut std::ffi::c_void, _: *const std::ffi::c_void, _: usize, _: usize) {
         drop(unsafe { Box::from_raw(user as *mut Box<[u8]>) });
     }
-    let ty: Type =
-        Type::parse(context, &format!("vector<{}xi8>", bytes.len())).expect("vector<Nxi8> parses");
+    let ty: Type = Type::parse(context, &format!("vector<{}xi8>", bytes.len())).expect("vector<Nxi8> parses");
     let name = crate::dynamic::string_ref(name);
     let raw = unsafe {
         match bytes {
@@ -492,10 +396,7 @@ impl<'c> Fields<'c> {
         let dict = params
             .first()
             .and_then(|p| DictionaryAttribute::try_from(*p).ok())
-            .ok_or_else(|| Error::InvalidValue {
-                attr: name,
-                message: "expected one dictionary parameter".into(),
-            })?;
+            .ok_or_else(|| Error::InvalidValue { attr: name, message: "expected one dictionary parameter".into() })?;
         Ok(Self { attr: name, dict })
     }
 
@@ -504,10 +405,7 @@ impl<'c> Fields<'c> {
     }
 
     fn required(&self, field: &'static str) -> Result<Attribute<'c>, Error> {
-        self.optional(field).ok_or(Error::MissingField {
-            attr: self.attr,
-            field,
-        })
+        self.optional(field).ok_or(Error::MissingField { attr: self.attr, field })
     }
 
     fn string(&self, field: &'static str) -> Result<String, Error> {
@@ -533,9 +431,7 @@ impl<'c> Fields<'c> {
         (0..array.len())
             .map(|i| {
                 let e = array.element(i).map_err(|_| wrong())?;
-                IntegerAttribute::try_from(e)
-                    .map(|v| v.value())
-                    .map_err(|_| wrong())
+                IntegerAttribute::try_from(e).map(|v| v.value()).map_err(|_| wrong())
             })
             .collect()
     }

@@ -29,8 +29,7 @@ pub fn load_ukernel_dialect(context: &Context) -> Result<(), Error> {
     if context.is_registered_operation("ukernel.generic") {
         return Ok(());
     }
-    let (module, diagnostics) =
-        collect_diagnostics(context, || Module::parse(context, IRDL_SOURCE));
+    let (module, diagnostics) = collect_diagnostics(context, || Module::parse(context, IRDL_SOURCE));
     let module = module.ok_or_else(|| Error::DialectLoad(diagnostics.join("; ")))?;
     if !module.as_operation().verify() || !load_irdl_dialects(&module) {
         return Err(Error::DialectLoad("IRDL verification failed".into()));

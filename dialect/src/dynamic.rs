@@ -29,10 +29,7 @@ unsafe extern "C" {
 
 /// A borrowed `MlirStringRef` over `s`, valid while `s` is.
 pub(crate) fn string_ref(s: &str) -> MlirStringRef {
-    MlirStringRef {
-        data: s.as_ptr() as *const std::ffi::c_char,
-        length: s.len(),
-    }
+    MlirStringRef { data: s.as_ptr() as *const std::ffi::c_char, length: s.len() }
 }
 
 fn string(s: MlirStringRef) -> String {
@@ -58,9 +55,7 @@ impl<'c> DynamicAttr<'c> {
         if n < 0 {
             return None;
         }
-        let params = (0..n)
-            .map(|i| unsafe { Attribute::from_raw(ukDynamicAttrGetParam(raw, i)) })
-            .collect();
+        let params = (0..n).map(|i| unsafe { Attribute::from_raw(ukDynamicAttrGetParam(raw, i)) }).collect();
         Some(Self {
             dialect: string(unsafe { ukDynamicAttrDialect(raw) }),
             name: string(unsafe { ukDynamicAttrName(raw) }),
@@ -70,16 +65,10 @@ impl<'c> DynamicAttr<'c> {
 
     /// Builds `#dialect.name<params...>`; `None` when the dialect or the
     /// attribute is not loaded, or the parameters fail its IRDL constraints.
-    pub fn build(
-        context: &'c Context,
-        dialect: &str,
-        name: &str,
-        params: &[Attribute<'c>],
-    ) -> Option<Attribute<'c>> {
+    pub fn build(context: &'c Context, dialect: &str, name: &str, params: &[Attribute<'c>]) -> Option<Attribute<'c>> {
         let raw: Vec<MlirAttribute> = params.iter().map(|p| p.to_raw()).collect();
         let (d, n) = (string_ref(dialect), string_ref(name));
-        let attr =
-            unsafe { ukDynamicAttrGet(context.to_raw(), d, n, raw.len() as isize, raw.as_ptr()) };
+        let attr = unsafe { ukDynamicAttrGet(context.to_raw(), d, n, raw.len() as isize, raw.as_ptr()) };
         (!attr.ptr.is_null()).then(|| unsafe { Attribute::from_raw(attr) })
     }
 }

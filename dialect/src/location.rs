@@ -9,11 +9,10 @@ use melior::{
     ir::Location,
 };
 use mlir_sys::{
-    MlirLocation, mlirIdentifierStr, mlirLocationCallSiteGetCallee,
-    mlirLocationFileLineColRangeGetFilename, mlirLocationFileLineColRangeGetStartColumn,
-    mlirLocationFileLineColRangeGetStartLine, mlirLocationFusedGetLocations,
-    mlirLocationFusedGetNumLocations, mlirLocationIsACallSite, mlirLocationIsAFileLineColRange,
-    mlirLocationIsAFused, mlirLocationIsAName, mlirLocationNameGetChildLoc,
+    MlirLocation, mlirIdentifierStr, mlirLocationCallSiteGetCallee, mlirLocationFileLineColRangeGetFilename,
+    mlirLocationFileLineColRangeGetStartColumn, mlirLocationFileLineColRangeGetStartLine,
+    mlirLocationFusedGetLocations, mlirLocationFusedGetNumLocations, mlirLocationIsACallSite,
+    mlirLocationIsAFileLineColRange, mlirLocationIsAFused, mlirLocationIsAName, mlirLocationNameGetChildLoc,
 };
 
 /// A source position; `line` and `column` start at 1.
@@ -49,12 +48,7 @@ fn pos_of(raw: MlirLocation) -> Option<SourcePos> {
         }
         if mlirLocationIsAFused(raw) {
             let n = mlirLocationFusedGetNumLocations(raw);
-            let mut locs = vec![
-                MlirLocation {
-                    ptr: std::ptr::null_mut()
-                };
-                n.max(0) as usize
-            ];
+            let mut locs = vec![MlirLocation { ptr: std::ptr::null_mut() }; n.max(0) as usize];
             mlirLocationFusedGetLocations(raw, locs.as_mut_ptr());
             return locs.into_iter().find_map(|l| pos_of(l));
         }
@@ -104,16 +98,8 @@ pub struct CapturedDiagnostic {
 
 impl CapturedDiagnostic {
     fn capture(d: &Diagnostic) -> Self {
-        let notes = (0..d.note_count())
-            .filter_map(|i| d.note(i).ok())
-            .map(|n| Self::capture(&n))
-            .collect();
-        Self {
-            severity: d.severity().into(),
-            pos: source_pos(d.location()),
-            message: d.to_string(),
-            notes,
-        }
+        let notes = (0..d.note_count()).filter_map(|i| d.note(i).ok()).map(|n| Self::capture(&n)).collect();
+        Self { severity: d.severity().into(), pos: source_pos(d.location()), message: d.to_string(), notes }
     }
 
     /// Prints as `file:line:col: severity: message`, notes on following lines.
@@ -152,10 +138,7 @@ impl fmt::Display for CapturedDiagnostic {
 }
 
 /// Runs `f` with every diagnostic it raises captured (and not printed).
-pub fn capture_diagnostics<T>(
-    context: &Context,
-    f: impl FnOnce() -> T,
-) -> (T, Vec<CapturedDiagnostic>) {
+pub fn capture_diagnostics<T>(context: &Context, f: impl FnOnce() -> T) -> (T, Vec<CapturedDiagnostic>) {
     let seen = Rc::new(RefCell::new(Vec::new()));
     let sink = seen.clone();
     let id = context.attach_diagnostic_handler(move |d| {

@@ -19,10 +19,7 @@ pub fn verify_ukernel_attributes(root: OperationRef) -> usize {
     root.walk(WalkOrder::PreOrder, |op| {
         for (name, attr) in op.attributes() {
             if let Err(e) = check(attr) {
-                let msg = format!(
-                    "'{}' attribute: {e}",
-                    name.as_string_ref().as_str().unwrap_or("?")
-                );
+                let msg = format!("'{}' attribute: {e}", name.as_string_ref().as_str().unwrap_or("?"));
                 emit_error(op.location(), &msg);
                 failures += 1;
             }
@@ -33,21 +30,11 @@ pub fn verify_ukernel_attributes(root: OperationRef) -> usize {
 }
 
 unsafe extern "C" {
-    fn ukEmitDiagnostic(
-        loc: mlir_sys::MlirLocation,
-        severity: i32,
-        message: mlir_sys::MlirStringRef,
-    );
+    fn ukEmitDiagnostic(loc: mlir_sys::MlirLocation, severity: i32, message: mlir_sys::MlirStringRef);
 }
 
 fn emit(location: melior::ir::Location, severity: i32, message: &str) {
-    unsafe {
-        ukEmitDiagnostic(
-            location.to_raw(),
-            severity,
-            crate::dynamic::string_ref(message),
-        )
-    }
+    unsafe { ukEmitDiagnostic(location.to_raw(), severity, crate::dynamic::string_ref(message)) }
 }
 
 /// Reports `message` as an error diagnostic at `location`.
@@ -79,14 +66,10 @@ fn check(attr: Attribute) -> Result<(), Error> {
         return d.params.into_iter().try_for_each(check);
     }
     if let Ok(array) = ArrayAttribute::try_from(attr) {
-        return (0..array.len())
-            .filter_map(|i| array.element(i).ok())
-            .try_for_each(check);
+        return (0..array.len()).filter_map(|i| array.element(i).ok()).try_for_each(check);
     }
     if let Ok(dict) = DictionaryAttribute::try_from(attr) {
-        return (0..dict.len())
-            .filter_map(|i| dict.element(i).ok())
-            .try_for_each(|(_, v)| check(v));
+        return (0..dict.len()).filter_map(|i| dict.element(i).ok()).try_for_each(|(_, v)| check(v));
     }
     Ok(())
 }

@@ -11,8 +11,7 @@ use ukernel_dialect::{
 
 fn reparse<'c>(context: &'c Context, attr: Attribute<'c>) -> Attribute<'c> {
     let text = attr.to_string();
-    Attribute::parse(context, &text)
-        .unwrap_or_else(|| panic!("printed form does not parse: {text}"))
+    Attribute::parse(context, &text).unwrap_or_else(|| panic!("printed form does not parse: {text}"))
 }
 
 fn spec() -> UKernelSpec {
@@ -29,11 +28,7 @@ fn target_round_trips_through_text() {
     for target in [
         Target::new(90, UKernelSelection::All),
         Target::new(80, UKernelSelection::None),
-        Target {
-            sm: 100,
-            ukernels: UKernelSelection::List(vec!["argmax".into(), "topk".into()]),
-            sm_count: Some(148),
-        },
+        Target { sm: 100, ukernels: UKernelSelection::List(vec!["argmax".into(), "topk".into()]), sm_count: Some(148) },
     ] {
         let attr = target.to_attribute(&context).unwrap();
         assert_eq!(Target::try_from(reparse(&context, attr)).unwrap(), target);
@@ -43,18 +38,9 @@ fn target_round_trips_through_text() {
 #[test]
 fn target_defaults_and_arch_forms() {
     let context = create_context().unwrap();
-    let t = Target::try_from(
-        Attribute::parse(&context, r#"#ukernel.target<{arch = "sm_90a"}>"#).unwrap(),
-    )
-    .unwrap();
-    assert_eq!(
-        (t.sm, t.ukernels.clone(), t.multiprocessors()),
-        (90, UKernelSelection::All, 132)
-    );
-    assert_eq!(
-        Target::new(80, UKernelSelection::All).multiprocessors(),
-        108
-    );
+    let t = Target::try_from(Attribute::parse(&context, r#"#ukernel.target<{arch = "sm_90a"}>"#).unwrap()).unwrap();
+    assert_eq!((t.sm, t.ukernels.clone(), t.multiprocessors()), (90, UKernelSelection::All, 132));
+    assert_eq!(Target::new(80, UKernelSelection::All).multiprocessors(), 108);
     assert!(UKernelSelection::parse("argmax,,x").is_err());
     assert!(UKernelSelection::List(vec!["argmax".into()]).allows("argmax"));
     assert!(!UKernelSelection::None.allows("argmax"));
@@ -67,10 +53,7 @@ fn spec_round_trips_with_def_attrs() {
     insta::assert_snapshot!(attr.to_string(), @r#"#ukernel.spec<"uk_argmax_f32i64", {llvm.readonly_args = [0], shared_memory_bytes = 256 : i64}>"#);
     assert_eq!(
         UKernelSpec::try_from(reparse(&context, attr)).unwrap(),
-        UKernelSpec {
-            def_attrs: vec![("llvm.readonly_args".into(), "[0]".into())],
-            ..spec()
-        }
+        UKernelSpec { def_attrs: vec![("llvm.readonly_args".into(), "[0]".into())], ..spec() }
     );
 }
 
@@ -93,10 +76,7 @@ fn lowering_config_round_trips_with_and_without_ukernel() {
     };
     for config in [with, without] {
         let attr = config.to_attribute(&context).unwrap();
-        assert_eq!(
-            LoweringConfig::try_from(reparse(&context, attr)).unwrap(),
-            config
-        );
+        assert_eq!(LoweringConfig::try_from(reparse(&context, attr)).unwrap(), config);
     }
 }
 
@@ -108,10 +88,7 @@ fn object_keeps_its_bytes_borrowed_or_owned() {
     let attr = borrowed.to_attribute(&context).unwrap();
     // Borrowed bytes are referenced in place, not copied into MLIR.
     let data = ukernel_dialect::DynamicAttr::read(attr).unwrap().params[0];
-    let data = melior::ir::attribute::DictionaryAttribute::try_from(data)
-        .unwrap()
-        .element_by_name("data")
-        .unwrap();
+    let data = melior::ir::attribute::DictionaryAttribute::try_from(data).unwrap().element_by_name("data").unwrap();
     assert_eq!(dense_resource_bytes(data).unwrap().as_ptr(), BYTES.as_ptr());
     assert_eq!(ExecutableObject::try_from(attr).unwrap(), borrowed);
 
@@ -124,59 +101,29 @@ fn object_keeps_its_bytes_borrowed_or_owned() {
 fn malformed_attributes_name_the_field() {
     let context = create_context().unwrap();
     let err = |text: &str| -> Error {
-        let a =
-            Attribute::parse(&context, text).unwrap_or_else(|| panic!("does not parse: {text}"));
+        let a = Attribute::parse(&context, text).unwrap_or_else(|| panic!("does not parse: {text}"));
         match text {
             t if t.starts_with("#ukernel.target") => Target::try_from(a).unwrap_err(),
-            t if t.starts_with("#ukernel.lowering_config") => {
-                LoweringConfig::try_from(a).unwrap_err()
-            }
+            t if t.starts_with("#ukernel.lowering_config") => LoweringConfig::try_from(a).unwrap_err(),
             t if t.starts_with("#ukernel.object") => ExecutableObject::try_from(a).unwrap_err(),
             _ => UKernelSpec::try_from(a).unwrap_err(),
         }
     };
-    assert!(matches!(
-        err(r#"#ukernel.target<{}>"#),
-        Error::MissingField { field: "arch", .. }
-    ));
-    assert!(matches!(
-        err(r#"#ukernel.target<{arch = "sm90"}>"#),
-        Error::InvalidValue { .. }
-    ));
+    assert!(matches!(err(r#"#ukernel.target<{}>"#), Error::MissingField { field: "arch", .. }));
+    assert!(matches!(err(r#"#ukernel.target<{arch = "sm90"}>"#), Error::InvalidValue { .. }));
     assert!(matches!(
         err(r#"#ukernel.lowering_config<{workgroup = [1.0], workgroup_size = [1, 1, 1]}>"#),
-        Error::FieldType {
-            field: "workgroup",
-            ..
-        }
+        Error::FieldType { field: "workgroup", .. }
     ));
     assert!(matches!(
         err(r#"#ukernel.lowering_config<{workgroup = [1], workgroup_size = [0, 1, 1]}>"#),
         Error::InvalidValue { .. }
     ));
-    assert!(matches!(
-        err(r#"#ukernel.object<{path = "x"}>"#),
-        Error::MissingField { field: "data", .. }
-    ));
+    assert!(matches!(err(r#"#ukernel.object<{path = "x"}>"#), Error::MissingField { field: "data", .. }));
     // One kind of attribute is not read as another.
-    let config = Attribute::parse(
-        &context,
-        "#ukernel.lowering_config<{workgroup = [1], workgroup_size = [1, 1, 1]}>",
-    )
-    .unwrap();
-    assert!(matches!(
-        Target::try_from(config),
-        Err(Error::NotThisAttribute {
-            expected: "target",
-            ..
-        })
-    ));
+    let config =
+        Attribute::parse(&context, "#ukernel.lowering_config<{workgroup = [1], workgroup_size = [1, 1, 1]}>").unwrap();
+    assert!(matches!(Target::try_from(config), Err(Error::NotThisAttribute { expected: "target", .. })));
     let a = Attribute::parse(&context, "42 : i64").unwrap();
-    assert!(matches!(
-        Target::try_from(a),
-        Err(Error::NotThisAttribute {
-            expected: "target",
-            ..
-        })
-    ));
+    assert!(matches!(Target::try_from(a), Err(Error::NotThisAttribute { expected: "target", .. })));
 }

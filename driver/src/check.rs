@@ -10,8 +10,7 @@
 use std::{collections::BTreeMap, fmt::Write as _};
 
 use ukernel_runtime::{
-    ArgSpec, DimExpr, ElementKind, Error, LaunchArg, LaunchMetadata, Package, PackagedKernel,
-    Runtime,
+    ArgSpec, DimExpr, ElementKind, Error, LaunchArg, LaunchMetadata, Package, PackagedKernel, Runtime,
     launch::{Access, Dim, ScalarSource, ScalarType},
 };
 use ukernels::{
@@ -42,17 +41,11 @@ pub fn index_kind(i: IndexType) -> ElementKind {
 /// val, idx, length, split_count, scratch, scratch_stride, write_value)`.
 pub fn harness_launch(element: ElementType, index: IndexType) -> LaunchMetadata {
     const SPLIT: u32 = 6;
-    let scratch_per_row = DimExpr::add(
-        DimExpr::Const(16),
-        DimExpr::mul(DimExpr::Const(16), DimExpr::Scalar { arg: SPLIT }),
-    );
+    let scratch_per_row =
+        DimExpr::add(DimExpr::Const(16), DimExpr::mul(DimExpr::Const(16), DimExpr::Scalar { arg: SPLIT }));
     let e = element_kind(element);
     LaunchMetadata {
-        grid: [
-            DimExpr::Scalar { arg: SPLIT },
-            DimExpr::arg_dim(0, 0),
-            DimExpr::Const(1),
-        ],
+        grid: [DimExpr::Scalar { arg: SPLIT }, DimExpr::arg_dim(0, 0), DimExpr::Const(1)],
         block: [argmax::WORKGROUP_SIZE, 1, 1],
         shared_memory_bytes: 0,
         args: vec![
@@ -62,38 +55,21 @@ pub fn harness_launch(element: ElementType, index: IndexType) -> LaunchMetadata 
                 shape: vec![Dim::Dynamic(0), Dim::Dynamic(1)],
                 access: Access::Read,
             },
-            ArgSpec::Scalar {
-                name: "in_offset".into(),
-                ty: ScalarType::I64,
-                source: ScalarSource::Given,
-            },
+            ArgSpec::Scalar { name: "in_offset".into(), ty: ScalarType::I64, source: ScalarSource::Given },
             ArgSpec::Scalar {
                 name: "row_stride".into(),
                 ty: ScalarType::I64,
                 source: ScalarSource::Expr(DimExpr::arg_dim(0, 1)),
             },
-            ArgSpec::Buffer {
-                name: "val".into(),
-                element: e,
-                shape: vec![Dim::Dynamic(0)],
-                access: Access::Write,
-            },
+            ArgSpec::Buffer { name: "val".into(), element: e, shape: vec![Dim::Dynamic(0)], access: Access::Write },
             ArgSpec::Buffer {
                 name: "idx".into(),
                 element: index_kind(index),
                 shape: vec![Dim::Dynamic(0)],
                 access: Access::Write,
             },
-            ArgSpec::Scalar {
-                name: "length".into(),
-                ty: ScalarType::I64,
-                source: ScalarSource::Given,
-            },
-            ArgSpec::Scalar {
-                name: "split_count".into(),
-                ty: ScalarType::I32,
-                source: ScalarSource::Given,
-            },
+            ArgSpec::Scalar { name: "length".into(), ty: ScalarType::I64, source: ScalarSource::Given },
+            ArgSpec::Scalar { name: "split_count".into(), ty: ScalarType::I32, source: ScalarSource::Given },
             ArgSpec::Scratch {
                 name: "scratch".into(),
                 bytes: DimExpr::mul(DimExpr::arg_dim(0, 0), scratch_per_row.clone()),
@@ -103,11 +79,7 @@ pub fn harness_launch(element: ElementType, index: IndexType) -> LaunchMetadata 
                 ty: ScalarType::I64,
                 source: ScalarSource::Expr(scratch_per_row),
             },
-            ArgSpec::Scalar {
-                name: "write_value".into(),
-                ty: ScalarType::I32,
-                source: ScalarSource::Given,
-            },
+            ArgSpec::Scalar { name: "write_value".into(), ty: ScalarType::I32, source: ScalarSource::Given },
         ],
     }
 }
@@ -201,24 +173,9 @@ pub struct Case {
 pub fn cases() -> Vec<Case> {
     use Pattern::*;
     let mut out = Vec::new();
-    let c = |rows, length, offset, split, write_value, pattern| Case {
-        rows,
-        length,
-        offset,
-        split,
-        write_value,
-        pattern,
-    };
-    for pattern in [
-        Random,
-        Ties,
-        TwoNans,
-        NanLast,
-        AllNegInf,
-        NegInfButOne,
-        PosInfTies,
-        Descending,
-    ] {
+    let c =
+        |rows, length, offset, split, write_value, pattern| Case { rows, length, offset, split, write_value, pattern };
+    for pattern in [Random, Ties, TwoNans, NanLast, AllNegInf, NegInfButOne, PosInfTies, Descending] {
         out.push(c(3, 1000, 0, 1, true, pattern));
         out.push(c(2, 20000, 3, 8, true, pattern));
     }
@@ -230,22 +187,8 @@ pub fn cases() -> Vec<Case> {
         out.push(c(2, length, 1, 1, true, Random));
         out.push(c(1, length, 0, 4, true, Ties));
     }
-    out.push(c(
-        1,
-        128256,
-        0,
-        argmax::plan(Some(1), Some(128256), 132).split,
-        true,
-        Random,
-    ));
-    out.push(c(
-        8,
-        128256,
-        0,
-        argmax::plan(Some(8), Some(128256), 132).split,
-        false,
-        Random,
-    ));
+    out.push(c(1, 128256, 0, argmax::plan(Some(1), Some(128256), 132).split, true, Random));
+    out.push(c(8, 128256, 0, argmax::plan(Some(8), Some(128256), 132).split, false, Random));
     out.push(c(64, 32000, 0, 1, true, TwoNans));
     out.push(c(1, 1 << 20, 5, 256, true, Random));
     out.push(c(1, 100, 0, 64, true, Random)); // more splits than vectors: empty parts
@@ -255,14 +198,8 @@ pub fn cases() -> Vec<Case> {
 fn encode(element: ElementType, values: &[f32]) -> Vec<u8> {
     match element {
         ElementType::F32 => values.iter().flat_map(|v| v.to_le_bytes()).collect(),
-        ElementType::F16 => values
-            .iter()
-            .flat_map(|v| F16::from_f32(*v).0.to_le_bytes())
-            .collect(),
-        ElementType::BF16 => values
-            .iter()
-            .flat_map(|v| BF16::from_f32(*v).0.to_le_bytes())
-            .collect(),
+        ElementType::F16 => values.iter().flat_map(|v| F16::from_f32(*v).0.to_le_bytes()).collect(),
+        ElementType::BF16 => values.iter().flat_map(|v| BF16::from_f32(*v).0.to_le_bytes()).collect(),
     }
 }
 
@@ -273,24 +210,15 @@ fn reference_row(element: ElementType, raw: &[u8]) -> Option<(usize, u32)> {
     }
     match element {
         ElementType::F32 => {
-            let v: Vec<f32> = raw
-                .chunks_exact(4)
-                .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
-                .collect();
+            let v: Vec<f32> = raw.chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().unwrap())).collect();
             go(&v, |x| x.to_bits())
         }
         ElementType::F16 => {
-            let v: Vec<F16> = raw
-                .chunks_exact(2)
-                .map(|c| F16(u16::from_le_bytes(c.try_into().unwrap())))
-                .collect();
+            let v: Vec<F16> = raw.chunks_exact(2).map(|c| F16(u16::from_le_bytes(c.try_into().unwrap()))).collect();
             go(&v, |x| x.0 as u32)
         }
         ElementType::BF16 => {
-            let v: Vec<BF16> = raw
-                .chunks_exact(2)
-                .map(|c| BF16(u16::from_le_bytes(c.try_into().unwrap())))
-                .collect();
+            let v: Vec<BF16> = raw.chunks_exact(2).map(|c| BF16(u16::from_le_bytes(c.try_into().unwrap()))).collect();
             go(&v, |x| x.0 as u32)
         }
     }
@@ -307,19 +235,11 @@ pub struct KernelReport {
 /// Runs every case of every harness kernel in `package` on every device.
 pub fn check_ukernels(rt: &Runtime, package: &Package) -> Result<Vec<KernelReport>, Error> {
     let mut reports = Vec::new();
-    for kernel in package
-        .kernels
-        .iter()
-        .filter(|k| k.attributes.get(ROLE_ATTR).map(String::as_str) == Some(HARNESS_ROLE))
+    for kernel in
+        package.kernels.iter().filter(|k| k.attributes.get(ROLE_ATTR).map(String::as_str) == Some(HARNESS_ROLE))
     {
-        let element = kernel
-            .attributes
-            .get("element")
-            .and_then(|e| ElementType::from_name(e));
-        let index = kernel
-            .attributes
-            .get("index")
-            .and_then(|i| IndexType::from_name(i));
+        let element = kernel.attributes.get("element").and_then(|e| ElementType::from_name(e));
+        let index = kernel.attributes.get("index").and_then(|i| IndexType::from_name(i));
         let (Some(element), Some(index)) = (element, index) else {
             reports.push(KernelReport {
                 kernel: kernel.name().into(),
@@ -331,16 +251,10 @@ pub fn check_ukernels(rt: &Runtime, package: &Package) -> Result<Vec<KernelRepor
         };
         for device in 0..rt.devices().len() {
             let loaded = rt.load(device, kernel)?;
-            let mut report = KernelReport {
-                kernel: kernel.name().into(),
-                device,
-                cases: 0,
-                failures: Vec::new(),
-            };
+            let mut report = KernelReport { kernel: kernel.name().into(), device, cases: 0, failures: Vec::new() };
             for (n, case) in cases().into_iter().enumerate() {
                 report.cases += 1;
-                if let Some(f) = run_case(rt, &loaded, kernel, element, index, &case, n as u64 + 1)?
-                {
+                if let Some(f) = run_case(rt, &loaded, kernel, element, index, &case, n as u64 + 1)? {
                     report.failures.push(f);
                 }
             }
@@ -384,16 +298,8 @@ fn run_case(
             shape: vec![case.rows as u64, stride as u64],
         },
         LaunchArg::I64(case.offset as i64),
-        LaunchArg::Buffer {
-            buffer: &val_buf,
-            element: element_kind(element),
-            shape: vec![case.rows as u64],
-        },
-        LaunchArg::Buffer {
-            buffer: &idx_buf,
-            element: index_kind(index),
-            shape: vec![case.rows as u64],
-        },
+        LaunchArg::Buffer { buffer: &val_buf, element: element_kind(element), shape: vec![case.rows as u64] },
+        LaunchArg::Buffer { buffer: &idx_buf, element: index_kind(index), shape: vec![case.rows as u64] },
         LaunchArg::I64(case.length as i64),
         LaunchArg::I32(case.split as i32),
         LaunchArg::I32(case.write_value as i32),
@@ -426,10 +332,7 @@ fn run_case(
             val_init[..esize].to_vec()
         };
         if got_val != want_val.as_slice() {
-            let _ = write!(
-                problems,
-                " row {r}: value bytes {got_val:02x?}, expected {want_val:02x?};"
-            );
+            let _ = write!(problems, " row {r}: value bytes {got_val:02x?}, expected {want_val:02x?};");
         }
     }
     Ok((!problems.is_empty()).then(|| format!("{} {case:?}:{problems}", kernel.name())))
@@ -460,10 +363,7 @@ pub fn run_and_report(rt: &Runtime, package: &Package) -> Result<(String, bool),
     if reports.is_empty() {
         out.push_str("no ukernel harness kernels in the package\n");
     }
-    let passed = reports
-        .iter()
-        .map(|r| r.cases - r.failures.len())
-        .sum::<usize>();
+    let passed = reports.iter().map(|r| r.cases - r.failures.len()).sum::<usize>();
     let failed = reports.iter().map(|r| r.failures.len()).sum::<usize>();
     let _ = writeln!(out, "{passed} passed, {failed} failed");
     Ok((out, ok))

@@ -46,17 +46,14 @@ pub fn parse_expectations(text: &str) -> Result<Vec<Expected>, (usize, usize, St
             let column = start + 1;
             let mut target = line_no;
             if let Some(r) = rest.strip_prefix('@') {
-                let end = r
-                    .find(|c: char| c.is_whitespace() || c == '{')
-                    .unwrap_or(r.len());
+                let end = r.find(|c: char| c.is_whitespace() || c == '{').unwrap_or(r.len());
                 let designator = &r[..end];
                 target = match designator {
                     "above" => line_no.saturating_sub(1),
                     "below" => line_no + 1,
-                    d if d.starts_with('+') => d[1..]
-                        .parse::<usize>()
-                        .map(|n| line_no + n)
-                        .map_err(|_| bad(line_no, column, d))?,
+                    d if d.starts_with('+') => {
+                        d[1..].parse::<usize>().map(|n| line_no + n).map_err(|_| bad(line_no, column, d))?
+                    }
                     d if d.starts_with('-') => d[1..]
                         .parse::<usize>()
                         .map(|n| line_no.saturating_sub(n))
@@ -66,18 +63,10 @@ pub fn parse_expectations(text: &str) -> Result<Vec<Expected>, (usize, usize, St
                 rest = r[end..].trim_start();
             }
             let Some(body) = rest.strip_prefix("{{") else {
-                return Err((
-                    line_no,
-                    column,
-                    "expected '{{' to start the expected diagnostic text".into(),
-                ));
+                return Err((line_no, column, "expected '{{' to start the expected diagnostic text".into()));
             };
             let Some(close) = body.find("}}") else {
-                return Err((
-                    line_no,
-                    column,
-                    "expected '}}' to end the expected diagnostic text".into(),
-                ));
+                return Err((line_no, column, "expected '}}' to end the expected diagnostic text".into()));
             };
             out.push(Expected {
                 severity,
@@ -93,11 +82,7 @@ pub fn parse_expectations(text: &str) -> Result<Vec<Expected>, (usize, usize, St
 }
 
 fn bad(line: usize, column: usize, designator: &str) -> (usize, usize, String) {
-    (
-        line,
-        column,
-        format!("invalid line designator '@{designator}' in expected diagnostic"),
-    )
+    (line, column, format!("invalid line designator '@{designator}' in expected diagnostic"))
 }
 
 /// Matches emitted diagnostics (notes included) against expectations.
@@ -113,10 +98,7 @@ pub fn check(file: &str, emitted: &[CapturedDiagnostic], expected: &[Expected]) 
     for d in flat {
         let line = d.pos.as_ref().map(|p| p.line as usize);
         let hit = expected.iter().enumerate().position(|(i, e)| {
-            !met[i]
-                && e.severity == d.severity
-                && Some(e.line) == line
-                && d.message.contains(&e.text)
+            !met[i] && e.severity == d.severity && Some(e.line) == line && d.message.contains(&e.text)
         });
         match hit {
             Some(i) => met[i] = true,
@@ -125,11 +107,7 @@ pub fn check(file: &str, emitted: &[CapturedDiagnostic], expected: &[Expected]) 
                     Some(p) => format!("{file}:{}:{}", p.line, p.column),
                     None => file.to_string(),
                 };
-                report.push(format!(
-                    "{at}: error: unexpected {}: {}",
-                    d.severity.as_str(),
-                    d.message
-                ));
+                report.push(format!("{at}: error: unexpected {}: {}", d.severity.as_str(), d.message));
             }
         }
     }
@@ -163,10 +141,7 @@ mod tests {
         let text = "x\n// expected-error@+1 {{boom}}\ny\n// expected-remark @above {{r}} expected-note@1 {{n}}\n";
         let e = parse_expectations(text).unwrap();
         assert_eq!(e.len(), 3);
-        assert_eq!(
-            (e[0].line, e[0].severity, e[0].text.as_str()),
-            (3, Severity::Error, "boom")
-        );
+        assert_eq!((e[0].line, e[0].severity, e[0].text.as_str()), (3, Severity::Error, "boom"));
         assert_eq!((e[1].line, e[1].severity), (3, Severity::Remark));
         assert_eq!((e[2].line, e[2].severity), (1, Severity::Note));
     }

@@ -60,9 +60,7 @@ OPTIONS:
 
 fn help_text() -> String {
     let mut text = USAGE.to_string();
-    text.push_str(
-        "\nPASSES OF THIS PROJECT (usable in --pass-pipeline beside every upstream MLIR pass):\n",
-    );
+    text.push_str("\nPASSES OF THIS PROJECT (usable in --pass-pipeline beside every upstream MLIR pass):\n");
     if ukernel_passes::PASSES.is_empty() {
         text.push_str("  (none yet)\n");
     }
@@ -74,28 +72,18 @@ fn help_text() -> String {
 
 /// Parses the command line (without the program name).
 pub fn parse_args(args: &[String]) -> Result<Option<OptOptions>, String> {
-    let mut o = OptOptions {
-        input: "-".into(),
-        ..Default::default()
-    };
+    let mut o = OptOptions { input: "-".into(), ..Default::default() };
     let mut input = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         // mlir-opt accepts both -flag and --flag.
-        let flag = if arg.starts_with("--") {
-            &arg[1..]
-        } else {
-            arg.as_str()
-        };
+        let flag = if arg.starts_with("--") { &arg[1..] } else { arg.as_str() };
         let (name, value) = match flag.split_once('=') {
             Some((n, v)) => (n, Some(v.to_string())),
             None => (flag, None),
         };
         let mut value_of = |name: &str| -> Result<String, String> {
-            value
-                .clone()
-                .or_else(|| it.next().cloned())
-                .ok_or_else(|| format!("option '{name}' needs a value"))
+            value.clone().or_else(|| it.next().cloned()).ok_or_else(|| format!("option '{name}' needs a value"))
         };
         match name {
             "-h" | "-help" => return Ok(None),
@@ -107,9 +95,9 @@ pub fn parse_args(args: &[String]) -> Result<Option<OptOptions>, String> {
             "-mlir-print-op-generic" => o.generic = true,
             "-mlir-elide-resource-strings-if-larger" => {
                 let v = value_of("--mlir-elide-resource-strings-if-larger")?;
-                o.elide_resources = Some(v.parse().map_err(|_| {
-                    format!("--mlir-elide-resource-strings-if-larger: '{v}' is not a number")
-                })?);
+                o.elide_resources = Some(
+                    v.parse().map_err(|_| format!("--mlir-elide-resource-strings-if-larger: '{v}' is not a number"))?,
+                );
             }
             "-ukernel-target" => o.ukernel_target = Some(value_of("--ukernel-target")?),
             "-ukernels" => o.ukernels = Some(value_of("--ukernels")?),
@@ -117,10 +105,7 @@ pub fn parse_args(args: &[String]) -> Result<Option<OptOptions>, String> {
             "-" => input = Some("-".to_string()),
             n if n.starts_with('-') => return Err(format!("unknown option '{arg}' (see --help)")),
             _ if input.is_some() => {
-                return Err(format!(
-                    "more than one input file: '{}' and '{arg}'",
-                    input.unwrap()
-                ));
+                return Err(format!("more than one input file: '{}' and '{arg}'", input.unwrap()));
             }
             _ => input = Some(arg.clone()),
         }
@@ -131,9 +116,7 @@ pub fn parse_args(args: &[String]) -> Result<Option<OptOptions>, String> {
     if let Some(a) = &o.ukernel_target
         && parse_sm_arch(a).is_none()
     {
-        return Err(format!(
-            "--ukernel-target: '{a}' is not an arch of the form sm_XY (e.g. sm_90)"
-        ));
+        return Err(format!("--ukernel-target: '{a}' is not an arch of the form sm_XY (e.g. sm_90)"));
     }
     if let Some(u) = &o.ukernels {
         UKernelSelection::parse(u).map_err(|e| format!("--ukernels: {e}"))?;
@@ -172,13 +155,9 @@ fn read_input(input: &str) -> Result<(String, String), String> {
             .map_err(|e| format!("<stdin>: error: could not read standard input: {e}"))?;
         return Ok(("<stdin>".into(), text));
     }
-    let bytes = std::fs::read(input)
-        .map_err(|e| format!("{input}: error: could not open input file: {e}"))?;
+    let bytes = std::fs::read(input).map_err(|e| format!("{input}: error: could not open input file: {e}"))?;
     let text = String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "{input}: error: input is not UTF-8 text (invalid byte at offset {})",
-            e.utf8_error().valid_up_to()
-        )
+        format!("{input}: error: input is not UTF-8 text (invalid byte at offset {})", e.utf8_error().valid_up_to())
     })?;
     Ok((input.to_string(), text))
 }
@@ -188,8 +167,7 @@ fn read_input(input: &str) -> Result<(String, String), String> {
 pub fn run(options: &OptOptions) -> Result<bool, String> {
     let (file, source) = read_input(&options.input)?;
     ukernel_passes::register_passes();
-    let context =
-        ukernel_dialect::create_context().map_err(|e| format!("ukernel-opt: error: {e}"))?;
+    let context = ukernel_dialect::create_context().map_err(|e| format!("ukernel-opt: error: {e}"))?;
     ukernel_dialect::set_print_op_on_diagnostic(&context, !options.verify_diagnostics);
     let pm = build_pass_manager(&context, options)?;
 
@@ -197,10 +175,8 @@ pub fn run(options: &OptOptions) -> Result<bool, String> {
     let mut all_ok = true;
     for chunk in split::split_input(&source, options.split_input_file) {
         let (printed, diagnostics, ok) = process_chunk(&context, &pm, options, &chunk.text);
-        let diagnostics: Vec<CapturedDiagnostic> = diagnostics
-            .into_iter()
-            .filter(|d| options.explain || d.severity != Severity::Remark)
-            .collect();
+        let diagnostics: Vec<CapturedDiagnostic> =
+            diagnostics.into_iter().filter(|d| options.explain || d.severity != Severity::Remark).collect();
         let chunk_ok = if options.verify_diagnostics {
             let expectations = match expected::parse_expectations(&chunk.text) {
                 Ok(e) => e,
@@ -240,10 +216,7 @@ pub fn run(options: &OptOptions) -> Result<bool, String> {
     Ok(all_ok)
 }
 
-fn build_pass_manager<'c>(
-    context: &'c Context,
-    options: &OptOptions,
-) -> Result<PassManager<'c>, String> {
+fn build_pass_manager<'c>(context: &'c Context, options: &OptOptions) -> Result<PassManager<'c>, String> {
     let pm = PassManager::new(context);
     if let Some(pipeline) = &options.pipeline {
         melior::utility::parse_pass_pipeline(pm.as_operation_pass_manager(), pipeline)
@@ -286,24 +259,12 @@ fn process_chunk(
             return (None, false);
         }
         let flags = melior::ir::operation::OperationPrintingFlags::new();
-        let flags = if options.generic {
-            flags.print_generic_operation_form()
-        } else {
-            flags
-        };
+        let flags = if options.generic { flags.print_generic_operation_form() } else { flags };
         if let Some(limit) = options.elide_resources {
             // Mutates the flags object in place; melior has no method for it.
-            unsafe {
-                mlir_sys::mlirOpPrintingFlagsElideLargeResourceString(
-                    flags.to_raw(),
-                    limit as isize,
-                )
-            };
+            unsafe { mlir_sys::mlirOpPrintingFlagsElideLargeResourceString(flags.to_raw(), limit as isize) };
         }
-        let text = module
-            .as_operation()
-            .to_string_with_flags(flags)
-            .unwrap_or_default();
+        let text = module.as_operation().to_string_with_flags(flags).unwrap_or_default();
         (Some(text + "\n"), true)
     });
     let failed_silently = !ok && !diagnostics.iter().any(|d| d.severity == Severity::Error);
@@ -321,11 +282,7 @@ fn process_chunk(
 
 /// `--ukernel-target` / `--ukernels` set the module's `#ukernel.target`,
 /// keeping whatever the module's own target says for the other fields.
-fn apply_target_flags(
-    context: &Context,
-    module: &mut Module,
-    options: &OptOptions,
-) -> Result<(), String> {
+fn apply_target_flags(context: &Context, module: &mut Module, options: &OptOptions) -> Result<(), String> {
     if options.ukernel_target.is_none() && options.ukernels.is_none() {
         return Ok(());
     }

@@ -18,8 +18,7 @@ COMMANDS:
 
 /// Reads a package file, with the path in the error.
 pub fn read_package(path: &str) -> Result<Package, String> {
-    let bytes =
-        std::fs::read(path).map_err(|e| format!("{path}: error: cannot read package: {e}"))?;
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: error: cannot read package: {e}"))?;
     Package::from_bytes(&bytes).map_err(|e| format!("{path}: error: {e}"))
 }
 
@@ -27,16 +26,10 @@ fn parse_devices(args: &[String]) -> Result<DeviceSelection, String> {
     match args.iter().position(|a| a == "--devices") {
         None => Ok(DeviceSelection::All),
         Some(i) => {
-            let list = args
-                .get(i + 1)
-                .ok_or("--devices needs a list such as 0,1")?;
+            let list = args.get(i + 1).ok_or("--devices needs a list such as 0,1")?;
             let ordinals = list
                 .split(',')
-                .map(|s| {
-                    s.trim()
-                        .parse::<usize>()
-                        .map_err(|_| format!("--devices: '{s}' is not a device number"))
-                })
+                .map(|s| s.trim().parse::<usize>().map_err(|_| format!("--devices: '{s}' is not a device number")))
                 .collect::<Result<Vec<_>, _>>()?;
             Ok(DeviceSelection::Only(ordinals))
         }
@@ -63,9 +56,7 @@ pub fn dispatch(command: &str, args: &[String]) -> Option<i32> {
 
 fn first_path(args: &[String], command: &str) -> Result<String, String> {
     args.iter()
-        .find(|a| {
-            !a.starts_with("--") && !args.windows(2).any(|w| w[0] == "--devices" && &w[1] == *a)
-        })
+        .find(|a| !a.starts_with("--") && !args.windows(2).any(|w| w[0] == "--devices" && &w[1] == *a))
         .cloned()
         .ok_or_else(|| format!("error: {command} needs a package file"))
 }

@@ -16,30 +16,21 @@ const MARKER: &str = "// -----";
 /// whole buffer is one chunk.
 pub fn split_input(source: &str, split: bool) -> Vec<Chunk> {
     if !split {
-        return vec![Chunk {
-            text: source.to_string(),
-            first_line: 1,
-        }];
+        return vec![Chunk { text: source.to_string(), first_line: 1 }];
     }
     let mut chunks = Vec::new();
     let mut current = String::new();
     let mut first_line = 1;
     for (index, line) in source.split_inclusive('\n').enumerate() {
         if line.trim_start().starts_with(MARKER) {
-            chunks.push(Chunk {
-                text: std::mem::take(&mut current),
-                first_line,
-            });
+            chunks.push(Chunk { text: std::mem::take(&mut current), first_line });
             first_line = index + 2;
             current = "\n".repeat(first_line - 1);
         } else {
             current.push_str(line);
         }
     }
-    chunks.push(Chunk {
-        text: current,
-        first_line,
-    });
+    chunks.push(Chunk { text: current, first_line });
     chunks
 }
 

@@ -46,8 +46,8 @@ fn demo() -> i32 {
     };
     let (module, diagnostics) = capture_diagnostics(&context, || {
         let module = Module::parse(&context, DEMO_SOURCE)?;
-        let ok = module.as_operation().verify()
-            && ukernel_dialect::verify_ukernel_attributes(module.as_operation()) == 0;
+        let ok =
+            module.as_operation().verify() && ukernel_dialect::verify_ukernel_attributes(module.as_operation()) == 0;
         ok.then_some(module)
     });
     for d in &diagnostics {
@@ -57,11 +57,8 @@ fn demo() -> i32 {
         eprintln!("ukc: error: the embedded example did not parse and verify");
         return 1;
     };
-    let target = module
-        .as_operation()
-        .attribute(ukernel_dialect::TARGET_ATTR)
-        .ok()
-        .and_then(|a| Target::try_from(a).ok());
+    let target =
+        module.as_operation().attribute(ukernel_dialect::TARGET_ATTR).ok().and_then(|a| Target::try_from(a).ok());
     let mut text = format!("// {DEMO_NAME}: parsed and verified\n");
     if let Some(t) = target {
         text += &format!(
@@ -79,18 +76,11 @@ fn demo() -> i32 {
 /// Links the harness kernels with every ukernel, emits PTX per arch and
 /// writes the package that `check-ukernels` runs.
 fn build_ukernel_check(args: &[String]) -> i32 {
-    let Some(out) = args
-        .iter()
-        .position(|a| a == "-o")
-        .and_then(|i| args.get(i + 1))
-    else {
+    let Some(out) = args.iter().position(|a| a == "-o").and_then(|i| args.get(i + 1)) else {
         eprintln!("ukc: error: build-ukernel-check needs -o <package>");
         return 1;
     };
-    let ptx_dir = args
-        .iter()
-        .position(|a| a == "--ptx-dir")
-        .and_then(|i| args.get(i + 1));
+    let ptx_dir = args.iter().position(|a| a == "--ptx-dir").and_then(|i| args.get(i + 1));
     match harness_package() {
         Ok(package) => {
             if let Some(dir) = ptx_dir {
@@ -140,26 +130,17 @@ fn write_harness_ptx(package: &ukernel_runtime::Package, dir: &str) -> std::io::
 fn harness_package() -> Result<ukernel_runtime::Package, String> {
     use std::{borrow::Cow, collections::BTreeMap};
 
-    use ukernel_runtime::{
-        ComputeCapability, KernelLoaderSpec, MultiKernelLoaderSpec, PackagedKernel,
-    };
+    use ukernel_runtime::{ComputeCapability, KernelLoaderSpec, MultiKernelLoaderSpec, PackagedKernel};
     let arches = [80u32, 90];
     let mut ptx_by_arch = BTreeMap::new();
     for sm in arches {
-        ptx_by_arch.insert(
-            sm,
-            ukernel_passes::link::harness_ptx("harness_argmax", sm).map_err(|e| e.to_string())?,
-        );
+        ptx_by_arch.insert(sm, ukernel_passes::link::harness_ptx("harness_argmax", sm).map_err(|e| e.to_string())?);
     }
     let mut kernels = Vec::new();
     for uk in ukernels::registry().ukernels() {
         let name = format!("harness_{}", uk.symbol);
-        let ptx = arches.iter().map(|sm| {
-            (
-                ComputeCapability::from_sm(*sm),
-                Cow::Owned(ptx_by_arch[sm].clone().into_bytes()),
-            )
-        });
+        let ptx =
+            arches.iter().map(|sm| (ComputeCapability::from_sm(*sm), Cow::Owned(ptx_by_arch[sm].clone().into_bytes())));
         let spec = MultiKernelLoaderSpec::new(&name)
             .with(KernelLoaderSpec::cuda_ptx(&name, ptx))
             .map_err(|e| e.to_string())?;

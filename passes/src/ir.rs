@@ -10,11 +10,7 @@ use melior::ir::{
 
 /// The op's name, e.g. `linalg.generic`.
 pub fn name(op: &OperationRef) -> String {
-    op.name()
-        .as_string_ref()
-        .as_str()
-        .unwrap_or_default()
-        .to_string()
+    op.name().as_string_ref().as_str().unwrap_or_default().to_string()
 }
 
 /// The op that defines `value`, if it is an op result.
@@ -36,15 +32,16 @@ pub fn shape_of(ty: Type) -> Option<(Vec<Option<u64>>, Type)> {
             return None;
         }
         let rank = mlirShapedTypeGetRank(raw) as isize;
-        let dims = (0..rank)
-            .map(|i| {
-                if mlirShapedTypeIsDynamicDim(raw, i) {
-                    None
-                } else {
-                    Some(mlirShapedTypeGetDimSize(raw, i) as u64)
-                }
-            })
-            .collect();
+        let dims =
+            (0..rank)
+                .map(|i| {
+                    if mlirShapedTypeIsDynamicDim(raw, i) {
+                        None
+                    } else {
+                        Some(mlirShapedTypeGetDimSize(raw, i) as u64)
+                    }
+                })
+                .collect();
         Some((dims, Type::from_raw(mlirShapedTypeGetElementType(raw))))
     }
 }
@@ -70,10 +67,7 @@ pub fn body_ops<'c, 'a>(op: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> 
 
 /// An integer attribute's value.
 pub fn int_attr(op: &OperationRef, name: &str) -> Option<i64> {
-    op.attribute(name)
-        .ok()
-        .and_then(|a| IntegerAttribute::try_from(a).ok())
-        .map(|i| i.value())
+    op.attribute(name).ok().and_then(|a| IntegerAttribute::try_from(a).ok()).map(|i| i.value())
 }
 
 /// The `operandSegmentSizes` of an op with variadic operand groups.
@@ -85,11 +79,7 @@ pub fn operand_segments(op: &OperationRef) -> Option<Vec<i32>> {
             return None;
         }
         let n = mlir_sys::mlirDenseArrayGetNumElements(raw);
-        Some(
-            (0..n)
-                .map(|i| mlir_sys::mlirDenseI32ArrayGetElement(raw, i))
-                .collect(),
-        )
+        Some((0..n).map(|i| mlir_sys::mlirDenseI32ArrayGetElement(raw, i)).collect())
     }
 }
 
@@ -98,10 +88,7 @@ pub fn float_constant(op: &OperationRef) -> Option<f64> {
     if name(op) != "arith.constant" {
         return None;
     }
-    op.attribute("value")
-        .ok()
-        .and_then(|a| FloatAttribute::try_from(a).ok())
-        .map(|f| f.value())
+    op.attribute("value").ok().and_then(|a| FloatAttribute::try_from(a).ok()).map(|f| f.value())
 }
 
 /// The value of an `arith.constant` of integer type.

@@ -34,9 +34,8 @@ use melior::{
     pass::{ExternalPass, Pass, RunExternalPass, create_external},
 };
 use ukernel_dialect::{
-    EXECUTABLE_OBJECTS, ExecutableObject, LOWERING_CONFIG_ATTR, LoweringConfig, TARGET_ATTR,
-    Target, UKernelSelection, UKernelSpec, attrs::read_objects, emit_error, emit_remark,
-    emit_warning,
+    EXECUTABLE_OBJECTS, ExecutableObject, LOWERING_CONFIG_ATTR, LoweringConfig, TARGET_ATTR, Target, UKernelSelection,
+    UKernelSpec, attrs::read_objects, emit_error, emit_remark, emit_warning,
 };
 use ukernels::{argmax, registry};
 
@@ -46,8 +45,7 @@ use crate::{
 };
 
 pub const ARGUMENT: &str = "ukernel-kernel-config";
-pub const SUMMARY: &str =
-    "Select ukernels per dispatch, set lowering configs, attach bitcode objects";
+pub const SUMMARY: &str = "Select ukernels per dispatch, set lowering configs, attach bitcode objects";
 
 /// What the pass decided for one root op.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,16 +72,11 @@ pub fn decide(op: &OperationRef, target: Option<&Target>, present_paths: &[Strin
             }
         };
         let Some(target) = target else {
-            reasons.push(format!(
-                "{family} matched, but the module has no #ukernel.target"
-            ));
+            reasons.push(format!("{family} matched, but the module has no #ukernel.target"));
             break;
         };
         if !target.ukernels.allows(family) {
-            reasons.push(format!(
-                "{family} matched, but disabled by ukernels = \"{}\"",
-                target.ukernels.to_text()
-            ));
+            reasons.push(format!("{family} matched, but disabled by ukernels = \"{}\"", target.ukernels.to_text()));
             break;
         }
         match registry().lookup(family, found.element, found.index, target.sm) {
@@ -102,19 +95,10 @@ pub fn decide(op: &OperationRef, target: Option<&Target>, present_paths: &[Strin
 }
 
 fn article(family: &str) -> String {
-    if family.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        format!("an {family}")
-    } else {
-        format!("a {family}")
-    }
+    if family.starts_with(['a', 'e', 'i', 'o', 'u']) { format!("an {family}") } else { format!("a {family}") }
 }
 
-fn selected(
-    found: &FamilyMatch,
-    target: &Target,
-    selection: ukernels::Selection,
-    present: &[String],
-) -> Decision {
+fn selected(found: &FamilyMatch, target: &Target, selection: ukernels::Selection, present: &[String]) -> Decision {
     let uk = selection.ukernel;
     let plan = argmax::plan(found.rows, found.length, target.multiprocessors());
     let mut workgroup = vec![1; found.loops - 1];
@@ -131,10 +115,7 @@ fn selected(
         (None, format!("the object '{path}' already present"))
     } else {
         (
-            Some(ExecutableObject::new(
-                path.clone(),
-                Cow::Borrowed(selection.bitcode),
-            )),
+            Some(ExecutableObject::new(path.clone(), Cow::Borrowed(selection.bitcode))),
             format!("bitcode for sm_{}", selection.bitcode_sm),
         )
     };
@@ -142,11 +123,7 @@ fn selected(
         "selected {} ({source}): each row split across {} workgroup(s) of {} threads",
         uk.symbol, plan.split, plan.workgroup_size
     );
-    Decision {
-        config,
-        object,
-        explanation,
-    }
+    Decision { config, object, explanation }
 }
 
 /// The configuration codegen uses without a ukernel: one thread per output
@@ -157,12 +134,7 @@ pub fn default_config(op: &OperationRef) -> LoweringConfig {
         .attribute("iterator_types")
         .ok()
         .and_then(|a| ArrayAttribute::try_from(a).ok())
-        .map(|a| {
-            (0..a.len())
-                .filter_map(|i| a.element(i).ok())
-                .map(|e| e.to_string())
-                .collect()
-        })
+        .map(|a| (0..a.len()).filter_map(|i| a.element(i).ok()).map(|e| e.to_string()).collect())
         .unwrap_or_default();
     let innermost_parallel = iterators.iter().rposition(|i| i.contains("parallel"));
     let workgroup = iterators
@@ -188,10 +160,8 @@ pub fn default_config(op: &OperationRef) -> LoweringConfig {
 pub fn root_op<'c, 'a>(func: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     let mut linalg = Vec::new();
     collect_linalg(func, &mut linalg);
-    let has_reduction = |op: &OperationRef| {
-        op.attribute("iterator_types")
-            .is_ok_and(|a| a.to_string().contains("reduction"))
-    };
+    let has_reduction =
+        |op: &OperationRef| op.attribute("iterator_types").is_ok_and(|a| a.to_string().contains("reduction"));
     linalg
         .iter()
         .rev()
@@ -277,10 +247,7 @@ fn configure_module(module: &OperationRef) -> bool {
             }
         };
         let module_paths = object_paths(&module);
-        for func in first_block_ops(&module)
-            .into_iter()
-            .filter(|o| name(o) == "func.func")
-        {
+        for func in first_block_ops(&module).into_iter().filter(|o| name(o) == "func.func") {
             let Some(root) = root_op(&func) else { continue };
             if root.attribute(LOWERING_CONFIG_ATTR).is_ok() {
                 continue;
@@ -293,10 +260,7 @@ fn configure_module(module: &OperationRef) -> bool {
                 emit_error(root.location(), &format!("ukernel: {e}"));
                 return false;
             }
-            emit_remark(
-                root.location(),
-                &format!("ukernel: {}", decision.explanation),
-            );
+            emit_remark(root.location(), &format!("ukernel: {}", decision.explanation));
         }
         true
     }
@@ -307,29 +271,17 @@ fn first_block_ops<'c, 'a>(op: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a
     body_ops(op)
 }
 
-fn apply(
-    context: &Context,
-    root: &OperationRef,
-    decision: &Decision,
-) -> Result<(), ukernel_dialect::Error> {
+fn apply(context: &Context, root: &OperationRef, decision: &Decision) -> Result<(), ukernel_dialect::Error> {
     let mut op = unsafe { OperationRefMut::from_raw(root.to_raw()) };
     op.set_attribute(LOWERING_CONFIG_ATTR, decision.config.to_attribute(context)?);
     if let Some(object) = &decision.object {
-        let mut objects: Vec<Attribute> = match root
-            .attribute(EXECUTABLE_OBJECTS)
-            .ok()
-            .and_then(|a| ArrayAttribute::try_from(a).ok())
-        {
-            Some(existing) => (0..existing.len())
-                .filter_map(|i| existing.element(i).ok())
-                .collect(),
-            None => Vec::new(),
-        };
+        let mut objects: Vec<Attribute> =
+            match root.attribute(EXECUTABLE_OBJECTS).ok().and_then(|a| ArrayAttribute::try_from(a).ok()) {
+                Some(existing) => (0..existing.len()).filter_map(|i| existing.element(i).ok()).collect(),
+                None => Vec::new(),
+            };
         objects.push(object.to_attribute(context)?);
-        op.set_attribute(
-            EXECUTABLE_OBJECTS,
-            ArrayAttribute::new(context, &objects).into(),
-        );
+        op.set_attribute(EXECUTABLE_OBJECTS, ArrayAttribute::new(context, &objects).into());
     }
     Ok(())
 }

@@ -10,9 +10,7 @@ use inkwell::{
     memory_buffer::MemoryBuffer,
     module::{Linkage, Module},
     passes::PassBuilderOptions,
-    targets::{
-        CodeModel, FileType, InitializationConfig, RelocMode, Target, TargetMachine, TargetTriple,
-    },
+    targets::{CodeModel, FileType, InitializationConfig, RelocMode, Target, TargetMachine, TargetTriple},
 };
 
 /// LLVM's `ptx_kernel` calling convention: the entry points of a module.
@@ -41,20 +39,12 @@ pub enum LinkError {
 /// Links into `module` each object that defines a function `module`
 /// declares without defining; the others are left out. Returns the paths
 /// of the objects linked, in the order given.
-pub fn link_needed_objects<'ll>(
-    module: &Module<'ll>,
-    objects: &[(&str, &[u8])],
-) -> Result<Vec<String>, LinkError> {
+pub fn link_needed_objects<'ll>(module: &Module<'ll>, objects: &[(&str, &[u8])]) -> Result<Vec<String>, LinkError> {
     let mut linked = Vec::new();
     for (path, bytes) in objects {
         let buffer = MemoryBuffer::create_from_memory_range(bytes, path);
-        let object =
-            Module::parse_bitcode_from_buffer(&buffer, module.get_context()).map_err(|e| {
-                LinkError::BadBitcode {
-                    path: path.to_string(),
-                    message: e.to_string(),
-                }
-            })?;
+        let object = Module::parse_bitcode_from_buffer(&buffer, module.get_context())
+            .map_err(|e| LinkError::BadBitcode { path: path.to_string(), message: e.to_string() })?;
         let needed = object.get_functions().any(|f| {
             f.count_basic_blocks() > 0
                 && module
@@ -64,10 +54,9 @@ pub fn link_needed_objects<'ll>(
         if !needed {
             continue;
         }
-        module.link_in_module(object).map_err(|e| LinkError::Link {
-            path: path.to_string(),
-            message: e.to_string(),
-        })?;
+        module
+            .link_in_module(object)
+            .map_err(|e| LinkError::Link { path: path.to_string(), message: e.to_string() })?;
         linked.push(path.to_string());
     }
     Ok(linked)
@@ -125,24 +114,16 @@ fn target_machine(sm: u32) -> Result<TargetMachine, LinkError> {
 /// Optimizes a copy of `module` at O3 for `sm` and returns its PTX. The
 /// module itself is left as it was, so it can be emitted for several arches.
 pub fn emit_ptx(module: &Module, sm: u32) -> Result<String, LinkError> {
-    module
-        .verify()
-        .map_err(|e| LinkError::Verify(e.to_string()))?;
+    module.verify().map_err(|e| LinkError::Verify(e.to_string()))?;
     let copy = module.clone();
     let tm = target_machine(sm)?;
     copy.set_triple(&tm.get_triple());
     copy.set_data_layout(&tm.get_target_data().get_data_layout());
     copy.run_passes("default<O3>", &tm, PassBuilderOptions::create())
-        .map_err(|e| LinkError::Optimize {
-            sm,
-            message: e.to_string(),
-        })?;
+        .map_err(|e| LinkError::Optimize { sm, message: e.to_string() })?;
     let buffer = tm
         .write_to_memory_buffer(&copy, FileType::Assembly)
-        .map_err(|e| LinkError::Emit {
-            sm,
-            message: e.to_string(),
-        })?;
+        .map_err(|e| LinkError::Emit { sm, message: e.to_string() })?;
     Ok(String::from_utf8_lossy(buffer.as_slice()).into_owned())
 }
 
@@ -150,17 +131,11 @@ pub fn emit_ptx(module: &Module, sm: u32) -> Result<String, LinkError> {
 /// `harness_argmax`) with every ukernel's bitcode for `sm` linked in.
 pub fn harness_ptx(harness: &str, sm: u32) -> Result<String, LinkError> {
     let context = inkwell::context::Context::create();
-    let bytes = ukernels::harness_bitcode(harness, sm).ok_or_else(|| LinkError::BadBitcode {
-        path: format!("{harness}.sm_{sm}.bc"),
-        message: "not built".into(),
-    })?;
+    let bytes = ukernels::harness_bitcode(harness, sm)
+        .ok_or_else(|| LinkError::BadBitcode { path: format!("{harness}.sm_{sm}.bc"), message: "not built".into() })?;
     let buffer = MemoryBuffer::create_from_memory_range(bytes, harness);
-    let module = Module::parse_bitcode_from_buffer(&buffer, &context).map_err(|e| {
-        LinkError::BadBitcode {
-            path: harness.to_string(),
-            message: e.to_string(),
-        }
-    })?;
+    let module = Module::parse_bitcode_from_buffer(&buffer, &context)
+        .map_err(|e| LinkError::BadBitcode { path: harness.to_string(), message: e.to_string() })?;
     let objects: Vec<(String, &[u8])> = ukernels::registry()
         .ukernels()
         .iter()

@@ -21,10 +21,7 @@ pub const PASSES: &[PassInfo] = &[PassInfo {
 }];
 
 unsafe extern "C" {
-    fn ukRegisterExternalPass(
-        factory: unsafe extern "C" fn(*mut c_void) -> mlir_sys::MlirPass,
-        user_data: *mut c_void,
-    );
+    fn ukRegisterExternalPass(factory: unsafe extern "C" fn(*mut c_void) -> mlir_sys::MlirPass, user_data: *mut c_void);
 }
 
 unsafe extern "C" fn create_by_index(user_data: *mut c_void) -> mlir_sys::MlirPass {
@@ -61,10 +58,7 @@ pub(crate) fn run_guarded(
                 .map(|s| s.to_string())
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown panic".into());
-            ukernel_dialect::emit_error(
-                op.location(),
-                &format!("internal error in {argument}: {what}"),
-            );
+            ukernel_dialect::emit_error(op.location(), &format!("internal error in {argument}: {what}"));
             false
         }
     };

@@ -45,19 +45,12 @@ fn check(call: &'static str, r: CUresult) -> Result<(), CudaError> {
     let text = |f: unsafe fn(CUresult, *mut *const std::ffi::c_char) -> CUresult| -> String {
         let mut p = std::ptr::null();
         if unsafe { f(r, &mut p) } == CUresult::CUDA_SUCCESS && !p.is_null() {
-            unsafe { std::ffi::CStr::from_ptr(p) }
-                .to_string_lossy()
-                .into_owned()
+            unsafe { std::ffi::CStr::from_ptr(p) }.to_string_lossy().into_owned()
         } else {
             format!("{r:?}")
         }
     };
-    Err(CudaError {
-        call,
-        code: r as u32,
-        name: text(sys::cuGetErrorName),
-        description: text(sys::cuGetErrorString),
-    })
+    Err(CudaError { call, code: r as u32, name: text(sys::cuGetErrorName), description: text(sys::cuGetErrorString) })
 }
 
 /// Whether the CUDA driver library can be loaded on this machine.
@@ -104,18 +97,10 @@ impl Context {
     /// with the CUDA runtime API and other libraries in the process).
     pub fn primary(ordinal: usize) -> Result<Self, CudaError> {
         let mut device = 0;
-        check("cuDeviceGet", unsafe {
-            sys::cuDeviceGet(&mut device, ordinal as i32)
-        })?;
+        check("cuDeviceGet", unsafe { sys::cuDeviceGet(&mut device, ordinal as i32) })?;
         let mut raw = std::ptr::null_mut();
-        check("cuDevicePrimaryCtxRetain", unsafe {
-            sys::cuDevicePrimaryCtxRetain(&mut raw, device)
-        })?;
-        Ok(Self {
-            raw,
-            device,
-            ownership: Ownership::Owned,
-        })
+        check("cuDevicePrimaryCtxRetain", unsafe { sys::cuDevicePrimaryCtxRetain(&mut raw, device) })?;
+        Ok(Self { raw, device, ownership: Ownership::Owned })
     }
 
     /// Wraps a context the caller created and keeps alive.
@@ -125,17 +110,11 @@ impl Context {
     pub unsafe fn borrowed(raw: sys::CUcontext) -> Result<Self, CudaError> {
         check("cuCtxPushCurrent", unsafe { sys::cuCtxPushCurrent_v2(raw) })?;
         let mut device = 0;
-        let got = check("cuCtxGetDevice", unsafe {
-            sys::cuCtxGetDevice(&mut device)
-        });
+        let got = check("cuCtxGetDevice", unsafe { sys::cuCtxGetDevice(&mut device) });
         let mut popped = std::ptr::null_mut();
         unsafe { sys::cuCtxPopCurrent_v2(&mut popped) };
         got?;
-        Ok(Self {
-            raw,
-            device,
-            ownership: Ownership::Borrowed,
-        })
+        Ok(Self { raw, device, ownership: Ownership::Borrowed })
     }
 
     pub fn raw(&self) -> sys::CUcontext {
@@ -153,9 +132,7 @@ impl Context {
 
     fn attribute(&self, attr: sys::CUdevice_attribute) -> Result<i32, CudaError> {
         let mut v = 0;
-        check("cuDeviceGetAttribute", unsafe {
-            sys::cuDeviceGetAttribute(&mut v, attr, self.device)
-        })?;
+        check("cuDeviceGetAttribute", unsafe { sys::cuDeviceGetAttribute(&mut v, attr, self.device) })?;
         Ok(v)
     }
 
@@ -169,20 +146,13 @@ impl Context {
     }
 
     pub fn multiprocessors(&self) -> Result<u32, CudaError> {
-        Ok(
-            self.attribute(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)?
-                as u32,
-        )
+        Ok(self.attribute(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)? as u32)
     }
 
     pub fn device_name(&self) -> Result<String, CudaError> {
         let mut buf = [0i8; 256];
-        check("cuDeviceGetName", unsafe {
-            sys::cuDeviceGetName(buf.as_mut_ptr(), buf.len() as i32, self.device)
-        })?;
-        Ok(unsafe { std::ffi::CStr::from_ptr(buf.as_ptr()) }
-            .to_string_lossy()
-            .into_owned())
+        check("cuDeviceGetName", unsafe { sys::cuDeviceGetName(buf.as_mut_ptr(), buf.len() as i32, self.device) })?;
+        Ok(unsafe { std::ffi::CStr::from_ptr(buf.as_ptr()) }.to_string_lossy().into_owned())
     }
 }
 
@@ -212,10 +182,7 @@ impl Stream {
         check("cuStreamCreate", unsafe {
             sys::cuStreamCreate(&mut raw, sys::CUstream_flags::CU_STREAM_NON_BLOCKING as u32)
         })?;
-        Ok(Self {
-            raw,
-            ownership: Ownership::Owned,
-        })
+        Ok(Self { raw, ownership: Ownership::Owned })
     }
 
     /// Wraps a stream the caller created and keeps alive.
@@ -224,10 +191,7 @@ impl Stream {
     /// `raw` must be a valid stream (or null, the legacy default stream) of
     /// the context it is used with, outliving the returned value.
     pub unsafe fn borrowed(raw: sys::CUstream) -> Self {
-        Self {
-            raw,
-            ownership: Ownership::Borrowed,
-        }
+        Self { raw, ownership: Ownership::Borrowed }
     }
 
     pub fn raw(&self) -> sys::CUstream {
@@ -239,9 +203,7 @@ impl Stream {
     }
 
     pub fn synchronize(&self) -> Result<(), CudaError> {
-        check("cuStreamSynchronize", unsafe {
-            sys::cuStreamSynchronize(self.raw)
-        })
+        check("cuStreamSynchronize", unsafe { sys::cuStreamSynchronize(self.raw) })
     }
 }
 
@@ -269,22 +231,14 @@ impl DeviceBuffer {
     pub fn alloc(context: &Context, bytes: usize) -> Result<Self, CudaError> {
         context.bind()?;
         let mut ptr = 0;
-        check("cuMemAlloc", unsafe {
-            sys::cuMemAlloc_v2(&mut ptr, bytes.max(1))
-        })?;
-        Ok(Self {
-            ptr,
-            bytes,
-            context: context.raw(),
-        })
+        check("cuMemAlloc", unsafe { sys::cuMemAlloc_v2(&mut ptr, bytes.max(1)) })?;
+        Ok(Self { ptr, bytes, context: context.raw() })
     }
 
     /// Allocates and zeroes.
     pub fn zeroed(context: &Context, bytes: usize) -> Result<Self, CudaError> {
         let b = Self::alloc(context, bytes)?;
-        check("cuMemsetD8", unsafe {
-            sys::cuMemsetD8_v2(b.ptr, 0, bytes.max(1))
-        })?;
+        check("cuMemsetD8", unsafe { sys::cuMemsetD8_v2(b.ptr, 0, bytes.max(1)) })?;
         Ok(b)
     }
 
@@ -305,23 +259,15 @@ impl DeviceBuffer {
     /// Copies `data` to the start of the buffer (synchronously).
     pub fn upload<T: Copy>(&self, data: &[T]) -> Result<(), CudaError> {
         let n = std::mem::size_of_val(data).min(self.bytes);
-        check("cuCtxSetCurrent", unsafe {
-            sys::cuCtxSetCurrent(self.context)
-        })?;
-        check("cuMemcpyHtoD", unsafe {
-            sys::cuMemcpyHtoD_v2(self.ptr, data.as_ptr() as *const c_void, n)
-        })
+        check("cuCtxSetCurrent", unsafe { sys::cuCtxSetCurrent(self.context) })?;
+        check("cuMemcpyHtoD", unsafe { sys::cuMemcpyHtoD_v2(self.ptr, data.as_ptr() as *const c_void, n) })
     }
 
     /// Copies the start of the buffer into `out` (synchronously).
     pub fn download<T: Copy>(&self, out: &mut [T]) -> Result<(), CudaError> {
         let n = std::mem::size_of_val(out).min(self.bytes);
-        check("cuCtxSetCurrent", unsafe {
-            sys::cuCtxSetCurrent(self.context)
-        })?;
-        check("cuMemcpyDtoH", unsafe {
-            sys::cuMemcpyDtoH_v2(out.as_mut_ptr() as *mut c_void, self.ptr, n)
-        })
+        check("cuCtxSetCurrent", unsafe { sys::cuCtxSetCurrent(self.context) })?;
+        check("cuMemcpyDtoH", unsafe { sys::cuMemcpyDtoH_v2(out.as_mut_ptr() as *mut c_void, self.ptr, n) })
     }
 }
 
@@ -357,10 +303,7 @@ impl Module {
     /// Loads PTX text or a cubin/fatbin image into `context`, capturing the
     /// JIT compiler's error log when it fails.
     pub fn load(context: &Context, image: &[u8]) -> Result<Self, LoadError> {
-        context.bind().map_err(|error| LoadError {
-            error,
-            log: String::new(),
-        })?;
+        context.bind().map_err(|error| LoadError { error, log: String::new() })?;
         // The driver wants PTX NUL-terminated; images are self-delimiting.
         let mut owned;
         let data: &[u8] = if image.last() == Some(&0)
@@ -374,10 +317,8 @@ impl Module {
             &owned
         };
         let mut log = vec![0u8; 16 * 1024];
-        let mut options = [
-            sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER,
-            sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
-        ];
+        let mut options =
+            [sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER, sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES];
         let mut values = [log.as_mut_ptr() as *mut c_void, log.len() as *mut c_void];
         let mut raw = std::ptr::null_mut();
         let r = unsafe {
@@ -391,15 +332,9 @@ impl Module {
         };
         check("cuModuleLoadDataEx", r).map_err(|error| {
             let end = log.iter().position(|&b| b == 0).unwrap_or(log.len());
-            LoadError {
-                error,
-                log: String::from_utf8_lossy(&log[..end]).trim_end().to_string(),
-            }
+            LoadError { error, log: String::from_utf8_lossy(&log[..end]).trim_end().to_string() }
         })?;
-        Ok(Self {
-            raw,
-            context: context.raw(),
-        })
+        Ok(Self { raw, context: context.raw() })
     }
 
     pub fn function(&self, name: &str) -> Result<sys::CUfunction, CudaError> {
@@ -410,9 +345,7 @@ impl Module {
             description: format!("kernel name {name:?} contains NUL"),
         })?;
         let mut f = std::ptr::null_mut();
-        check("cuModuleGetFunction", unsafe {
-            sys::cuModuleGetFunction(&mut f, self.raw, c.as_ptr())
-        })?;
+        check("cuModuleGetFunction", unsafe { sys::cuModuleGetFunction(&mut f, self.raw, c.as_ptr()) })?;
         Ok(f)
     }
 }
@@ -467,31 +400,21 @@ impl Timer {
     pub fn new(context: &Context) -> Result<Self, CudaError> {
         context.bind()?;
         let (mut start, mut stop) = (std::ptr::null_mut(), std::ptr::null_mut());
-        check("cuEventCreate", unsafe {
-            sys::cuEventCreate(&mut start, 0)
-        })?;
+        check("cuEventCreate", unsafe { sys::cuEventCreate(&mut start, 0) })?;
         check("cuEventCreate", unsafe { sys::cuEventCreate(&mut stop, 0) })?;
         Ok(Self { start, stop })
     }
 
     pub fn start(&self, stream: &Stream) -> Result<(), CudaError> {
-        check("cuEventRecord", unsafe {
-            sys::cuEventRecord(self.start, stream.raw())
-        })
+        check("cuEventRecord", unsafe { sys::cuEventRecord(self.start, stream.raw()) })
     }
 
     /// Records the stop event, waits for it, and returns milliseconds.
     pub fn stop(&self, stream: &Stream) -> Result<f32, CudaError> {
-        check("cuEventRecord", unsafe {
-            sys::cuEventRecord(self.stop, stream.raw())
-        })?;
-        check("cuEventSynchronize", unsafe {
-            sys::cuEventSynchronize(self.stop)
-        })?;
+        check("cuEventRecord", unsafe { sys::cuEventRecord(self.stop, stream.raw()) })?;
+        check("cuEventSynchronize", unsafe { sys::cuEventSynchronize(self.stop) })?;
         let mut ms = 0.0;
-        check("cuEventElapsedTime", unsafe {
-            sys::cuEventElapsedTime_v2(&mut ms, self.start, self.stop)
-        })?;
+        check("cuEventElapsedTime", unsafe { sys::cuEventElapsedTime_v2(&mut ms, self.start, self.stop) })?;
         Ok(ms)
     }
 }

@@ -16,14 +16,7 @@ pub enum ElementKind {
 }
 
 impl ElementKind {
-    pub const ALL: [ElementKind; 6] = [
-        Self::F32,
-        Self::F16,
-        Self::BF16,
-        Self::I32,
-        Self::I64,
-        Self::I8,
-    ];
+    pub const ALL: [ElementKind; 6] = [Self::F32, Self::F16, Self::BF16, Self::I32, Self::I64, Self::I8];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -105,19 +98,10 @@ impl DimExpr {
                 .shapes
                 .get(arg)
                 .and_then(|s| s.get(*dim as usize))
-                .ok_or(ArgError::BadExpression {
-                    arg: *arg,
-                    dim: Some(*dim),
-                })?,
+                .ok_or(ArgError::BadExpression { arg: *arg, dim: Some(*dim) })?,
             Self::Scalar { arg } => {
-                let v = *bound.scalars.get(arg).ok_or(ArgError::BadExpression {
-                    arg: *arg,
-                    dim: None,
-                })?;
-                u64::try_from(v).map_err(|_| ArgError::NegativeScalar {
-                    arg: *arg,
-                    value: v,
-                })?
+                let v = *bound.scalars.get(arg).ok_or(ArgError::BadExpression { arg: *arg, dim: None })?;
+                u64::try_from(v).map_err(|_| ArgError::NegativeScalar { arg: *arg, value: v })?
             }
             Self::Add(a, b) => a.eval(bound)?.saturating_add(b.eval(bound)?),
             Self::Mul(a, b) => a.eval(bound)?.saturating_mul(b.eval(bound)?),
@@ -168,28 +152,22 @@ pub enum ArgSpec {
     },
     /// Zero-initialized device memory the runtime provides, `bytes` long;
     /// the kernel must leave it zeroed (it is reused across launches).
-    Scratch { name: String, bytes: DimExpr },
+    Scratch {
+        name: String,
+        bytes: DimExpr,
+    },
 }
 
 impl ArgSpec {
     pub fn name(&self) -> &str {
         match self {
-            Self::Buffer { name, .. } | Self::Scalar { name, .. } | Self::Scratch { name, .. } => {
-                name
-            }
+            Self::Buffer { name, .. } | Self::Scalar { name, .. } | Self::Scratch { name, .. } => name,
         }
     }
 
     /// Whether the caller supplies this argument at launch.
     pub fn is_given(&self) -> bool {
-        matches!(
-            self,
-            Self::Buffer { .. }
-                | Self::Scalar {
-                    source: ScalarSource::Given,
-                    ..
-                }
-        )
+        matches!(self, Self::Buffer { .. } | Self::Scalar { source: ScalarSource::Given, .. })
     }
 }
 
@@ -206,10 +184,7 @@ pub struct LaunchMetadata {
 /// What the caller passes for one given argument.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ArgValue {
-    Buffer {
-        element: ElementKind,
-        shape: Vec<u64>,
-    },
+    Buffer { element: ElementKind, shape: Vec<u64> },
     I32(i32),
     I64(i64),
 }
@@ -229,30 +204,13 @@ impl ArgValue {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ArgError {
     #[error("kernel '{kernel}' takes {expected} arguments from the caller, got {found}")]
-    Count {
-        kernel: String,
-        expected: usize,
-        found: usize,
-    },
+    Count { kernel: String, expected: usize, found: usize },
     #[error("kernel '{kernel}' argument {index} ('{name}'): expected {expected}, got {found}")]
-    Mismatch {
-        kernel: String,
-        index: usize,
-        name: String,
-        expected: String,
-        found: String,
-    },
+    Mismatch { kernel: String, index: usize, name: String, expected: String, found: String },
     #[error(
         "kernel '{kernel}' argument {index} ('{name}'): dynamic dim {dim} is {found}, but an earlier argument bound it to {bound}"
     )]
-    DynamicDim {
-        kernel: String,
-        index: usize,
-        name: String,
-        dim: usize,
-        found: u64,
-        bound: u64,
-    },
+    DynamicDim { kernel: String, index: usize, name: String, dim: usize, found: u64, bound: u64 },
     #[error("launch expression refers to {} of argument {arg}, which it does not have", match .dim { Some(d) => format!("dim {d}"), None => "the value".to_string() })]
     BadExpression { arg: u32, dim: Option<u32> },
     #[error("launch expression uses scalar argument {arg}, whose value {value} is negative")]
@@ -285,18 +243,9 @@ impl LaunchMetadata {
     /// type, rank, static dims, consistency of dynamic dims) and computes the
     /// grid and the derived scalars.
     pub fn resolve(&self, kernel: &str, values: &[ArgValue]) -> Result<ResolvedLaunch, ArgError> {
-        let given: Vec<(usize, &ArgSpec)> = self
-            .args
-            .iter()
-            .enumerate()
-            .filter(|(_, a)| a.is_given())
-            .collect();
+        let given: Vec<(usize, &ArgSpec)> = self.args.iter().enumerate().filter(|(_, a)| a.is_given()).collect();
         if given.len() != values.len() {
-            return Err(ArgError::Count {
-                kernel: kernel.into(),
-                expected: given.len(),
-                found: values.len(),
-            });
+            return Err(ArgError::Count { kernel: kernel.into(), expected: given.len(), found: values.len() });
         }
         let mut symbols: BTreeMap<u32, u64> = BTreeMap::new();
         let mut bound = Bound::default();
@@ -309,15 +258,8 @@ impl LaunchMetadata {
                 found: value.describe(),
             };
             match (spec, value) {
-                (
-                    ArgSpec::Buffer { element, shape, .. },
-                    ArgValue::Buffer {
-                        element: e,
-                        shape: s,
-                    },
-                ) => {
-                    let expected =
-                        || format!("a {} buffer of shape {}", element.name(), fmt_shape(shape));
+                (ArgSpec::Buffer { element, shape, .. }, ArgValue::Buffer { element: e, shape: s }) => {
+                    let expected = || format!("a {} buffer of shape {}", element.name(), fmt_shape(shape));
                     if element != e || shape.len() != s.len() {
                         return Err(mismatch(expected()));
                     }
@@ -344,46 +286,23 @@ impl LaunchMetadata {
                     }
                     bound.shapes.insert(*param as u32, s.clone());
                 }
-                (
-                    ArgSpec::Scalar {
-                        ty: ScalarType::I32,
-                        ..
-                    },
-                    ArgValue::I32(v),
-                ) => {
+                (ArgSpec::Scalar { ty: ScalarType::I32, .. }, ArgValue::I32(v)) => {
                     bound.scalars.insert(*param as u32, *v as i64);
                 }
-                (
-                    ArgSpec::Scalar {
-                        ty: ScalarType::I64,
-                        ..
-                    },
-                    ArgValue::I64(v),
-                ) => {
+                (ArgSpec::Scalar { ty: ScalarType::I64, .. }, ArgValue::I64(v)) => {
                     bound.scalars.insert(*param as u32, *v);
                 }
                 (ArgSpec::Scalar { ty, .. }, _) => {
-                    return Err(mismatch(format!(
-                        "an {}",
-                        if *ty == ScalarType::I32 { "i32" } else { "i64" }
-                    )));
+                    return Err(mismatch(format!("an {}", if *ty == ScalarType::I32 { "i32" } else { "i64" })));
                 }
                 (ArgSpec::Buffer { element, shape, .. }, _) => {
-                    return Err(mismatch(format!(
-                        "a {} buffer of shape {}",
-                        element.name(),
-                        fmt_shape(shape)
-                    )));
+                    return Err(mismatch(format!("a {} buffer of shape {}", element.name(), fmt_shape(shape))));
                 }
                 (ArgSpec::Scratch { .. }, _) => unreachable!("scratch is never given"),
             }
         }
         for (i, spec) in self.args.iter().enumerate() {
-            if let ArgSpec::Scalar {
-                source: ScalarSource::Const(c),
-                ..
-            } = spec
-            {
+            if let ArgSpec::Scalar { source: ScalarSource::Const(c), .. } = spec {
                 bound.scalars.insert(i as u32, *c);
             }
         }
@@ -391,43 +310,21 @@ impl LaunchMetadata {
         let mut next_given = 0;
         for spec in &self.args {
             params.push(match spec {
-                ArgSpec::Buffer { .. }
-                | ArgSpec::Scalar {
-                    source: ScalarSource::Given,
-                    ..
-                } => {
+                ArgSpec::Buffer { .. } | ArgSpec::Scalar { source: ScalarSource::Given, .. } => {
                     next_given += 1;
                     ResolvedParam::Given(next_given - 1)
                 }
-                ArgSpec::Scalar {
-                    ty,
-                    source: ScalarSource::Const(c),
-                    ..
-                } => scalar(*ty, *c),
-                ArgSpec::Scalar {
-                    ty,
-                    source: ScalarSource::Expr(e),
-                    ..
-                } => scalar(*ty, e.eval(&bound)? as i64),
+                ArgSpec::Scalar { ty, source: ScalarSource::Const(c), .. } => scalar(*ty, *c),
+                ArgSpec::Scalar { ty, source: ScalarSource::Expr(e), .. } => scalar(*ty, e.eval(&bound)? as i64),
                 ArgSpec::Scratch { bytes, .. } => ResolvedParam::Scratch(bytes.eval(&bound)?),
             });
         }
-        let g = [
-            self.grid[0].eval(&bound)?,
-            self.grid[1].eval(&bound)?,
-            self.grid[2].eval(&bound)?,
-        ];
+        let g = [self.grid[0].eval(&bound)?, self.grid[1].eval(&bound)?, self.grid[2].eval(&bound)?];
         let limits = [(1u64 << 31) - 1, 65535, 65535];
         if g.iter().zip(limits).any(|(&v, max)| v == 0 || v > max) {
-            return Err(ArgError::Grid {
-                kernel: kernel.into(),
-                grid: g,
-            });
+            return Err(ArgError::Grid { kernel: kernel.into(), grid: g });
         }
-        Ok(ResolvedLaunch {
-            grid: [g[0] as u32, g[1] as u32, g[2] as u32],
-            params,
-        })
+        Ok(ResolvedLaunch { grid: [g[0] as u32, g[1] as u32, g[2] as u32], params })
     }
 }
 
@@ -477,40 +374,23 @@ mod tests {
                     ty: ScalarType::I64,
                     source: ScalarSource::Expr(DimExpr::arg_dim(0, 1)),
                 },
-                ArgSpec::Scalar {
-                    name: "flag".into(),
-                    ty: ScalarType::I32,
-                    source: ScalarSource::Given,
-                },
+                ArgSpec::Scalar { name: "flag".into(), ty: ScalarType::I32, source: ScalarSource::Given },
                 ArgSpec::Scratch {
                     name: "scratch".into(),
-                    bytes: DimExpr::Mul(
-                        Box::new(DimExpr::arg_dim(0, 0)),
-                        Box::new(DimExpr::Const(80)),
-                    ),
+                    bytes: DimExpr::Mul(Box::new(DimExpr::arg_dim(0, 0)), Box::new(DimExpr::Const(80))),
                 },
             ],
         }
     }
 
     fn buf(element: ElementKind, shape: &[u64]) -> ArgValue {
-        ArgValue::Buffer {
-            element,
-            shape: shape.to_vec(),
-        }
+        ArgValue::Buffer { element, shape: shape.to_vec() }
     }
 
     #[test]
     fn resolves_grid_scalars_and_scratch_from_shapes() {
         let r = argmax_meta()
-            .resolve(
-                "k",
-                &[
-                    buf(ElementKind::F32, &[8, 100]),
-                    buf(ElementKind::I64, &[8]),
-                    ArgValue::I32(1),
-                ],
-            )
+            .resolve("k", &[buf(ElementKind::F32, &[8, 100]), buf(ElementKind::I64, &[8]), ArgValue::I32(1)])
             .unwrap();
         assert_eq!(r.grid, [4, 8, 1]);
         assert_eq!(
@@ -528,80 +408,29 @@ mod tests {
     #[test]
     fn wrong_count_type_shape_and_dynamic_dims_are_errors() {
         let m = argmax_meta();
+        let e = m.resolve("k", &[buf(ElementKind::F32, &[8, 100])]).unwrap_err();
+        assert_eq!(e.to_string(), "kernel 'k' takes 3 arguments from the caller, got 1");
         let e = m
-            .resolve("k", &[buf(ElementKind::F32, &[8, 100])])
-            .unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "kernel 'k' takes 3 arguments from the caller, got 1"
-        );
-        let e = m
-            .resolve(
-                "k",
-                &[
-                    buf(ElementKind::F16, &[8, 100]),
-                    buf(ElementKind::I64, &[8]),
-                    ArgValue::I32(1),
-                ],
-            )
+            .resolve("k", &[buf(ElementKind::F16, &[8, 100]), buf(ElementKind::I64, &[8]), ArgValue::I32(1)])
             .unwrap_err();
         assert_eq!(
             e.to_string(),
             "kernel 'k' argument 0 ('in'): expected a f32 buffer of shape [?x100], got a f16 buffer of shape [8, 100]"
         );
         let e = m
-            .resolve(
-                "k",
-                &[
-                    buf(ElementKind::F32, &[8, 99]),
-                    buf(ElementKind::I64, &[8]),
-                    ArgValue::I32(1),
-                ],
-            )
+            .resolve("k", &[buf(ElementKind::F32, &[8, 99]), buf(ElementKind::I64, &[8]), ArgValue::I32(1)])
             .unwrap_err();
         assert!(matches!(e, ArgError::Mismatch { index: 0, .. }));
         let e = m
-            .resolve(
-                "k",
-                &[
-                    buf(ElementKind::F32, &[8, 100]),
-                    buf(ElementKind::I64, &[7]),
-                    ArgValue::I32(1),
-                ],
-            )
+            .resolve("k", &[buf(ElementKind::F32, &[8, 100]), buf(ElementKind::I64, &[7]), ArgValue::I32(1)])
             .unwrap_err();
-        assert!(
-            matches!(
-                e,
-                ArgError::DynamicDim {
-                    index: 1,
-                    found: 7,
-                    bound: 8,
-                    ..
-                }
-            ),
-            "{e}"
-        );
+        assert!(matches!(e, ArgError::DynamicDim { index: 1, found: 7, bound: 8, .. }), "{e}");
         let e = m
-            .resolve(
-                "k",
-                &[
-                    buf(ElementKind::F32, &[8, 100]),
-                    buf(ElementKind::I64, &[8]),
-                    ArgValue::I64(1),
-                ],
-            )
+            .resolve("k", &[buf(ElementKind::F32, &[8, 100]), buf(ElementKind::I64, &[8]), ArgValue::I64(1)])
             .unwrap_err();
         assert!(matches!(e, ArgError::Mismatch { index: 2, .. }));
         let e = m
-            .resolve(
-                "k",
-                &[
-                    buf(ElementKind::F32, &[0, 100]),
-                    buf(ElementKind::I64, &[0]),
-                    ArgValue::I32(1),
-                ],
-            )
+            .resolve("k", &[buf(ElementKind::F32, &[0, 100]), buf(ElementKind::I64, &[0]), ArgValue::I32(1)])
             .unwrap_err();
         assert!(matches!(e, ArgError::Grid { .. }));
     }

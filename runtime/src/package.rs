@@ -17,9 +17,7 @@
 use std::{borrow::Cow, collections::BTreeMap};
 
 use crate::{
-    launch::{
-        Access, ArgSpec, Dim, DimExpr, ElementKind, LaunchMetadata, ScalarSource, ScalarType,
-    },
+    launch::{Access, ArgSpec, Dim, DimExpr, ElementKind, LaunchMetadata, ScalarSource, ScalarType},
     spec::{Bytes, ComputeCapability, KernelLoaderSpec, MultiKernelLoaderSpec, SpecError},
 };
 
@@ -54,15 +52,8 @@ pub enum PackageError {
     BadMagic,
     #[error("package format version {found} is newer than this runtime reads (up to {supported})")]
     NewerVersion { found: u32, supported: u32 },
-    #[error(
-        "package is truncated: {context} needs {needed} bytes at offset {offset}, the file has {len}"
-    )]
-    Truncated {
-        context: &'static str,
-        offset: usize,
-        needed: usize,
-        len: usize,
-    },
+    #[error("package is truncated: {context} needs {needed} bytes at offset {offset}, the file has {len}")]
+    Truncated { context: &'static str, offset: usize, needed: usize, len: usize },
     #[error("package is corrupt: checksum {found:#018x} does not match {expected:#018x}")]
     Checksum { expected: u64, found: u64 },
     #[error("package is corrupt at offset {offset}: {message}")]
@@ -72,9 +63,7 @@ pub enum PackageError {
 }
 
 fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-    })
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3))
 }
 
 impl Package {
@@ -114,16 +103,10 @@ impl Package {
         header.pos = MAGIC.len();
         let version = header.u32("format version")?;
         if version > FORMAT_VERSION {
-            return Err(PackageError::NewerVersion {
-                found: version,
-                supported: FORMAT_VERSION,
-            });
+            return Err(PackageError::NewerVersion { found: version, supported: FORMAT_VERSION });
         }
         if version == 0 {
-            return Err(PackageError::Corrupt {
-                offset: 8,
-                message: "format version 0".into(),
-            });
+            return Err(PackageError::Corrupt { offset: 8, message: "format version 0".into() });
         }
         let length = header.u64("payload length")? as usize;
         let checksum = header.u64("checksum")?;
@@ -136,15 +119,9 @@ impl Package {
         }
         let found = fnv1a(payload);
         if found != checksum {
-            return Err(PackageError::Checksum {
-                expected: checksum,
-                found,
-            });
+            return Err(PackageError::Checksum { expected: checksum, found });
         }
-        let mut r = Reader {
-            bytes: payload,
-            pos: 0,
-        };
+        let mut r = Reader { bytes: payload, pos: 0 };
         let count = r.u32("kernel count")?;
         let mut kernels = Vec::new();
         for _ in 0..count {
@@ -167,21 +144,10 @@ impl Package {
 /// Offsets inside the payload are reported as offsets in the file.
 fn shift(e: PackageError, by: usize) -> PackageError {
     match e {
-        PackageError::Truncated {
-            context,
-            offset,
-            needed,
-            len,
-        } => PackageError::Truncated {
-            context,
-            offset: offset + by,
-            needed,
-            len: len + by,
-        },
-        PackageError::Corrupt { offset, message } => PackageError::Corrupt {
-            offset: offset + by,
-            message,
-        },
+        PackageError::Truncated { context, offset, needed, len } => {
+            PackageError::Truncated { context, offset: offset + by, needed, len: len + by }
+        }
+        PackageError::Corrupt { offset, message } => PackageError::Corrupt { offset: offset + by, message },
         other => other,
     }
 }
@@ -280,12 +246,7 @@ fn write_kernel(w: &mut Writer, k: &PackagedKernel) {
     w.u32(l.args.len() as u32);
     for a in &l.args {
         match a {
-            ArgSpec::Buffer {
-                name,
-                element,
-                shape,
-                access,
-            } => {
+            ArgSpec::Buffer { name, element, shape, access } => {
                 w.u8(0);
                 w.str(name);
                 w.u8(ElementKind::ALL.iter().position(|e| e == element).unwrap() as u8);
@@ -346,12 +307,7 @@ struct Reader<'b> {
 impl<'b> Reader<'b> {
     fn take(&mut self, n: usize, context: &'static str) -> Result<&'b [u8], PackageError> {
         if self.bytes.len() - self.pos < n {
-            return Err(PackageError::Truncated {
-                context,
-                offset: self.pos,
-                needed: n,
-                len: self.bytes.len(),
-            });
+            return Err(PackageError::Truncated { context, offset: self.pos, needed: n, len: self.bytes.len() });
         }
         let s = &self.bytes[self.pos..self.pos + n];
         self.pos += n;
@@ -368,29 +324,20 @@ impl<'b> Reader<'b> {
     }
     fn bytes(&mut self, c: &'static str) -> Result<&'b [u8], PackageError> {
         let n = self.u64(c)?;
-        let n =
-            usize::try_from(n).map_err(|_| self.corrupt(format!("{c}: length {n} too large")))?;
+        let n = usize::try_from(n).map_err(|_| self.corrupt(format!("{c}: length {n} too large")))?;
         self.take(n, c)
     }
     fn str(&mut self, c: &'static str) -> Result<String, PackageError> {
         let at = self.pos;
         let b = self.bytes(c)?;
-        String::from_utf8(b.to_vec()).map_err(|_| PackageError::Corrupt {
-            offset: at,
-            message: format!("{c} is not UTF-8"),
-        })
+        String::from_utf8(b.to_vec())
+            .map_err(|_| PackageError::Corrupt { offset: at, message: format!("{c} is not UTF-8") })
     }
     fn cc(&mut self) -> Result<ComputeCapability, PackageError> {
-        Ok(ComputeCapability::new(
-            self.u32("compute capability")?,
-            self.u32("compute capability")?,
-        ))
+        Ok(ComputeCapability::new(self.u32("compute capability")?, self.u32("compute capability")?))
     }
     fn corrupt(&self, message: String) -> PackageError {
-        PackageError::Corrupt {
-            offset: self.pos,
-            message,
-        }
+        PackageError::Corrupt { offset: self.pos, message }
     }
     fn expr(&mut self, depth: u32) -> Result<DimExpr, PackageError> {
         if depth > MAX_EXPR_DEPTH {
@@ -398,31 +345,17 @@ impl<'b> Reader<'b> {
         }
         Ok(match self.u8("launch expression")? {
             0 => DimExpr::Const(self.u64("constant")?),
-            1 => DimExpr::ArgDim {
-                arg: self.u32("argument")?,
-                dim: self.u32("dim")?,
-            },
-            2 => DimExpr::Mul(
-                Box::new(self.expr(depth + 1)?),
-                Box::new(self.expr(depth + 1)?),
-            ),
+            1 => DimExpr::ArgDim { arg: self.u32("argument")?, dim: self.u32("dim")? },
+            2 => DimExpr::Mul(Box::new(self.expr(depth + 1)?), Box::new(self.expr(depth + 1)?)),
             3 => DimExpr::CeilDiv(Box::new(self.expr(depth + 1)?), self.u64("divisor")?),
-            4 => DimExpr::Scalar {
-                arg: self.u32("argument")?,
-            },
-            5 => DimExpr::Add(
-                Box::new(self.expr(depth + 1)?),
-                Box::new(self.expr(depth + 1)?),
-            ),
+            4 => DimExpr::Scalar { arg: self.u32("argument")? },
+            5 => DimExpr::Add(Box::new(self.expr(depth + 1)?), Box::new(self.expr(depth + 1)?)),
             t => return Err(self.corrupt(format!("unknown launch expression tag {t}"))),
         })
     }
 }
 
-fn read_kernel<'b>(
-    r: &mut Reader<'b>,
-    image: &dyn Fn(&'b [u8]) -> Bytes,
-) -> Result<PackagedKernel, PackageError> {
+fn read_kernel<'b>(r: &mut Reader<'b>, image: &dyn Fn(&'b [u8]) -> Bytes) -> Result<PackagedKernel, PackageError> {
     let name = r.str("kernel name")?;
     let mut spec = MultiKernelLoaderSpec::new(name.clone());
     for _ in 0..r.u8("spec count")? {
@@ -433,23 +366,15 @@ fn read_kernel<'b>(
                     let cc = r.cc()?;
                     ptx.insert(cc, image(r.bytes("PTX text")?));
                 }
-                KernelLoaderSpec::CudaPtxInMemory {
-                    kernel_name: name.clone(),
-                    ptx,
-                }
+                KernelLoaderSpec::CudaPtxInMemory { kernel_name: name.clone(), ptx }
             }
             1 => {
                 let cc = r.cc()?;
-                KernelLoaderSpec::CudaCubinInMemory {
-                    kernel_name: name.clone(),
-                    cc,
-                    cubin: image(r.bytes("cubin")?),
-                }
+                KernelLoaderSpec::CudaCubinInMemory { kernel_name: name.clone(), cc, cubin: image(r.bytes("cubin")?) }
             }
-            2 => KernelLoaderSpec::OpenClTextInMemory {
-                kernel_name: name.clone(),
-                text: image(r.bytes("OpenCL text")?),
-            },
+            2 => {
+                KernelLoaderSpec::OpenClTextInMemory { kernel_name: name.clone(), text: image(r.bytes("OpenCL text")?) }
+            }
             t => return Err(r.corrupt(format!("unknown spec kind {t}"))),
         };
         spec.add(s)?;
@@ -463,9 +388,8 @@ fn read_kernel<'b>(
             0 => {
                 let name = r.str("argument name")?;
                 let e = r.u8("element type")?;
-                let element = *ElementKind::ALL
-                    .get(e as usize)
-                    .ok_or_else(|| r.corrupt(format!("unknown element type {e}")))?;
+                let element =
+                    *ElementKind::ALL.get(e as usize).ok_or_else(|| r.corrupt(format!("unknown element type {e}")))?;
                 let access = match r.u8("access")? {
                     0 => Access::Read,
                     1 => Access::Write,
@@ -481,20 +405,11 @@ fn read_kernel<'b>(
                         k => return Err(r.corrupt(format!("unknown dim kind {k}"))),
                     });
                 }
-                ArgSpec::Buffer {
-                    name,
-                    element,
-                    shape,
-                    access,
-                }
+                ArgSpec::Buffer { name, element, shape, access }
             }
             1 => {
                 let name = r.str("argument name")?;
-                let ty = if r.u8("scalar type")? == 1 {
-                    ScalarType::I64
-                } else {
-                    ScalarType::I32
-                };
+                let ty = if r.u8("scalar type")? == 1 { ScalarType::I64 } else { ScalarType::I32 };
                 let source = match r.u8("scalar source")? {
                     0 => ScalarSource::Given,
                     1 => ScalarSource::Const(r.u64("constant")? as i64),
@@ -503,10 +418,7 @@ fn read_kernel<'b>(
                 };
                 ArgSpec::Scalar { name, ty, source }
             }
-            2 => ArgSpec::Scratch {
-                name: r.str("argument name")?,
-                bytes: r.expr(0)?,
-            },
+            2 => ArgSpec::Scratch { name: r.str("argument name")?, bytes: r.expr(0)? },
             k => return Err(r.corrupt(format!("unknown argument kind {k}"))),
         });
     }
@@ -515,14 +427,5 @@ fn read_kernel<'b>(
         let key = r.str("attribute key")?;
         attributes.insert(key, r.str("attribute value")?);
     }
-    Ok(PackagedKernel {
-        spec,
-        launch: LaunchMetadata {
-            grid,
-            block,
-            shared_memory_bytes,
-            args,
-        },
-        attributes,
-    })
+    Ok(PackagedKernel { spec, launch: LaunchMetadata { grid, block, shared_memory_bytes, args }, attributes })
 }

@@ -37,23 +37,9 @@ pub enum Error {
     #[error(
         "kernel '{kernel}': loading {what} on device {device} (compute capability {cc}) failed: {error}\nJIT log:\n{log}"
     )]
-    Load {
-        kernel: String,
-        device: usize,
-        cc: ComputeCapability,
-        what: &'static str,
-        error: CudaError,
-        log: String,
-    },
-    #[error(
-        "kernel '{kernel}' argument {index}: the buffer has {have} bytes, its shape needs {need}"
-    )]
-    BufferTooSmall {
-        kernel: String,
-        index: usize,
-        have: usize,
-        need: usize,
-    },
+    Load { kernel: String, device: usize, cc: ComputeCapability, what: &'static str, error: CudaError, log: String },
+    #[error("kernel '{kernel}' argument {index}: the buffer has {have} bytes, its shape needs {need}")]
+    BufferTooSmall { kernel: String, index: usize, have: usize, need: usize },
 }
 
 /// Which GPUs a runtime uses.
@@ -78,11 +64,7 @@ pub struct Device {
 }
 
 impl Device {
-    fn open(
-        context: Context,
-        stream: Option<Stream>,
-        ordinal: Option<usize>,
-    ) -> Result<Self, Error> {
+    fn open(context: Context, stream: Option<Stream>, ordinal: Option<usize>) -> Result<Self, Error> {
         let (major, minor) = context.compute_capability()?;
         let stream = match stream {
             Some(s) => s,
@@ -110,10 +92,7 @@ impl Device {
 
     /// Allocates a device buffer holding `data`.
     pub fn upload<T: Copy>(&self, data: &[T]) -> Result<DeviceBuffer, Error> {
-        self.map_oom(
-            DeviceBuffer::from_slice(&self.context, data),
-            std::mem::size_of_val(data),
-        )
+        self.map_oom(DeviceBuffer::from_slice(&self.context, data), std::mem::size_of_val(data))
     }
 
     /// Allocates a zeroed device buffer.
@@ -134,10 +113,7 @@ impl Device {
     fn map_oom<T>(&self, r: Result<T, CudaError>, bytes: usize) -> Result<T, Error> {
         r.map_err(|e| {
             if e.is_out_of_memory() {
-                Error::OutOfMemory {
-                    device: self.ordinal.unwrap_or(0),
-                    bytes,
-                }
+                Error::OutOfMemory { device: self.ordinal.unwrap_or(0), bytes }
             } else {
                 Error::Cuda(e)
             }
@@ -161,11 +137,7 @@ unsafe impl Sync for LoadedKernel {}
 
 /// One argument of a launch, in the order of the kernel's given arguments.
 pub enum LaunchArg<'a> {
-    Buffer {
-        buffer: &'a DeviceBuffer,
-        element: ElementKind,
-        shape: Vec<u64>,
-    },
+    Buffer { buffer: &'a DeviceBuffer, element: ElementKind, shape: Vec<u64> },
     I32(i32),
     I64(i64),
 }
@@ -195,11 +167,7 @@ impl Runtime {
             if ordinal >= count {
                 return Err(Error::DeviceOutOfRange { ordinal, count });
             }
-            devices.push(Device::open(
-                Context::primary(ordinal)?,
-                None,
-                Some(ordinal),
-            )?);
+            devices.push(Device::open(Context::primary(ordinal)?, None, Some(ordinal))?);
         }
         Ok(Self { devices })
     }
@@ -219,9 +187,7 @@ impl Runtime {
         }
         let context = unsafe { Context::borrowed(context)? };
         let stream = stream.map(|s| unsafe { Stream::borrowed(s) });
-        Ok(Self {
-            devices: vec![Device::open(context, stream, None)?],
-        })
+        Ok(Self { devices: vec![Device::open(context, stream, None)?] })
     }
 
     pub fn devices(&self) -> &[Device] {
@@ -230,19 +196,15 @@ impl Runtime {
 
     /// Ownership of device `index`'s context and stream.
     pub fn ownership(&self, index: usize) -> Option<(Ownership, Ownership)> {
-        self.devices
-            .get(index)
-            .map(|d| (d.context.ownership(), d.stream.ownership()))
+        self.devices.get(index).map(|d| (d.context.ownership(), d.stream.ownership()))
     }
 
     /// Loads `kernel` onto device `index` (position in [`devices`]):
     /// the cubin for its exact capability, else the PTX of the greatest
     /// capability not above it. Modules are cached per (device, content).
     pub fn load(&self, index: usize, kernel: &PackagedKernel) -> Result<LoadedKernel, Error> {
-        let device = self.devices.get(index).ok_or(Error::DeviceOutOfRange {
-            ordinal: index,
-            count: self.devices.len(),
-        })?;
+        let device =
+            self.devices.get(index).ok_or(Error::DeviceOutOfRange { ordinal: index, count: self.devices.len() })?;
         let cc = device.compute_capability;
         let (what, image, from_cc) = match kernel.spec.select_for(cc)? {
             LoadChoice::Cubin { cc, image } => ("cubin", image, cc),
@@ -254,15 +216,14 @@ impl Runtime {
             match modules.get(&key) {
                 Some(m) => m.clone(),
                 None => {
-                    let m =
-                        cuda::Module::load(&device.context, image).map_err(|e| Error::Load {
-                            kernel: kernel.name().to_string(),
-                            device: index,
-                            cc,
-                            what,
-                            error: e.error,
-                            log: e.log,
-                        })?;
+                    let m = cuda::Module::load(&device.context, image).map_err(|e| Error::Load {
+                        kernel: kernel.name().to_string(),
+                        device: index,
+                        cc,
+                        what,
+                        error: e.error,
+                        log: e.log,
+                    })?;
                     let m = Arc::new(m);
                     modules.insert(key, m.clone());
                     m
@@ -282,9 +243,7 @@ impl Runtime {
 
     /// Loads `kernel` onto every device of the runtime.
     pub fn load_everywhere(&self, kernel: &PackagedKernel) -> Result<Vec<LoadedKernel>, Error> {
-        (0..self.devices.len())
-            .map(|i| self.load(i, kernel))
-            .collect()
+        (0..self.devices.len()).map(|i| self.load(i, kernel)).collect()
     }
 
     /// Checks `args` against the kernel's launch metadata (count, element
@@ -294,29 +253,20 @@ impl Runtime {
         let device = self
             .devices
             .get(kernel.device)
-            .ok_or(Error::DeviceOutOfRange {
-                ordinal: kernel.device,
-                count: self.devices.len(),
-            })?;
+            .ok_or(Error::DeviceOutOfRange { ordinal: kernel.device, count: self.devices.len() })?;
         let values: Vec<ArgValue> = args
             .iter()
             .map(|a| match a {
-                LaunchArg::Buffer { element, shape, .. } => ArgValue::Buffer {
-                    element: *element,
-                    shape: shape.clone(),
-                },
+                LaunchArg::Buffer { element, shape, .. } => {
+                    ArgValue::Buffer { element: *element, shape: shape.clone() }
+                }
                 LaunchArg::I32(v) => ArgValue::I32(*v),
                 LaunchArg::I64(v) => ArgValue::I64(*v),
             })
             .collect();
         let resolved = kernel.launch.resolve(&kernel.name, &values)?;
         for (index, a) in args.iter().enumerate() {
-            if let LaunchArg::Buffer {
-                buffer,
-                element,
-                shape,
-            } = a
-            {
+            if let LaunchArg::Buffer { buffer, element, shape } = a {
                 let need = shape.iter().product::<u64>() as usize * element.size_bytes();
                 if buffer.len_bytes() < need {
                     return Err(Error::BufferTooSmall {
@@ -349,33 +299,18 @@ impl Runtime {
                 }
             });
         }
-        let mut params: Vec<*mut c_void> = slots
-            .iter_mut()
-            .map(|s| s as *mut u64 as *mut c_void)
-            .collect();
+        let mut params: Vec<*mut c_void> = slots.iter_mut().map(|s| s as *mut u64 as *mut c_void).collect();
         device.context.bind()?;
         let l = &kernel.launch;
         unsafe {
-            cuda::launch(
-                kernel.function,
-                resolved.grid,
-                l.block,
-                l.shared_memory_bytes,
-                &device.stream,
-                &mut params,
-            )?
+            cuda::launch(kernel.function, resolved.grid, l.block, l.shared_memory_bytes, &device.stream, &mut params)?
         };
         Ok(())
     }
 
     /// Zeroed scratch for `kernel` on `device`, allocated once per size and
     /// reused: kernels leave their scratch zeroed.
-    fn scratch(
-        &self,
-        device: &Device,
-        kernel: &str,
-        bytes: u64,
-    ) -> Result<Arc<DeviceBuffer>, Error> {
+    fn scratch(&self, device: &Device, kernel: &str, bytes: u64) -> Result<Arc<DeviceBuffer>, Error> {
         let mut cache = device.scratch.lock().unwrap_or_else(|p| p.into_inner());
         let key = (kernel.to_string(), bytes);
         if let Some(b) = cache.get(&key) {

@@ -19,10 +19,7 @@ impl ComputeCapability {
 
     /// From the `sm_XY` number, e.g. 90 -> 9.0, 86 -> 8.6, 100 -> 10.0.
     pub const fn from_sm(sm: u32) -> Self {
-        Self {
-            major: sm / 10,
-            minor: sm % 10,
-        }
+        Self { major: sm / 10, minor: sm % 10 }
     }
 
     pub const fn sm(self) -> u32 {
@@ -43,16 +40,9 @@ pub type Bytes = Cow<'static, [u8]>;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum KernelLoaderSpec {
     /// PTX text in memory, one per compute capability it was compiled for.
-    CudaPtxInMemory {
-        kernel_name: String,
-        ptx: BTreeMap<ComputeCapability, Bytes>,
-    },
+    CudaPtxInMemory { kernel_name: String, ptx: BTreeMap<ComputeCapability, Bytes> },
     /// A cubin (or fatbin) in memory, for one exact compute capability.
-    CudaCubinInMemory {
-        kernel_name: String,
-        cc: ComputeCapability,
-        cubin: Bytes,
-    },
+    CudaCubinInMemory { kernel_name: String, cc: ComputeCapability, cubin: Bytes },
     /// OpenCL C source in memory: kept and reported, not loadable here.
     OpenClTextInMemory { kernel_name: String, text: Bytes },
 }
@@ -76,25 +66,15 @@ impl KernelLoaderSpec {
     }
 
     /// PTX for several compute capabilities; each text is taken as is.
-    pub fn cuda_ptx(
-        kernel_name: impl Into<String>,
-        ptx: impl IntoIterator<Item = (ComputeCapability, Bytes)>,
-    ) -> Self {
-        Self::CudaPtxInMemory {
-            kernel_name: kernel_name.into(),
-            ptx: ptx.into_iter().collect(),
-        }
+    pub fn cuda_ptx(kernel_name: impl Into<String>, ptx: impl IntoIterator<Item = (ComputeCapability, Bytes)>) -> Self {
+        Self::CudaPtxInMemory { kernel_name: kernel_name.into(), ptx: ptx.into_iter().collect() }
     }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     #[error("kernel '{expected}': a {kind} spec names kernel '{found}'")]
-    NameMismatch {
-        expected: String,
-        found: String,
-        kind: &'static str,
-    },
+    NameMismatch { expected: String, found: String, kind: &'static str },
     #[error("kernel '{kernel}' already has a {kind} spec")]
     AlreadyPresent { kernel: String, kind: &'static str },
     #[error("kernel '{kernel}': a CUDA PTX spec holds no PTX")]
@@ -103,11 +83,7 @@ pub enum SpecError {
         "kernel '{kernel}' has PTX for compute capability {} and no cubin for it, none at or below the device's {device}",
         list(.available)
     )]
-    NoPtxForDevice {
-        kernel: String,
-        available: Vec<ComputeCapability>,
-        device: ComputeCapability,
-    },
+    NoPtxForDevice { kernel: String, available: Vec<ComputeCapability>, device: ComputeCapability },
     #[error(
         "kernel '{kernel}' is available only as {kinds}, which this runtime cannot load (it loads CUDA PTX and cubin)"
     )]
@@ -118,23 +94,14 @@ fn list(ccs: &[ComputeCapability]) -> String {
     if ccs.is_empty() {
         return "(none)".into();
     }
-    ccs.iter()
-        .map(|c| c.to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
+    ccs.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ")
 }
 
 /// What the loader will hand the driver for one device.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LoadChoice<'a> {
-    Cubin {
-        cc: ComputeCapability,
-        image: &'a [u8],
-    },
-    Ptx {
-        cc: ComputeCapability,
-        text: &'a [u8],
-    },
+    Cubin { cc: ComputeCapability, image: &'a [u8] },
+    Ptx { cc: ComputeCapability, text: &'a [u8] },
 }
 
 /// Every form of one kernel, at most one of each kind, all naming the same
@@ -149,12 +116,7 @@ pub struct MultiKernelLoaderSpec {
 
 impl MultiKernelLoaderSpec {
     pub fn new(kernel_name: impl Into<String>) -> Self {
-        Self {
-            kernel_name: kernel_name.into(),
-            ptx: None,
-            cubin: None,
-            opencl: None,
-        }
+        Self { kernel_name: kernel_name.into(), ptx: None, cubin: None, opencl: None }
     }
 
     pub fn kernel_name(&self) -> &str {
@@ -174,9 +136,7 @@ impl MultiKernelLoaderSpec {
         if let KernelLoaderSpec::CudaPtxInMemory { ptx, .. } = &spec
             && ptx.is_empty()
         {
-            return Err(SpecError::EmptyPtx {
-                kernel: self.kernel_name.clone(),
-            });
+            return Err(SpecError::EmptyPtx { kernel: self.kernel_name.clone() });
         }
         let slot = match spec {
             KernelLoaderSpec::CudaPtxInMemory { .. } => &mut self.ptx,
@@ -184,10 +144,7 @@ impl MultiKernelLoaderSpec {
             KernelLoaderSpec::OpenClTextInMemory { .. } => &mut self.opencl,
         };
         if slot.is_some() {
-            return Err(SpecError::AlreadyPresent {
-                kernel: self.kernel_name.clone(),
-                kind: spec.kind(),
-            });
+            return Err(SpecError::AlreadyPresent { kernel: self.kernel_name.clone(), kind: spec.kind() });
         }
         *slot = Some(spec);
         Ok(self)
@@ -219,10 +176,7 @@ impl MultiKernelLoaderSpec {
         if let Some(KernelLoaderSpec::CudaCubinInMemory { cc, cubin, .. }) = &self.cubin
             && *cc == device
         {
-            return Ok(LoadChoice::Cubin {
-                cc: *cc,
-                image: cubin,
-            });
+            return Ok(LoadChoice::Cubin { cc: *cc, image: cubin });
         }
         if let Some(KernelLoaderSpec::CudaPtxInMemory { ptx, .. }) = &self.ptx {
             if let Some((cc, text)) = ptx.range(..=device).next_back() {
@@ -236,24 +190,12 @@ impl MultiKernelLoaderSpec {
         }
         if self.cubin.is_some() {
             // A cubin for another arch only: say so, as no PTX could serve.
-            return Err(SpecError::NoPtxForDevice {
-                kernel: self.kernel_name.clone(),
-                available: vec![],
-                device,
-            });
+            return Err(SpecError::NoPtxForDevice { kernel: self.kernel_name.clone(), available: vec![], device });
         }
-        let kinds = self
-            .specs()
-            .map(|s| s.kind())
-            .collect::<Vec<_>>()
-            .join(", ");
+        let kinds = self.specs().map(|s| s.kind()).collect::<Vec<_>>().join(", ");
         Err(SpecError::Unsupported {
             kernel: self.kernel_name.clone(),
-            kinds: if kinds.is_empty() {
-                "nothing".into()
-            } else {
-                kinds
-            },
+            kinds: if kinds.is_empty() { "nothing".into() } else { kinds },
         })
     }
 }
@@ -267,18 +209,12 @@ mod tests {
     }
 
     fn ptx(name: &str, sms: &[u32]) -> KernelLoaderSpec {
-        KernelLoaderSpec::cuda_ptx(
-            name,
-            sms.iter()
-                .map(|&s| (cc(s), Bytes::Owned(format!("ptx {s}").into_bytes()))),
-        )
+        KernelLoaderSpec::cuda_ptx(name, sms.iter().map(|&s| (cc(s), Bytes::Owned(format!("ptx {s}").into_bytes()))))
     }
 
     #[test]
     fn ptx_of_the_greatest_capability_not_above_the_device() {
-        let spec = MultiKernelLoaderSpec::new("k")
-            .with(ptx("k", &[80, 90]))
-            .unwrap();
+        let spec = MultiKernelLoaderSpec::new("k").with(ptx("k", &[80, 90])).unwrap();
         let pick = |sm| match spec.select_for(cc(sm)) {
             Ok(LoadChoice::Ptx { cc, .. }) => Ok(cc.sm()),
             Ok(other) => panic!("{other:?}"),
@@ -312,25 +248,16 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
-        assert!(matches!(
-            spec.select_for(cc(89)).unwrap(),
-            LoadChoice::Ptx { .. }
-        ));
+        assert!(matches!(spec.select_for(cc(89)).unwrap(), LoadChoice::Ptx { .. }));
     }
 
     #[test]
     fn names_must_agree_and_each_kind_comes_once() {
         let mut spec = MultiKernelLoaderSpec::new("argmax");
         let err = spec.add(ptx("other", &[80])).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "kernel 'argmax': a CUDA PTX in memory spec names kernel 'other'"
-        );
+        assert_eq!(err.to_string(), "kernel 'argmax': a CUDA PTX in memory spec names kernel 'other'");
         spec.add(ptx("argmax", &[80])).unwrap();
-        assert!(matches!(
-            spec.add(ptx("argmax", &[90])),
-            Err(SpecError::AlreadyPresent { .. })
-        ));
+        assert!(matches!(spec.add(ptx("argmax", &[90])), Err(SpecError::AlreadyPresent { .. })));
         assert!(matches!(
             MultiKernelLoaderSpec::new("k").add(KernelLoaderSpec::cuda_ptx("k", [])),
             Err(SpecError::EmptyPtx { .. })

@@ -5,9 +5,8 @@
 use std::{borrow::Cow, collections::BTreeMap};
 
 use ukernel_runtime::{
-    ArgSpec, ComputeCapability, DeviceSelection, DimExpr, ElementKind, Error, KernelLoaderSpec,
-    LaunchArg, LaunchMetadata, MultiKernelLoaderSpec, Ownership, Package, PackageError,
-    PackagedKernel, Runtime,
+    ArgSpec, ComputeCapability, DeviceSelection, DimExpr, ElementKind, Error, KernelLoaderSpec, LaunchArg,
+    LaunchMetadata, MultiKernelLoaderSpec, Ownership, Package, PackageError, PackagedKernel, Runtime,
     launch::{Access, Dim, ScalarSource, ScalarType},
     package::FORMAT_VERSION,
 };
@@ -49,22 +48,12 @@ DONE:
 
 fn scale_kernel(ptx: &'static str, sm: u32) -> PackagedKernel {
     let spec = MultiKernelLoaderSpec::new("scale")
-        .with(KernelLoaderSpec::cuda_ptx(
-            "scale",
-            [(
-                ComputeCapability::from_sm(sm),
-                Cow::Borrowed(ptx.as_bytes()),
-            )],
-        ))
+        .with(KernelLoaderSpec::cuda_ptx("scale", [(ComputeCapability::from_sm(sm), Cow::Borrowed(ptx.as_bytes()))]))
         .unwrap();
     PackagedKernel {
         spec,
         launch: LaunchMetadata {
-            grid: [
-                DimExpr::CeilDiv(Box::new(DimExpr::arg_dim(0, 0)), 128),
-                DimExpr::Const(1),
-                DimExpr::Const(1),
-            ],
+            grid: [DimExpr::CeilDiv(Box::new(DimExpr::arg_dim(0, 0)), 128), DimExpr::Const(1), DimExpr::Const(1)],
             block: [128, 1, 1],
             shared_memory_bytes: 0,
             args: vec![
@@ -111,24 +100,11 @@ fn sample_package() -> Package {
     let mut second = scale_kernel(SCALE_PTX, 90);
     second.launch.args.push(ArgSpec::Scratch {
         name: "scratch".into(),
-        bytes: DimExpr::mul(
-            DimExpr::arg_dim(0, 0),
-            DimExpr::add(DimExpr::Const(16), DimExpr::Scalar { arg: 5 }),
-        ),
+        bytes: DimExpr::mul(DimExpr::arg_dim(0, 0), DimExpr::add(DimExpr::Const(16), DimExpr::Scalar { arg: 5 })),
     });
-    second.launch.args.push(ArgSpec::Scalar {
-        name: "k".into(),
-        ty: ScalarType::I64,
-        source: ScalarSource::Const(-3),
-    });
-    second.launch.args.push(ArgSpec::Scalar {
-        name: "g".into(),
-        ty: ScalarType::I32,
-        source: ScalarSource::Given,
-    });
-    Package {
-        kernels: vec![with_cubin, second],
-    }
+    second.launch.args.push(ArgSpec::Scalar { name: "k".into(), ty: ScalarType::I64, source: ScalarSource::Const(-3) });
+    second.launch.args.push(ArgSpec::Scalar { name: "g".into(), ty: ScalarType::I32, source: ScalarSource::Given });
+    Package { kernels: vec![with_cubin, second] }
 }
 
 #[test]
@@ -156,10 +132,7 @@ fn truncated_corrupt_and_newer_packages_are_errors() {
     let bytes = sample_package().to_bytes();
     for cut in [0, 4, 8, 12, 20, 27, 28, 40, bytes.len() - 1] {
         let err = Package::from_bytes(&bytes[..cut]).unwrap_err();
-        assert!(
-            matches!(err, PackageError::BadMagic | PackageError::Truncated { .. }),
-            "cut {cut}: {err}"
-        );
+        assert!(matches!(err, PackageError::BadMagic | PackageError::Truncated { .. }), "cut {cut}: {err}");
     }
     let err = Package::from_bytes(&bytes[..bytes.len() - 10]).unwrap_err();
     assert_eq!(
@@ -173,10 +146,7 @@ fn truncated_corrupt_and_newer_packages_are_errors() {
     let mut flipped = bytes.clone();
     let last = flipped.len() - 3;
     flipped[last] ^= 0x40;
-    assert!(matches!(
-        Package::from_bytes(&flipped),
-        Err(PackageError::Checksum { .. })
-    ));
+    assert!(matches!(Package::from_bytes(&flipped), Err(PackageError::Checksum { .. })));
     let mut newer = bytes.clone();
     newer[8..12].copy_from_slice(&(FORMAT_VERSION + 1).to_le_bytes());
     assert_eq!(
@@ -188,14 +158,8 @@ fn truncated_corrupt_and_newer_packages_are_errors() {
     );
     let mut longer = bytes.clone();
     longer.push(0);
-    assert!(matches!(
-        Package::from_bytes(&longer),
-        Err(PackageError::Corrupt { .. })
-    ));
-    assert!(matches!(
-        Package::from_bytes(b"PK\x03\x04 a zip file"),
-        Err(PackageError::BadMagic)
-    ));
+    assert!(matches!(Package::from_bytes(&longer), Err(PackageError::Corrupt { .. })));
+    assert!(matches!(Package::from_bytes(b"PK\x03\x04 a zip file"), Err(PackageError::BadMagic)));
 }
 
 /// The runtime, or why GPU tests are skipped here.
@@ -218,10 +182,7 @@ fn no_driver_is_an_error_not_a_panic() {
         Ok(rt) => {
             // A machine with GPUs: an ordinal past the last is still an error.
             let n = rt.devices().len();
-            assert!(matches!(
-                Runtime::new(DeviceSelection::Only(vec![n + 100])),
-                Err(Error::DeviceOutOfRange { .. })
-            ));
+            assert!(matches!(Runtime::new(DeviceSelection::Only(vec![n + 100])), Err(Error::DeviceOutOfRange { .. })));
         }
         Err(e) => panic!("unexpected: {e}"),
     }
@@ -234,16 +195,8 @@ fn run_scale(rt: &Runtime, kernel: &PackagedKernel, device: usize, n: usize) -> 
     let xb = d.upload(&x).unwrap();
     let yb = d.zeroed(n * 4).unwrap();
     let args = [
-        LaunchArg::Buffer {
-            buffer: &xb,
-            element: ElementKind::F32,
-            shape: vec![n as u64],
-        },
-        LaunchArg::Buffer {
-            buffer: &yb,
-            element: ElementKind::F32,
-            shape: vec![n as u64],
-        },
+        LaunchArg::Buffer { buffer: &xb, element: ElementKind::F32, shape: vec![n as u64] },
+        LaunchArg::Buffer { buffer: &yb, element: ElementKind::F32, shape: vec![n as u64] },
     ];
     rt.launch(&loaded, &args).unwrap();
     d.synchronize().unwrap();
@@ -256,23 +209,13 @@ fn run_scale(rt: &Runtime, kernel: &PackagedKernel, device: usize, n: usize) -> 
 fn gpu_package_kernel_runs_on_every_device() {
     let Some(rt) = gpu_runtime() else { return };
     // Through the package format, as a compiler would hand it over.
-    let package = Package::from_bytes(
-        &Package {
-            kernels: vec![scale_kernel(SCALE_PTX, 80)],
-        }
-        .to_bytes(),
-    )
-    .unwrap();
+    let package = Package::from_bytes(&Package { kernels: vec![scale_kernel(SCALE_PTX, 80)] }.to_bytes()).unwrap();
     let kernel = &package.kernels[0];
     for device in 0..rt.devices().len() {
         let n = 1000;
         let y = run_scale(&rt, kernel, device, n);
         for (i, v) in y.iter().enumerate() {
-            assert_eq!(
-                *v,
-                2.0 * (i as f32 * 0.5 - 7.0) + i as f32,
-                "device {device} element {i}"
-            );
+            assert_eq!(*v, 2.0 * (i as f32 * 0.5 - 7.0) + i as f32, "device {device} element {i}");
         }
         let d = &rt.devices()[device];
         eprintln!(
@@ -283,10 +226,7 @@ fn gpu_package_kernel_runs_on_every_device() {
         let before = d.cached_modules();
         rt.load(device, kernel).unwrap();
         assert_eq!(d.cached_modules(), before);
-        assert_eq!(
-            rt.ownership(device),
-            Some((Ownership::Owned, Ownership::Owned))
-        );
+        assert_eq!(rt.ownership(device), Some((Ownership::Owned, Ownership::Owned)));
     }
 }
 
@@ -301,30 +241,12 @@ fn gpu_launch_arguments_are_checked_before_the_driver() {
         .launch(
             &loaded,
             &[
-                LaunchArg::Buffer {
-                    buffer: &small,
-                    element: ElementKind::F32,
-                    shape: vec![100],
-                },
-                LaunchArg::Buffer {
-                    buffer: &small,
-                    element: ElementKind::F32,
-                    shape: vec![100],
-                },
+                LaunchArg::Buffer { buffer: &small, element: ElementKind::F32, shape: vec![100] },
+                LaunchArg::Buffer { buffer: &small, element: ElementKind::F32, shape: vec![100] },
             ],
         )
         .unwrap_err();
-    assert!(
-        matches!(
-            err,
-            Error::BufferTooSmall {
-                index: 0,
-                need: 400,
-                ..
-            }
-        ),
-        "{err}"
-    );
+    assert!(matches!(err, Error::BufferTooSmall { index: 0, need: 400, .. }), "{err}");
     let err = rt.launch(&loaded, &[LaunchArg::I32(1)]).unwrap_err();
     assert!(matches!(err, Error::Args(_)), "{err}");
 }
@@ -333,23 +255,14 @@ fn gpu_launch_arguments_are_checked_before_the_driver() {
 fn gpu_ptx_jit_error_carries_the_driver_log() {
     let Some(rt) = gpu_runtime() else { return };
     let broken = ".version 7.0\n.target sm_80\n.address_size 64\n.visible .entry scale() { bogus.instruction; }\n";
-    let err = rt
-        .load(0, &scale_kernel(broken, 80))
-        .err()
-        .expect("broken PTX must not load");
+    let err = rt.load(0, &scale_kernel(broken, 80)).err().expect("broken PTX must not load");
     let text = err.to_string();
     assert!(matches!(err, Error::Load { what: "PTX", .. }), "{text}");
-    assert!(
-        text.contains("JIT log") && text.to_lowercase().contains("error"),
-        "{text}"
-    );
+    assert!(text.contains("JIT log") && text.to_lowercase().contains("error"), "{text}");
     eprintln!("JIT error as reported:\n{text}");
     // PTX only for a newer GPU than any present: a spec error naming both.
     let err = rt.load(0, &scale_kernel(SCALE_PTX, 120)).err().unwrap();
-    assert!(
-        err.to_string().contains("none at or below the device's"),
-        "{err}"
-    );
+    assert!(err.to_string().contains("none at or below the device's"), "{err}");
 }
 
 #[test]
@@ -360,27 +273,18 @@ fn gpu_borrowed_stream_and_context_are_not_released() {
     let mut stream = std::ptr::null_mut();
     unsafe {
         assert_eq!(sys::cuCtxSetCurrent(ctx), sys::CUresult::CUDA_SUCCESS);
-        assert_eq!(
-            sys::cuStreamCreate(&mut stream, 1),
-            sys::CUresult::CUDA_SUCCESS
-        );
+        assert_eq!(sys::cuStreamCreate(&mut stream, 1), sys::CUresult::CUDA_SUCCESS);
     }
     {
         let borrowed = unsafe { Runtime::from_native(ctx, Some(stream)) }.unwrap();
-        assert_eq!(
-            borrowed.ownership(0),
-            Some((Ownership::Borrowed, Ownership::Borrowed))
-        );
+        assert_eq!(borrowed.ownership(0), Some((Ownership::Borrowed, Ownership::Borrowed)));
         let y = run_scale(&borrowed, &scale_kernel(SCALE_PTX, 80), 0, 300);
         assert_eq!(y[299], 2.0 * (299.0 * 0.5 - 7.0) + 299.0);
     }
     // The runtime is gone; the caller's stream and context still work.
     unsafe {
         assert_eq!(sys::cuCtxSetCurrent(ctx), sys::CUresult::CUDA_SUCCESS);
-        assert_eq!(
-            sys::cuStreamSynchronize(stream),
-            sys::CUresult::CUDA_SUCCESS
-        );
+        assert_eq!(sys::cuStreamSynchronize(stream), sys::CUresult::CUDA_SUCCESS);
         assert_eq!(sys::cuStreamDestroy_v2(stream), sys::CUresult::CUDA_SUCCESS);
     }
     let y = run_scale(&rt, &scale_kernel(SCALE_PTX, 80), 0, 10);

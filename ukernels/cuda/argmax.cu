@@ -20,14 +20,15 @@
 //       I       *idx, i64 idx_offset,     // index out (within the row)
 //       i64 length,                       // row length
 //       i32 split_index, i32 split_count, // this workgroup's part of the row
-//       void *scratch,                    // split_count > 1: this row's scratch
+//       char *scratch, i64 scratch_offset,// split_count > 1: this row's scratch
+//                                         // at scratch + scratch_offset (bytes)
 //       i32 write_value)
 // Every thread of the workgroup must call it with the same arguments;
 // blockDim.x must be a multiple of 32 and at most 1024 (y = z = 1).
 // With split_count > 1, split_count workgroups each reduce one contiguous
 // part of the row; the last to finish combines the partials and writes the
-// outputs. `scratch` then points at uk_argmax_scratch_bytes(split_count)
-// bytes per row, zeroed once before first use (the ukernel leaves it zeroed).
+// outputs. The row's scratch is then 16 + 16 * split_count bytes, 16-byte
+// aligned, zeroed once before first use (the ukernel leaves it zeroed).
 // Static shared memory: 384 bytes.
 
 #include "common.h"
@@ -192,8 +193,9 @@ struct UkPartial {
 };
 
 extern "C" UK_DEVICE void UK_SYMBOL(const E *in, i64 in_offset, E *val, i64 val_offset, I *idx, i64 idx_offset,
-                                    i64 length, i32 split_index, i32 split_count, void *scratch,
-                                    i32 write_value) {
+                                    i64 length, i32 split_index, i32 split_count, char *scratch_base,
+                                    i64 scratch_offset, i32 write_value) {
+  void *scratch = scratch_base ? scratch_base + scratch_offset : scratch_base;
   const E *row = in + in_offset;
   E *out_val = val ? val + val_offset : val;
   I *out_idx = idx + idx_offset;

@@ -41,59 +41,18 @@ pub const MAX_ELEMENTS_PER_SPLIT: u64 = 1 << 18;
 /// The C ABI, in order. Operand 0 is the input, 1 the value output, 2 the
 /// index output.
 pub const ABI: &[AbiParam] = &[
-    AbiParam {
-        name: "in",
-        kind: K::BasePointer {
-            operand: 0,
-            nullable: false,
-        },
-    },
-    AbiParam {
-        name: "in_offset",
-        kind: K::Offset { operand: 0 },
-    },
-    AbiParam {
-        name: "val",
-        kind: K::BasePointer {
-            operand: 1,
-            nullable: true,
-        },
-    },
-    AbiParam {
-        name: "val_offset",
-        kind: K::Offset { operand: 1 },
-    },
-    AbiParam {
-        name: "idx",
-        kind: K::BasePointer {
-            operand: 2,
-            nullable: false,
-        },
-    },
-    AbiParam {
-        name: "idx_offset",
-        kind: K::Offset { operand: 2 },
-    },
-    AbiParam {
-        name: "length",
-        kind: K::ReductionLength,
-    },
-    AbiParam {
-        name: "split_index",
-        kind: K::SplitIndex,
-    },
-    AbiParam {
-        name: "split_count",
-        kind: K::SplitCount,
-    },
-    AbiParam {
-        name: "scratch",
-        kind: K::Scratch,
-    },
-    AbiParam {
-        name: "write_value",
-        kind: K::WriteValue,
-    },
+    AbiParam { name: "in", kind: K::BasePointer { operand: 0, nullable: false } },
+    AbiParam { name: "in_offset", kind: K::Offset { operand: 0 } },
+    AbiParam { name: "val", kind: K::BasePointer { operand: 1, nullable: true } },
+    AbiParam { name: "val_offset", kind: K::Offset { operand: 1 } },
+    AbiParam { name: "idx", kind: K::BasePointer { operand: 2, nullable: false } },
+    AbiParam { name: "idx_offset", kind: K::Offset { operand: 2 } },
+    AbiParam { name: "length", kind: K::ReductionLength },
+    AbiParam { name: "split_index", kind: K::SplitIndex },
+    AbiParam { name: "split_count", kind: K::SplitCount },
+    AbiParam { name: "scratch", kind: K::Scratch },
+    AbiParam { name: "scratch_offset", kind: K::ScratchOffset },
+    AbiParam { name: "write_value", kind: K::WriteValue },
 ];
 
 /// How a batch of rows is spread over workgroups.
@@ -119,21 +78,14 @@ pub fn plan(rows: Option<u64>, length: Option<u64>, multiprocessors: u32) -> Pla
         }
         _ => 1,
     };
-    Plan {
-        workgroup_size: WORKGROUP_SIZE,
-        split: split as u32,
-    }
+    Plan { workgroup_size: WORKGROUP_SIZE, split: split as u32 }
 }
 
 /// Bytes of scratch one row needs with `split` workgroups per row: a
 /// counter (padded to 16 bytes) and one 16-byte partial per workgroup. None
 /// when the row is not split.
 pub fn scratch_bytes_per_row(split: u32) -> u64 {
-    if split <= 1 {
-        0
-    } else {
-        16 + 16 * split as u64
-    }
+    if split <= 1 { 0 } else { 16 + 16 * split as u64 }
 }
 
 #[cfg(test)]

@@ -107,15 +107,8 @@ pub fn argmax<T: Element>(row: &[T]) -> Option<(usize, T)> {
 }
 
 /// Argmax of each of `rows` rows of `length` elements, `row_stride` apart.
-pub fn argmax_rows<T: Element>(
-    data: &[T],
-    rows: usize,
-    length: usize,
-    row_stride: usize,
-) -> Vec<Option<(usize, T)>> {
-    (0..rows)
-        .map(|r| argmax(&data[r * row_stride..r * row_stride + length]))
-        .collect()
+pub fn argmax_rows<T: Element>(data: &[T], rows: usize, length: usize, row_stride: usize) -> Vec<Option<(usize, T)>> {
+    (0..rows).map(|r| argmax(&data[r * row_stride..r * row_stride + length])).collect()
 }
 
 #[cfg(test)]
@@ -137,14 +130,8 @@ mod tests {
 
     #[test]
     fn row_of_negative_infinity_gives_index_zero() {
-        assert_eq!(
-            argmax(&[f32::NEG_INFINITY; 7]),
-            Some((0, f32::NEG_INFINITY))
-        );
-        assert_eq!(
-            argmax(&[f32::NEG_INFINITY, f32::NEG_INFINITY, -1e30]),
-            Some((2, -1e30))
-        );
+        assert_eq!(argmax(&[f32::NEG_INFINITY; 7]), Some((0, f32::NEG_INFINITY)));
+        assert_eq!(argmax(&[f32::NEG_INFINITY, f32::NEG_INFINITY, -1e30]), Some((2, -1e30)));
     }
 
     #[test]
@@ -152,46 +139,23 @@ mod tests {
         let row: Vec<f32> = (0..13).map(|i| ((i * 7) % 13) as f32).collect();
         assert_eq!(argmax(&row), Some((11, 12.0)));
         assert_eq!(argmax::<f32>(&[]), None);
-        assert_eq!(
-            argmax(&[-0.0f32, 0.0]),
-            Some((0, -0.0)),
-            "-0 == +0: the first wins"
-        );
+        assert_eq!(argmax(&[-0.0f32, 0.0]), Some((0, -0.0)), "-0 == +0: the first wins");
     }
 
     #[test]
     fn half_types_compare_exactly() {
         // 1 + 2^-10 and 1 are distinct in f16; bf16 cannot hold 1 + 2^-10.
-        let h = [
-            F16::from_f32(1.0),
-            F16::from_f32(1.0 + 1.0 / 1024.0),
-            F16::from_f32(1.0),
-        ];
+        let h = [F16::from_f32(1.0), F16::from_f32(1.0 + 1.0 / 1024.0), F16::from_f32(1.0)];
         assert_eq!(argmax(&h).unwrap().0, 1);
         let b = [BF16::from_f32(1.0), BF16::from_f32(1.0 + 1.0 / 1024.0)];
         assert_eq!(b[0], b[1]);
         assert_eq!(argmax(&b).unwrap().0, 0);
-        assert_eq!(
-            argmax(&[BF16::from_f32(-3.0), BF16(0x7fc0), BF16::from_f32(9.0)])
-                .unwrap()
-                .0,
-            1
-        );
+        assert_eq!(argmax(&[BF16::from_f32(-3.0), BF16(0x7fc0), BF16::from_f32(9.0)]).unwrap().0, 1);
     }
 
     #[test]
     fn f16_conversions_round_trip() {
-        for x in [
-            0.0f32,
-            -0.0,
-            1.0,
-            -2.5,
-            65504.0,
-            6.1035156e-5,
-            5.9604645e-8,
-            50.0 * 5.9604645e-8,
-            f32::INFINITY,
-        ] {
+        for x in [0.0f32, -0.0, 1.0, -2.5, 65504.0, 6.1035156e-5, 5.9604645e-8, 50.0 * 5.9604645e-8, f32::INFINITY] {
             assert_eq!(F16::from_f32(x).to_f32(), x, "{x}");
         }
         assert!(F16(0x7e00).to_f32().is_nan());
@@ -202,9 +166,6 @@ mod tests {
     #[test]
     fn rows_with_stride() {
         let data = [1.0f32, 5.0, 0.0, 9.0, 2.0, 8.0, 3.0, 0.0];
-        assert_eq!(
-            argmax_rows(&data, 2, 3, 4),
-            vec![Some((1, 5.0)), Some((1, 8.0))]
-        );
+        assert_eq!(argmax_rows(&data, 2, 3, 4), vec![Some((1, 5.0)), Some((1, 8.0))]);
     }
 }

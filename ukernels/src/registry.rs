@@ -36,11 +36,7 @@ impl UKernel {
     /// The bitcode of the greatest arch not above `sm`: code for an older
     /// arch runs on every newer one.
     pub fn bitcode_for(&self, sm: u32) -> Option<(u32, &'static [u8])> {
-        self.bitcode
-            .iter()
-            .rev()
-            .find(|(have, _)| *have <= sm)
-            .copied()
+        self.bitcode.iter().rev().find(|(have, _)| *have <= sm).copied()
     }
 
     /// The executable-object path of its bitcode for `sm`, e.g.
@@ -70,28 +66,14 @@ impl Selection<'_> {
 pub enum LookupError {
     #[error("no ukernel family named '{0}'")]
     UnknownFamily(String),
-    #[error(
-        "the {family} family has no ukernel for element type {element} with index type {index}"
-    )]
-    NoVariant {
-        family: String,
-        element: ElementType,
-        index: IndexType,
-    },
+    #[error("the {family} family has no ukernel for element type {element} with index type {index}")]
+    NoVariant { family: String, element: ElementType, index: IndexType },
     #[error("{symbol} has bitcode for {}, none at or below the target sm_{target}", fmt_arches(.available))]
-    NoBitcodeForArch {
-        symbol: String,
-        target: u32,
-        available: Vec<u32>,
-    },
+    NoBitcodeForArch { symbol: String, target: u32, available: Vec<u32> },
 }
 
 fn fmt_arches(arches: &[u32]) -> String {
-    arches
-        .iter()
-        .map(|a| format!("sm_{a}"))
-        .collect::<Vec<_>>()
-        .join(", ")
+    arches.iter().map(|a| format!("sm_{a}")).collect::<Vec<_>>().join(", ")
 }
 
 /// Every ukernel of the library.
@@ -103,10 +85,7 @@ pub struct Registry {
 /// Bitcode of a test-harness module built beside the ukernels (e.g.
 /// `harness_argmax`, whose kernels launch each argmax ukernel directly).
 pub fn harness_bitcode(name: &str, sm: u32) -> Option<&'static [u8]> {
-    BITCODE
-        .iter()
-        .find(|(s, have, _)| *s == name && *have == sm)
-        .map(|(_, _, b)| *b)
+    BITCODE.iter().find(|(s, have, _)| *s == name && *have == sm).map(|(_, _, b)| *b)
 }
 
 /// The registry of this library, built once.
@@ -134,11 +113,7 @@ impl Registry {
             }
         }
         for uk in &mut ukernels {
-            uk.bitcode = BITCODE
-                .iter()
-                .filter(|(s, _, _)| *s == uk.symbol)
-                .map(|(_, sm, b)| (*sm, *b))
-                .collect();
+            uk.bitcode = BITCODE.iter().filter(|(s, _, _)| *s == uk.symbol).map(|(_, sm, b)| (*sm, *b)).collect();
             uk.bitcode.sort_by_key(|(sm, _)| *sm);
         }
         Self { ukernels }
@@ -179,23 +154,12 @@ impl Registry {
             .ukernels
             .iter()
             .find(|u| u.family == family && u.element == element && u.index == index)
-            .ok_or_else(|| LookupError::NoVariant {
-                family: family.to_string(),
-                element,
-                index,
-            })?;
-        let (bitcode_sm, bitcode) =
-            ukernel
-                .bitcode_for(sm)
-                .ok_or_else(|| LookupError::NoBitcodeForArch {
-                    symbol: ukernel.symbol.clone(),
-                    target: sm,
-                    available: ukernel.arches(),
-                })?;
-        Ok(Selection {
-            ukernel,
-            bitcode_sm,
-            bitcode,
-        })
+            .ok_or_else(|| LookupError::NoVariant { family: family.to_string(), element, index })?;
+        let (bitcode_sm, bitcode) = ukernel.bitcode_for(sm).ok_or_else(|| LookupError::NoBitcodeForArch {
+            symbol: ukernel.symbol.clone(),
+            target: sm,
+            available: ukernel.arches(),
+        })?;
+        Ok(Selection { ukernel, bitcode_sm, bitcode })
     }
 }

@@ -87,8 +87,10 @@ pub enum AbiParamKind {
     SplitIndex,
     /// How many workgroups share one row (i32).
     SplitCount,
-    /// Per-row scratch for combining splits (pointer, global memory).
+    /// Scratch for combining splits (pointer, global memory).
     Scratch,
+    /// Byte offset of this row's scratch from that pointer (i64).
+    ScratchOffset,
     /// Whether the max value is written (i32, 0 or 1).
     WriteValue,
 }
@@ -105,7 +107,7 @@ impl AbiParamKind {
     pub fn llvm_type(self) -> &'static str {
         match self {
             Self::BasePointer { .. } | Self::Scratch => "ptr",
-            Self::Offset { .. } | Self::ReductionLength => "i64",
+            Self::Offset { .. } | Self::ReductionLength | Self::ScratchOffset => "i64",
             Self::SplitIndex | Self::SplitCount | Self::WriteValue => "i32",
         }
     }

@@ -8,11 +8,7 @@ fn every_argmax_type_combination_is_registered_for_sm80_and_sm90() {
     assert_eq!(reg.families(), vec!["argmax"]);
     for e in ElementType::ALL {
         for i in IndexType::ALL {
-            let uk = reg
-                .ukernels()
-                .iter()
-                .find(|u| u.element == e && u.index == i)
-                .expect("registered");
+            let uk = reg.ukernels().iter().find(|u| u.element == e && u.index == i).expect("registered");
             assert_eq!(uk.symbol, format!("uk_argmax_{e}{i}"));
             assert_eq!(uk.arches(), vec![80, 90]);
             for (sm, bc) in &uk.bitcode {
@@ -26,10 +22,7 @@ fn every_argmax_type_combination_is_registered_for_sm80_and_sm90() {
 #[test]
 fn lookup_picks_the_greatest_arch_not_above_the_target() {
     let reg = registry();
-    let pick = |sm| {
-        reg.lookup("argmax", ElementType::F32, IndexType::I64, sm)
-            .map(|s| s.bitcode_sm)
-    };
+    let pick = |sm| reg.lookup("argmax", ElementType::F32, IndexType::I64, sm).map(|s| s.bitcode_sm);
     assert_eq!(pick(80), Ok(80));
     assert_eq!(pick(86), Ok(80));
     assert_eq!(pick(89), Ok(80));
@@ -39,26 +32,15 @@ fn lookup_picks_the_greatest_arch_not_above_the_target() {
     let err = pick(75).unwrap_err();
     assert_eq!(
         err,
-        LookupError::NoBitcodeForArch {
-            symbol: "uk_argmax_f32i64".into(),
-            target: 75,
-            available: vec![80, 90]
-        }
+        LookupError::NoBitcodeForArch { symbol: "uk_argmax_f32i64".into(), target: 75, available: vec![80, 90] }
     );
-    assert_eq!(
-        err.to_string(),
-        "uk_argmax_f32i64 has bitcode for sm_80, sm_90, none at or below the target sm_75"
-    );
-    let sel = reg
-        .lookup("argmax", ElementType::BF16, IndexType::I32, 90)
-        .unwrap();
+    assert_eq!(err.to_string(), "uk_argmax_f32i64 has bitcode for sm_80, sm_90, none at or below the target sm_75");
+    let sel = reg.lookup("argmax", ElementType::BF16, IndexType::I32, 90).unwrap();
     assert_eq!(sel.object_path(), "uk_argmax_bf16i32.sm_90.bc");
 }
 
 #[test]
 fn unknown_family_is_reported() {
-    let err = registry()
-        .lookup("topk", ElementType::F32, IndexType::I64, 90)
-        .unwrap_err();
+    let err = registry().lookup("topk", ElementType::F32, IndexType::I64, 90).unwrap_err();
     assert!(matches!(err, LookupError::UnknownFamily(ref f) if f == "topk"));
 }

@@ -7,10 +7,7 @@ fn main() {
             0
         }
         Some(command) => ukc::runner::dispatch(command, &args[1..]).unwrap_or_else(|| {
-            eprintln!(
-                "ukc-run: error: unknown command '{command}'\n{}",
-                ukc::runner::USAGE
-            );
+            eprintln!("ukc-run: error: unknown command '{command}'\n{}", ukc::runner::USAGE);
             1
         }),
     };

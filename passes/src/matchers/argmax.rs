@@ -21,15 +21,13 @@
 //! makes the same substitution.
 
 use melior::ir::{
-    BlockLike, OperationRef, RegionLike, Value, ValueLike, attribute::ArrayAttribute,
-    operation::OperationLike,
+    BlockLike, OperationRef, RegionLike, Value, ValueLike, attribute::ArrayAttribute, operation::OperationLike,
 };
 use ukernels::{ElementType, IndexType, argmax::FAMILY};
 
 use super::FamilyMatch;
 use crate::ir::{
-    body_ops, defining_op, float_constant, int_attr, int_constant, name, operand_segments, same,
-    shape_of,
+    body_ops, defining_op, float_constant, int_attr, int_constant, name, operand_segments, same, shape_of,
 };
 
 // arith.cmpf predicates.
@@ -47,13 +45,8 @@ pub fn match_argmax(op: &OperationRef) -> Result<FamilyMatch, String> {
     }
     let segments = operand_segments(op).unwrap_or_default();
     if segments != [1, 2] {
-        let (ins, outs) = (
-            segments.first().copied().unwrap_or(0),
-            segments.get(1).copied().unwrap_or(0),
-        );
-        return Err(format!(
-            "expected 1 input and 2 inits (value, index), found {ins} input(s) and {outs} init(s)"
-        ));
+        let (ins, outs) = (segments.first().copied().unwrap_or(0), segments.get(1).copied().unwrap_or(0));
+        return Err(format!("expected 1 input and 2 inits (value, index), found {ins} input(s) and {outs} init(s)"));
     }
     let iterators = string_list(op, "iterator_types")?;
     let loops = iterators.len();
@@ -67,35 +60,23 @@ pub fn match_argmax(op: &OperationRef) -> Result<FamilyMatch, String> {
     let maps = string_list(op, "indexing_maps")?;
     let dims: Vec<String> = (0..loops).map(|d| format!("d{d}")).collect();
     let identity = format!("affine_map<({}) -> ({})>", dims.join(", "), dims.join(", "));
-    let projected = format!(
-        "affine_map<({}) -> ({})>",
-        dims.join(", "),
-        dims[..loops - 1].join(", ")
-    );
+    let projected = format!("affine_map<({}) -> ({})>", dims.join(", "), dims[..loops - 1].join(", "));
     if maps.first() != Some(&identity) {
-        return Err(format!(
-            "the input indexing map {} is not the identity",
-            maps.first().map_or("?", |m| m.as_str())
-        ));
+        return Err(format!("the input indexing map {} is not the identity", maps.first().map_or("?", |m| m.as_str())));
     }
     if maps[1..] != [projected.clone(), projected] {
         return Err("the init indexing maps do not drop exactly the reduction loop".into());
     }
 
     let (input, value_init, index_init) = (operand(op, 0)?, operand(op, 1)?, operand(op, 2)?);
-    let (in_shape, in_elem) =
-        shape_of(input.r#type()).ok_or("the input is not a ranked tensor or memref")?;
-    let element = element_type(&in_elem.to_string())
-        .ok_or_else(|| format!("element type {in_elem} is not f32, f16 or bf16"))?;
-    let (_, value_elem) =
-        shape_of(value_init.r#type()).ok_or("the value init is not a ranked tensor or memref")?;
+    let (in_shape, in_elem) = shape_of(input.r#type()).ok_or("the input is not a ranked tensor or memref")?;
+    let element =
+        element_type(&in_elem.to_string()).ok_or_else(|| format!("element type {in_elem} is not f32, f16 or bf16"))?;
+    let (_, value_elem) = shape_of(value_init.r#type()).ok_or("the value init is not a ranked tensor or memref")?;
     if value_elem != in_elem {
-        return Err(format!(
-            "the value init's element type {value_elem} differs from the input's {in_elem}"
-        ));
+        return Err(format!("the value init's element type {value_elem} differs from the input's {in_elem}"));
     }
-    let (_, index_elem) =
-        shape_of(index_init.r#type()).ok_or("the index init is not a ranked tensor or memref")?;
+    let (_, index_elem) = shape_of(index_init.r#type()).ok_or("the index init is not a ranked tensor or memref")?;
     let index = IndexType::from_name(&index_elem.to_string())
         .ok_or_else(|| format!("index type {index_elem} is not i32 or i64"))?;
 
@@ -107,10 +88,7 @@ pub fn match_argmax(op: &OperationRef) -> Result<FamilyMatch, String> {
             .map(|_| ())
     })?;
     check_fill(op, index_init, "index", |fill| {
-        defining_op(fill.operand(0).ok()?)
-            .and_then(|c| int_constant(&c))
-            .filter(|v| *v == 0)
-            .map(|_| ())
+        defining_op(fill.operand(0).ok()?).and_then(|c| int_constant(&c)).filter(|v| *v == 0).map(|_| ())
     })?;
 
     let parallel = &in_shape[..in_shape.len() - 1];
@@ -138,10 +116,7 @@ fn operand<'c, 'a>(op: &OperationRef<'c, 'a>, i: usize) -> Result<Value<'c, 'a>,
 fn string_list(op: &OperationRef, attr: &str) -> Result<Vec<String>, String> {
     let a = op.attribute(attr).map_err(|_| format!("no {attr}"))?;
     let array = ArrayAttribute::try_from(a).map_err(|_| format!("{attr} is not an array"))?;
-    Ok((0..array.len())
-        .filter_map(|i| array.element(i).ok())
-        .map(|e| e.to_string())
-        .collect())
+    Ok((0..array.len()).filter_map(|i| array.element(i).ok()).map(|e| e.to_string()).collect())
 }
 
 /// The defining op of `v` if it has the name `want`.
@@ -151,9 +126,7 @@ fn def_named<'c, 'a>(v: Value<'c, 'a>, want: &str) -> Option<OperationRef<'c, 'a
 
 /// Whether `op` has operands (a, b) in this order.
 fn operands_are(op: &OperationRef, a: Value, b: Value) -> bool {
-    op.operand_count() == 2
-        && op.operand(0).is_ok_and(|x| same(x, a))
-        && op.operand(1).is_ok_and(|x| same(x, b))
+    op.operand_count() == 2 && op.operand(0).is_ok_and(|x| same(x, a)) && op.operand(1).is_ok_and(|x| same(x, b))
 }
 
 /// Whether `op` has operands {a, b} in either order.
@@ -162,11 +135,7 @@ fn operands_commute(op: &OperationRef, a: Value, b: Value) -> bool {
 }
 
 fn check_combiner(op: &OperationRef, loops: usize) -> Result<(), String> {
-    let block = op
-        .region(0)
-        .ok()
-        .and_then(|r| r.first_block())
-        .ok_or("the op has no body")?;
+    let block = op.region(0).ok().and_then(|r| r.first_block()).ok_or("the op has no body")?;
     if block.argument_count() != 3 {
         return Err("the body does not take 3 arguments".into());
     }
@@ -176,22 +145,24 @@ fn check_combiner(op: &OperationRef, loops: usize) -> Result<(), String> {
         block.argument(2).map_err(|e| e.to_string())?.into(),
     );
     let ops = body_ops(op);
-    let yield_op = ops
-        .last()
-        .filter(|y| name(y) == "linalg.yield")
-        .ok_or("the body does not end in linalg.yield")?;
-    let (yv, yi) = (
-        yield_op.operand(0).map_err(|e| e.to_string())?,
-        yield_op.operand(1).map_err(|e| e.to_string())?,
-    );
+    let yield_op = ops.last().filter(|y| name(y) == "linalg.yield").ok_or("the body does not end in linalg.yield")?;
+    let (yv, yi) = (yield_op.operand(0).map_err(|e| e.to_string())?, yield_op.operand(1).map_err(|e| e.to_string())?);
 
     // The value: maximumf of input and accumulator.
     let value_op = defining_op(yv).ok_or("the yielded value is not computed in the body")?;
     match name(&value_op).as_str() {
         "arith.maximumf" if operands_commute(&value_op, arg_in, arg_out) => {}
-        "arith.maxnumf" => return Err("the combiner uses arith.maxnumf, which ignores NaN; the ukernel treats NaN as the maximum".into()),
-        "arith.minimumf" | "arith.minnumf" => return Err("the combiner takes the minimum (an argmin), not the maximum".into()),
-        other => return Err(format!("the value combiner is '{other}', not arith.maximumf of the input and the accumulator")),
+        "arith.maxnumf" => {
+            return Err(
+                "the combiner uses arith.maxnumf, which ignores NaN; the ukernel treats NaN as the maximum".into()
+            );
+        }
+        "arith.minimumf" | "arith.minnumf" => {
+            return Err("the combiner takes the minimum (an argmin), not the maximum".into());
+        }
+        other => {
+            return Err(format!("the value combiner is '{other}', not arith.maximumf of the input and the accumulator"));
+        }
     }
 
     // The index: select(pred, index_cast(linalg.index <innermost>), acc).
@@ -202,9 +173,7 @@ fn check_combiner(op: &OperationRef, loops: usize) -> Result<(), String> {
         select.operand(2).map_err(|e| e.to_string())?,
     );
     if !same(on_false, arg_idx) {
-        return Err(
-            "the select does not keep the index accumulator when the predicate is false".into(),
-        );
+        return Err("the select does not keep the index accumulator when the predicate is false".into());
     }
     let cast = defining_op(on_true)
         .filter(|c| matches!(name(c).as_str(), "arith.index_cast" | "arith.index_castui"))
@@ -223,17 +192,13 @@ fn check_combiner(op: &OperationRef, loops: usize) -> Result<(), String> {
 /// `ogt(in, out)`, or `ori(ogt(in, out), andi(uno(in, in), ord(out, out)))`.
 fn check_predicate(pred: Value, arg_in: Value, arg_out: Value) -> Result<(), String> {
     let is_cmp = |v: Value, p: i64, a: Value, b: Value| {
-        def_named(v, "arith.cmpf")
-            .is_some_and(|c| int_attr(&c, "predicate") == Some(p) && operands_are(&c, a, b))
+        def_named(v, "arith.cmpf").is_some_and(|c| int_attr(&c, "predicate") == Some(p) && operands_are(&c, a, b))
     };
     if is_cmp(pred, OGT, arg_in, arg_out) {
         return Ok(());
     }
     if let Some(or) = def_named(pred, "arith.ori") {
-        let (a, b) = (
-            or.operand(0).map_err(|e| e.to_string())?,
-            or.operand(1).map_err(|e| e.to_string())?,
-        );
+        let (a, b) = (or.operand(0).map_err(|e| e.to_string())?, or.operand(1).map_err(|e| e.to_string())?);
         let nan_first = |v: Value| {
             def_named(v, "arith.andi").is_some_and(|and| {
                 let (x, y) = (and.operand(0), and.operand(1));
@@ -242,20 +207,18 @@ fn check_predicate(pred: Value, arg_in: Value, arg_out: Value) -> Result<(), Str
                     || (is_cmp(y, UNO, arg_in, arg_in) && is_cmp(x, ORD, arg_out, arg_out))
             })
         };
-        if (is_cmp(a, OGT, arg_in, arg_out) && nan_first(b))
-            || (is_cmp(b, OGT, arg_in, arg_out) && nan_first(a))
-        {
+        if (is_cmp(a, OGT, arg_in, arg_out) && nan_first(b)) || (is_cmp(b, OGT, arg_in, arg_out) && nan_first(a)) {
             return Ok(());
         }
-        return Err(
-            "the select predicate is an arith.ori that is not the NaN-aware argmax form".into(),
-        );
+        return Err("the select predicate is an arith.ori that is not the NaN-aware argmax form".into());
     }
     let Some(cmp) = def_named(pred, "arith.cmpf") else {
         return Err("the select predicate is not an arith.cmpf".into());
     };
     Err(match int_attr(&cmp, "predicate") {
-        Some(OGE) => "the compare is 'oge', which selects the last index of the maximum; the ukernel returns the first".into(),
+        Some(OGE) => {
+            "the compare is 'oge', which selects the last index of the maximum; the ukernel returns the first".into()
+        }
         Some(OLT | OLE) => "the compare is 'olt'/'ole': an argmin, not an argmax".into(),
         Some(OGT) => "the compare's operands are not (input, accumulator)".into(),
         Some(p) => format!("the compare predicate {p} is not 'ogt'"),
@@ -278,19 +241,14 @@ fn check_fill(
         None => last_fill_before(op, init),
     };
     let Some(fill) = fill else {
-        return Err(format!(
-            "the {what} init is not a linalg.fill (the ukernel starts from {expected})"
-        ));
+        return Err(format!("the {what} init is not a linalg.fill (the ukernel starts from {expected})"));
     };
     accept(&fill).ok_or_else(|| format!("the {what} init is not filled with {expected}"))
 }
 
 /// For a memref init: the last `linalg.fill` writing `init` before `op` in
 /// `op`'s block, provided nothing else between them uses `init`.
-fn last_fill_before<'c, 'a>(
-    op: &OperationRef<'c, 'a>,
-    init: Value,
-) -> Option<OperationRef<'c, 'a>> {
+fn last_fill_before<'c, 'a>(op: &OperationRef<'c, 'a>, init: Value) -> Option<OperationRef<'c, 'a>> {
     // The C API cannot step backwards: scan the block forwards up to `op`,
     // remembering the last op that used `init`.
     let block = op.block()?;

@@ -40,25 +40,19 @@ fn decode_dispatch_config_is_pinned() {
     let context = create_context().unwrap();
     let mut module = Module::parse(&context, DECODE).unwrap();
     let pm = PassManager::new(&context);
-    parse_pass_pipeline(
-        pm.as_operation_pass_manager(),
-        "builtin.module(ukernel-kernel-config)",
-    )
-    .unwrap();
+    parse_pass_pipeline(pm.as_operation_pass_manager(), "builtin.module(ukernel-kernel-config)").unwrap();
     let (result, diagnostics) = capture_diagnostics(&context, || pm.run(&mut module));
     result.unwrap();
     let remarks: Vec<String> = diagnostics.iter().map(|d| d.to_string()).collect();
     insta::assert_snapshot!(remarks.join("\n"), @"-:10:12: remark: ukernel: selected uk_argmax_bf16i32 (bitcode for sm_90): each row split across 32 workgroup(s) of 256 threads");
 
     let mut config = None;
-    module
-        .as_operation()
-        .walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
-            if let Ok(a) = op.attribute("lowering_config") {
-                config = Some((a.to_string(), LoweringConfig::try_from(a).unwrap()));
-            }
-            melior::ir::operation::WalkResult::Advance
-        });
+    module.as_operation().walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        if let Ok(a) = op.attribute("lowering_config") {
+            config = Some((a.to_string(), LoweringConfig::try_from(a).unwrap()));
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
     let (text, typed) = config.expect("the generic is configured");
     insta::assert_snapshot!(text, @r#"#ukernel.lowering_config<{reduction = [0, 0], split = 32 : i64, ukernel = #ukernel.spec<"uk_argmax_bf16i32", {shared_memory_bytes = 388 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>"#);
     assert_eq!(typed.split, 32);

@@ -46,33 +46,22 @@ fn every_ukernel_defines_its_symbol_with_the_documented_abi() {
         for (sm, bytes) in &uk.bitcode {
             let context = Context::create();
             let module = parse(&context, &uk.object_path(*sm), bytes);
-            let f = module
-                .get_function(&uk.symbol)
-                .unwrap_or_else(|| panic!("{} sm_{sm}: symbol missing", uk.symbol));
+            let f = module.get_function(&uk.symbol).unwrap_or_else(|| panic!("{} sm_{sm}: symbol missing", uk.symbol));
             assert!(f.count_basic_blocks() > 0, "{} is only declared", uk.symbol);
             let ty = f.get_type();
             assert!(ty.get_return_type().is_none(), "{} returns void", uk.symbol);
-            let params: Vec<String> = ty
-                .get_param_types()
-                .into_iter()
-                .map(|t| llvm_type_name(t.try_into().unwrap()))
-                .collect();
+            let params: Vec<String> =
+                ty.get_param_types().into_iter().map(|t| llvm_type_name(t.try_into().unwrap())).collect();
             let documented: Vec<&str> = uk.abi.iter().map(|p| p.kind.llvm_type()).collect();
             assert_eq!(params, documented, "{} sm_{sm} signature", uk.symbol);
 
             // Static shared memory (address space 3) is what the registry says.
             let shared: u64 = module
                 .get_globals()
-                .filter(|g| {
-                    g.as_pointer_value().get_type().get_address_space() == AddressSpace::from(3u16)
-                })
+                .filter(|g| g.as_pointer_value().get_type().get_address_space() == AddressSpace::from(3u16))
                 .map(|g| layout.get_store_size(&g.get_value_type().as_any_type_enum()))
                 .sum();
-            assert_eq!(
-                shared, uk.shared_memory_bytes as u64,
-                "{} sm_{sm} shared memory",
-                uk.symbol
-            );
+            assert_eq!(shared, uk.shared_memory_bytes as u64, "{} sm_{sm} shared memory", uk.symbol);
         }
     }
 }
@@ -80,16 +69,9 @@ fn every_ukernel_defines_its_symbol_with_the_documented_abi() {
 #[test]
 fn harness_links_each_ukernel_inlined_into_ptx_for_sm90() {
     let context = Context::create();
-    let harness = parse(
-        &context,
-        "harness_argmax.sm_90.bc",
-        harness_bitcode("harness_argmax", 90).unwrap(),
-    );
-    let objects: Vec<(String, &[u8])> = registry()
-        .ukernels()
-        .iter()
-        .map(|u| (u.object_path(90), u.bitcode_for(90).unwrap().1))
-        .collect();
+    let harness = parse(&context, "harness_argmax.sm_90.bc", harness_bitcode("harness_argmax", 90).unwrap());
+    let objects: Vec<(String, &[u8])> =
+        registry().ukernels().iter().map(|u| (u.object_path(90), u.bitcode_for(90).unwrap().1)).collect();
     let objects: Vec<(&str, &[u8])> = objects.iter().map(|(p, b)| (p.as_str(), *b)).collect();
     let linked = link::link_needed_objects(&harness, &objects).unwrap();
     assert_eq!(linked.len(), registry().ukernels().len());
@@ -116,15 +98,7 @@ fn objects_nobody_calls_are_not_linked_and_bad_bitcode_is_an_error() {
     let module = context.create_module("empty");
     let uk = &registry().ukernels()[0];
     let bytes = uk.bitcode_for(90).unwrap().1;
-    assert!(
-        link::link_needed_objects(&module, &[("a.bc", bytes)])
-            .unwrap()
-            .is_empty()
-    );
+    assert!(link::link_needed_objects(&module, &[("a.bc", bytes)]).unwrap().is_empty());
     let err = link::link_needed_objects(&module, &[("junk.bc", b"not bitcode")]).unwrap_err();
-    assert!(
-        err.to_string()
-            .contains("'junk.bc' is not valid LLVM bitcode"),
-        "{err}"
-    );
+    assert!(err.to_string().contains("'junk.bc' is not valid LLVM bitcode"), "{err}");
 }
