@@ -296,12 +296,21 @@ impl ExecutableObject {
 impl<'c> TryFrom<Attribute<'c>> for ExecutableObject {
     type Error = Error;
     fn try_from(attr: Attribute<'c>) -> Result<Self, Error> {
+        let (path, bytes) = ExecutableObject::read_borrowed(attr)?;
+        Ok(Self { path, data: Cow::Owned(bytes.to_vec()) })
+    }
+}
+
+impl ExecutableObject {
+    /// The path and the bytes of an object attribute, the bytes borrowed from
+    /// its blob (no copy).
+    pub fn read_borrowed<'c>(attr: Attribute<'c>) -> Result<(String, &'c [u8]), Error> {
         let f = Fields::of(attr, "object")?;
         let path = f.string("path")?;
         let data = f.required("data")?;
         let bytes =
             dense_resource_bytes(data).ok_or_else(|| field_type("object", "data", "a dense_resource blob", data))?;
-        Ok(Self { path, data: Cow::Owned(bytes.to_vec()) })
+        Ok((path, bytes))
     }
 }
 

@@ -36,6 +36,7 @@ pub struct OptOptions {
     /// Prints resource blobs (e.g. bitcode) larger than this many bytes as
     /// `"__elided__"`.
     pub elide_resources: Option<i64>,
+    pub allow_unregistered_dialect: bool,
 }
 
 const USAGE: &str = "\
@@ -50,6 +51,7 @@ OPTIONS:
   --verify-diagnostics          Check emitted diagnostics against expected-* comments
   --mlir-print-ir-after-all     Print the IR after each pass (to stderr)
   --mlir-print-op-generic       Print operations in generic form
+  --allow-unregistered-dialect  Accept ops of dialects that are not registered
   --mlir-elide-resource-strings-if-larger=<n>
                                 Print resource blobs over n bytes as __elided__
   --ukernel-target=<sm_XY>      Set the arch of the module's #ukernel.target
@@ -93,6 +95,7 @@ pub fn parse_args(args: &[String]) -> Result<Option<OptOptions>, String> {
             "-verify-diagnostics" => o.verify_diagnostics = true,
             "-mlir-print-ir-after-all" => o.print_ir_after_all = true,
             "-mlir-print-op-generic" => o.generic = true,
+            "-allow-unregistered-dialect" => o.allow_unregistered_dialect = true,
             "-mlir-elide-resource-strings-if-larger" => {
                 let v = value_of("--mlir-elide-resource-strings-if-larger")?;
                 o.elide_resources = Some(
@@ -169,6 +172,7 @@ pub fn run(options: &OptOptions) -> Result<bool, String> {
     ukernel_passes::register_passes();
     let context = ukernel_dialect::create_context().map_err(|e| format!("ukernel-opt: error: {e}"))?;
     ukernel_dialect::set_print_op_on_diagnostic(&context, !options.verify_diagnostics);
+    context.set_allow_unregistered_dialects(options.allow_unregistered_dialect);
     let pm = build_pass_manager(&context, options)?;
 
     let mut outputs = Vec::new();

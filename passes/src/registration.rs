@@ -14,11 +14,23 @@ pub struct PassInfo {
 }
 
 /// Every pass of this project, in pipeline order.
-pub const PASSES: &[PassInfo] = &[PassInfo {
-    argument: crate::kernel_config::ARGUMENT,
-    summary: crate::kernel_config::SUMMARY,
-    create: crate::kernel_config::create,
-}];
+pub const PASSES: &[PassInfo] = &[
+    PassInfo {
+        argument: crate::kernel_config::ARGUMENT,
+        summary: crate::kernel_config::SUMMARY,
+        create: crate::kernel_config::create,
+    },
+    PassInfo {
+        argument: crate::hoist_executable_objects::ARGUMENT,
+        summary: crate::hoist_executable_objects::SUMMARY,
+        create: crate::hoist_executable_objects::create,
+    },
+    PassInfo {
+        argument: crate::lower_to_ukernels::ARGUMENT,
+        summary: crate::lower_to_ukernels::SUMMARY,
+        create: crate::lower_to_ukernels::create,
+    },
+];
 
 unsafe extern "C" {
     fn ukRegisterExternalPass(factory: unsafe extern "C" fn(*mut c_void) -> mlir_sys::MlirPass, user_data: *mut c_void);

@@ -161,7 +161,9 @@ fn check_combiner(op: &OperationRef, loops: usize) -> Result<(), String> {
             return Err("the combiner takes the minimum (an argmin), not the maximum".into());
         }
         other => {
-            return Err(format!("the value combiner is '{other}', not arith.maximumf of the input and the accumulator"));
+            return Err(format!(
+                "the value combiner is '{other}', not arith.maximumf of the input and the accumulator"
+            ));
         }
     }
 
@@ -236,9 +238,10 @@ fn check_fill(
     accept: impl Fn(&OperationRef) -> Option<()>,
 ) -> Result<(), String> {
     let expected = if what == "value" { "-inf" } else { "0" };
-    let fill = match defining_op(init) {
-        Some(d) => Some(d).filter(|d| name(d) == "linalg.fill"),
-        None => last_fill_before(op, init),
+    let fill = if crate::ir::is_memref(init.r#type()) {
+        last_fill_before(op, init)
+    } else {
+        defining_op(init).filter(|d| name(d) == "linalg.fill")
     };
     let Some(fill) = fill else {
         return Err(format!("the {what} init is not a linalg.fill (the ukernel starts from {expected})"));

@@ -2,4 +2,5 @@
 //! test binary costs ~250 MB and seconds to link); areas are modules.
 
 mod kernel_config;
+mod pipeline;
 mod ukernel_bitcode;

@@ -1,0 +1,175 @@
+// Lowering errors name the op: unknown ukernel, no provider object, wrong
+// types, tensors; ops without a spec stay.
+// RUN: ukernel-opt --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(ukernel-lower-to-ukernels)' %s | FileCheck %s
+
+module attributes {ukernel.executable_objects = [#ukernel.object<{path = "uk_argmax_f32i64.bc", data = dense_resource<bc> : vector<4xi8>}>]} {
+  func.func @unknown_ukernel_name(%in: memref<8x100xf32>, %val: memref<8xf32>, %idx: memref<8xi64>) {
+    %zero = arith.constant 0 : i64
+    %ninf = arith.constant 0xFF800000 : f32
+    linalg.fill ins(%zero : i64) outs(%idx : memref<8xi64>)
+    linalg.fill ins(%ninf : f32) outs(%val : memref<8xf32>)
+    // expected-error@+1 {{unknown ukernel 'uk_argmax_f99i64' (the library has uk_argmax_f32i32}}
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
+        ins(%in : memref<8x100xf32>) outs(%val, %idx : memref<8xf32>, memref<8xi64>) attrs = {lowering_config = #ukernel.lowering_config<{workgroup = [1, 0], reduction = [0, 0], workgroup_size = [256, 1, 1], split = 1 : i64, ukernel = #ukernel.spec<"uk_argmax_f99i64", {shared_memory_bytes = 388 : i64}>}>} {
+    ^bb0(%a: f32, %b: f32, %c: i64):
+      %x = linalg.index 1 : index
+      %xi = arith.index_cast %x : index to i64
+      %m = arith.maximumf %a, %b : f32
+      %p = arith.cmpf ogt, %a, %b : f32
+      %s = arith.select %p, %xi, %c : i64
+      linalg.yield %m, %s : f32, i64
+    }
+    return
+  }
+}
+{-#
+  dialect_resources: {
+    builtin: {
+      bc: "0x0100000042434344"
+    }
+  }
+#-}
+// -----
+
+// The object is for another ukernel.
+module attributes {ukernel.executable_objects = [#ukernel.object<{path = "uk_argmax_f16i64.bc", data = dense_resource<bc> : vector<4xi8>}>]} {
+  func.func @missing_object(%in: memref<8x100xf32>, %val: memref<8xf32>, %idx: memref<8xi64>) {
+    %zero = arith.constant 0 : i64
+    %ninf = arith.constant 0xFF800000 : f32
+    linalg.fill ins(%zero : i64) outs(%idx : memref<8xi64>)
+    linalg.fill ins(%ninf : f32) outs(%val : memref<8xf32>)
+    // expected-error@+1 {{no executable object on the enclosing module provides uk_argmax_f32i64}}
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
+        ins(%in : memref<8x100xf32>) outs(%val, %idx : memref<8xf32>, memref<8xi64>) attrs = {lowering_config = #ukernel.lowering_config<{workgroup = [1, 0], reduction = [0, 0], workgroup_size = [256, 1, 1], split = 1 : i64, ukernel = #ukernel.spec<"uk_argmax_f32i64", {shared_memory_bytes = 388 : i64}>}>} {
+    ^bb0(%a: f32, %b: f32, %c: i64):
+      %x = linalg.index 1 : index
+      %xi = arith.index_cast %x : index to i64
+      %m = arith.maximumf %a, %b : f32
+      %p = arith.cmpf ogt, %a, %b : f32
+      %s = arith.select %p, %xi, %c : i64
+      linalg.yield %m, %s : f32, i64
+    }
+    return
+  }
+}
+{-#
+  dialect_resources: {
+    builtin: {
+      bc: "0x0100000042434344"
+    }
+  }
+#-}
+// -----
+
+// Objects still on the op (not hoisted) do not count.
+module {
+  func.func @object_not_hoisted(%in: memref<8x100xf32>, %val: memref<8xf32>, %idx: memref<8xi64>) {
+    %zero = arith.constant 0 : i64
+    %ninf = arith.constant 0xFF800000 : f32
+    linalg.fill ins(%zero : i64) outs(%idx : memref<8xi64>)
+    linalg.fill ins(%ninf : f32) outs(%val : memref<8xf32>)
+    // expected-error@+1 {{no executable object on the enclosing module provides uk_argmax_f32i64 (run ukernel-hoist-executable-objects}}
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
+        ins(%in : memref<8x100xf32>) outs(%val, %idx : memref<8xf32>, memref<8xi64>) attrs = {lowering_config = #ukernel.lowering_config<{workgroup = [1, 0], reduction = [0, 0], workgroup_size = [256, 1, 1], split = 1 : i64, ukernel = #ukernel.spec<"uk_argmax_f32i64", {shared_memory_bytes = 388 : i64}>}>, ukernel.executable_objects = [#ukernel.object<{path = "uk_argmax_f32i64.bc", data = dense_resource<bc> : vector<4xi8>}>]} {
+    ^bb0(%a: f32, %b: f32, %c: i64):
+      %x = linalg.index 1 : index
+      %xi = arith.index_cast %x : index to i64
+      %m = arith.maximumf %a, %b : f32
+      %p = arith.cmpf ogt, %a, %b : f32
+      %s = arith.select %p, %xi, %c : i64
+      linalg.yield %m, %s : f32, i64
+    }
+    return
+  }
+}
+{-#
+  dialect_resources: {
+    builtin: {
+      bc: "0x0100000042434344"
+    }
+  }
+#-}
+// -----
+
+// The spec's types must be the op's.
+module attributes {ukernel.executable_objects = [#ukernel.object<{path = "uk_argmax_bf16i32.bc", data = dense_resource<bc> : vector<4xi8>}>]} {
+  func.func @types_differ_from_spec(%in: memref<8x100xf32>, %val: memref<8xf32>, %idx: memref<8xi64>) {
+    %zero = arith.constant 0 : i64
+    %ninf = arith.constant 0xFF800000 : f32
+    linalg.fill ins(%zero : i64) outs(%idx : memref<8xi64>)
+    linalg.fill ins(%ninf : f32) outs(%val : memref<8xf32>)
+    // expected-error@+1 {{uk_argmax_bf16i32 takes bf16 input and i32 indices, the op has f32 and i64}}
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
+        ins(%in : memref<8x100xf32>) outs(%val, %idx : memref<8xf32>, memref<8xi64>) attrs = {lowering_config = #ukernel.lowering_config<{workgroup = [1, 0], reduction = [0, 0], workgroup_size = [256, 1, 1], split = 1 : i64, ukernel = #ukernel.spec<"uk_argmax_bf16i32", {shared_memory_bytes = 388 : i64}>}>} {
+    ^bb0(%a: f32, %b: f32, %c: i64):
+      %x = linalg.index 1 : index
+      %xi = arith.index_cast %x : index to i64
+      %m = arith.maximumf %a, %b : f32
+      %p = arith.cmpf ogt, %a, %b : f32
+      %s = arith.select %p, %xi, %c : i64
+      linalg.yield %m, %s : f32, i64
+    }
+    return
+  }
+}
+{-#
+  dialect_resources: {
+    builtin: {
+      bc: "0x0100000042434344"
+    }
+  }
+#-}
+// -----
+
+// Tensors: lowering runs after bufferization.
+module attributes {ukernel.executable_objects = [#ukernel.object<{path = "uk_argmax_f32i64.bc", data = dense_resource<bc> : vector<4xi8>}>]} {
+  func.func @tensor_operands(%in: tensor<8x100xf32>, %val: tensor<8xf32>, %idx: tensor<8xi64>) -> tensor<8xi64> {
+    // expected-error@+1 {{is not a memref: lower to ukernels after bufferization}}
+    %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
+        ins(%in : tensor<8x100xf32>) outs(%val, %idx : tensor<8xf32>, tensor<8xi64>) attrs = {lowering_config = #ukernel.lowering_config<{workgroup = [1, 0], reduction = [0, 0], workgroup_size = [256, 1, 1], split = 1 : i64, ukernel = #ukernel.spec<"uk_argmax_f32i64", {shared_memory_bytes = 388 : i64}>}>} {
+    ^bb0(%a: f32, %b: f32, %c: i64):
+      %x = linalg.index 1 : index
+      %xi = arith.index_cast %x : index to i64
+      %m = arith.maximumf %a, %b : f32
+      %p = arith.cmpf ogt, %a, %b : f32
+      %s = arith.select %p, %xi, %c : i64
+      linalg.yield %m, %s : f32, i64
+    } -> (tensor<8xf32>, tensor<8xi64>)
+    return %r#1 : tensor<8xi64>
+  }
+}
+{-#
+  dialect_resources: {
+    builtin: {
+      bc: "0x0100000042434344"
+    }
+  }
+#-}
+// -----
+
+// Ops without a spec are left for codegen.
+// CHECK-LABEL: func.func @no_spec_untouched
+// CHECK: linalg.generic
+// CHECK-NOT: func.call
+module attributes {ukernel.executable_objects = [#ukernel.object<{path = "uk_argmax_f32i64.bc", data = dense_resource<bc> : vector<4xi8>}>]} {
+  func.func @no_spec_untouched(%in: memref<8x100xf32>, %val: memref<8xf32>, %idx: memref<8xi64>) {
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
+        ins(%in : memref<8x100xf32>) outs(%val, %idx : memref<8xf32>, memref<8xi64>) attrs = {lowering_config = #ukernel.lowering_config<{workgroup = [64, 0], workgroup_size = [64, 1, 1]}>} {
+    ^bb0(%a: f32, %b: f32, %c: i64):
+      %x = linalg.index 1 : index
+      %xi = arith.index_cast %x : index to i64
+      %m = arith.maximumf %a, %b : f32
+      %p = arith.cmpf ogt, %a, %b : f32
+      %s = arith.select %p, %xi, %c : i64
+      linalg.yield %m, %s : f32, i64
+    }
+    return
+  }
+}
+{-#
+  dialect_resources: {
+    builtin: {
+      bc: "0x0100000042434344"
+    }
+  }
+#-}
