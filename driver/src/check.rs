@@ -113,16 +113,16 @@ pub enum Pattern {
     Descending,
 }
 
-struct Rng(u64);
+pub(crate) struct Rng(pub u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
         self.0
     }
-    fn unit(&mut self) -> f32 {
+    pub(crate) fn unit(&mut self) -> f32 {
         (self.next() >> 40) as f32 / (1u64 << 24) as f32
     }
 }
@@ -195,7 +195,7 @@ pub fn cases() -> Vec<Case> {
     out
 }
 
-fn encode(element: ElementType, values: &[f32]) -> Vec<u8> {
+pub(crate) fn encode(element: ElementType, values: &[f32]) -> Vec<u8> {
     match element {
         ElementType::F32 => values.iter().flat_map(|v| v.to_le_bytes()).collect(),
         ElementType::F16 => values.iter().flat_map(|v| F16::from_f32(*v).0.to_le_bytes()).collect(),
@@ -204,7 +204,7 @@ fn encode(element: ElementType, values: &[f32]) -> Vec<u8> {
 }
 
 /// Reference (index, raw bits of the value) of a row of raw elements.
-fn reference_row(element: ElementType, raw: &[u8]) -> Option<(usize, u32)> {
+pub(crate) fn reference_row(element: ElementType, raw: &[u8]) -> Option<(usize, u32)> {
     fn go<T: Element>(row: &[T], bits: impl Fn(T) -> u32) -> Option<(usize, u32)> {
         reference::argmax(row).map(|(i, v)| (i, bits(v)))
     }
@@ -326,10 +326,15 @@ fn run_case(
         if got_idx != want_idx as i64 {
             let _ = write!(problems, " row {r}: index {got_idx}, expected {want_idx};");
         }
-        let want_val: Vec<u8> = if case.write_value && case.length > 0 {
-            want_bits.to_le_bytes()[..esize].to_vec()
-        } else {
-            val_init[..esize].to_vec()
+        let neg_inf: u32 = match element {
+            ElementType::F32 => f32::NEG_INFINITY.to_bits(),
+            ElementType::F16 => 0xfc00,
+            ElementType::BF16 => 0xff80,
+        };
+        let want_val: Vec<u8> = match (case.write_value, case.length) {
+            (false, _) => val_init[..esize].to_vec(),
+            (true, 0) => neg_inf.to_le_bytes()[..esize].to_vec(),
+            (true, _) => want_bits.to_le_bytes()[..esize].to_vec(),
         };
         if got_val != want_val.as_slice() {
             let _ = write!(problems, " row {r}: value bytes {got_val:02x?}, expected {want_val:02x?};");

@@ -2,9 +2,12 @@
 
 pub mod check;
 #[cfg(feature = "compiler")]
+pub mod compile;
+#[cfg(feature = "compiler")]
 pub mod expected;
 #[cfg(feature = "compiler")]
 pub mod opt;
+pub mod run;
 pub mod runner;
 #[cfg(feature = "compiler")]
 pub mod split;

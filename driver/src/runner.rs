@@ -12,6 +12,10 @@ COMMANDS:
   check-ukernels <pkg> [--devices 0,1]   Run each ukernel's harness on random and
                                           adversarial inputs on every GPU (or the
                                           listed ones) and compare with the CPU reference
+  run <pkg> [--devices 0,1] [--dynamic-size N] [--repeat N]
+                                          Run every kernel on every GPU (or the listed
+                                          ones) on generated inputs, check against the
+                                          CPU reference, print the time per launch
   info <pkg>                              List the kernels of a package
   help                                    Show this help
 ";
@@ -41,6 +45,7 @@ fn parse_devices(args: &[String]) -> Result<DeviceSelection, String> {
 pub fn dispatch(command: &str, args: &[String]) -> Option<i32> {
     let result = match command {
         "check-ukernels" => check_ukernels(args),
+        "run" => run(args),
         "info" => info(args),
         _ => return None,
     };
@@ -56,7 +61,9 @@ pub fn dispatch(command: &str, args: &[String]) -> Option<i32> {
 
 fn first_path(args: &[String], command: &str) -> Result<String, String> {
     args.iter()
-        .find(|a| !a.starts_with("--") && !args.windows(2).any(|w| w[0] == "--devices" && &w[1] == *a))
+        .enumerate()
+        .find(|(i, a)| !a.starts_with("--") && (*i == 0 || !args[i - 1].starts_with("--")))
+        .map(|(_, a)| a)
         .cloned()
         .ok_or_else(|| format!("error: {command} needs a package file"))
 }
@@ -96,4 +103,31 @@ fn info(args: &[String]) -> Result<bool, String> {
     }
     crate::write_stdout(&out);
     Ok(true)
+}
+
+fn option_value<T: std::str::FromStr>(args: &[String], flag: &str) -> Result<Option<T>, String> {
+    match args.iter().position(|a| a == flag) {
+        None => Ok(None),
+        Some(i) => {
+            let v = args.get(i + 1).ok_or_else(|| format!("error: {flag} needs a value"))?;
+            v.parse().map(Some).map_err(|_| format!("error: {flag}: '{v}' is not a number"))
+        }
+    }
+}
+
+fn run(args: &[String]) -> Result<bool, String> {
+    let path = first_path(args, "run")?;
+    let package = read_package(&path)?;
+    let mut options = crate::run::RunOptions::default();
+    if let Some(n) = option_value(args, "--dynamic-size")? {
+        options.dynamic_size = n;
+    }
+    if let Some(n) = option_value(args, "--repeat")? {
+        options.repeat = n;
+    }
+    let rt = Runtime::new(parse_devices(args)?).map_err(|e| format!("error: {e}"))?;
+    let runs = crate::run::run_package(&rt, &package, &options).map_err(|e| format!("error: {e}"))?;
+    let (text, ok) = crate::run::report(&rt, &runs);
+    crate::write_stdout(&text);
+    Ok(ok)
 }

@@ -1,7 +1,10 @@
 //! `ukc`, the compiler driver.
 
-use melior::ir::{Module, operation::OperationLike};
-use ukernel_dialect::{Target, location::capture_diagnostics};
+use melior::ir::operation::OperationLike;
+use ukernel_dialect::{UKernelSelection, attrs::parse_sm_arch};
+use ukernel_passes::codegen;
+
+use crate::compile::{CompileOptions, Compiler};
 
 /// The embedded default example: LLM-decoding argmax dispatches.
 pub const DEMO_SOURCE: &str = include_str!("../examples/decode_argmax.mlir");
@@ -11,8 +14,18 @@ const USAGE: &str = "\
 USAGE: ukc <command> [options]
 
 COMMANDS:
-  demo                       Parse and verify the embedded example of
-                             LLM-decoding argmax dispatches, and print it
+  compile <in.mlir> -o <out.pkg> [--arch sm_80,sm_90] [--ukernels all|none|a,b]
+          [--object <file.bc>]... [--dump-dir <dir>] [--progress]
+                             Compile the dispatches (func.funcs) of a module to a
+                             package: PTX per arch and launch metadata per kernel
+  explain <in.mlir> [--arch sm_XY] [--ukernels ...]
+                             Per dispatch: the ukernel chosen, or why none, and
+                             the configuration
+  run <pkg> [--devices 0,1] [--dynamic-size N] [--repeat N]
+                             Run a package on every GPU, check each kernel
+                             against the CPU reference, print times
+  demo [--out <dir>]         Compile the embedded LLM-decoding argmax example and
+                             run it when a GPU is present
   build-ukernel-check -o F [--ptx-dir D]
                              Write a package of the ukernel harness kernels
                              (each ukernel linked into a kernel that launches
@@ -22,55 +35,162 @@ COMMANDS:
 ";
 
 pub fn main_with_args(args: &[String]) -> i32 {
-    match args.first().map(String::as_str) {
-        Some("demo") => demo(),
-        Some("build-ukernel-check") => build_ukernel_check(&args[1..]),
+    let result = match args.first().map(String::as_str) {
+        Some("demo") => demo(&args[1..]),
+        Some("compile") => compile(&args[1..]),
+        Some("explain") => explain(&args[1..]),
+        Some("build-ukernel-check") => return build_ukernel_check(&args[1..]),
         None | Some("help" | "--help" | "-h") => {
             crate::write_stdout(USAGE);
-            0
+            return 0;
         }
-        Some(other) => crate::runner::dispatch(other, &args[1..]).unwrap_or_else(|| {
-            eprintln!("ukc: error: unknown command '{other}'\n{USAGE}");
+        Some(other) => {
+            return crate::runner::dispatch(other, &args[1..]).unwrap_or_else(|| {
+                eprintln!("ukc: error: unknown command '{other}'\n{USAGE}");
+                1
+            });
+        }
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("{e}");
             1
-        }),
+        }
     }
 }
 
-fn demo() -> i32 {
-    let context = match ukernel_dialect::create_context() {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("ukc: error: {e}");
-            return 1;
+/// Command-line options shared by compile and explain.
+struct Flags {
+    input: Option<String>,
+    output: Option<String>,
+    options: CompileOptions,
+}
+
+fn parse_flags(args: &[String]) -> Result<Flags, String> {
+    let mut flags = Flags { input: None, output: None, options: CompileOptions::default() };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let (name, inline) = match a.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
+            _ => (a.as_str(), None),
+        };
+        let mut value = |flag: &str| inline.clone().or_else(|| it.next().cloned()).ok_or_else(|| format!("ukc: error: {flag} needs a value"));
+        match name {
+            "-o" => flags.output = Some(value("-o")?),
+            "--arch" => {
+                let list = value("--arch")?;
+                flags.options.arches = list
+                    .split(',')
+                    .map(|a| parse_sm_arch(a.trim()).ok_or_else(|| format!("ukc: error: --arch: '{a}' is not of the form sm_XY")))
+                    .collect::<Result<_, _>>()?;
+            }
+            "--ukernels" => {
+                let v = value("--ukernels")?;
+                flags.options.ukernels = Some(UKernelSelection::parse(&v).map_err(|e| format!("ukc: error: --ukernels: {e}"))?);
+            }
+            "--object" => {
+                let path = value("--object")?;
+                let bytes = std::fs::read(&path).map_err(|e| format!("{path}: error: cannot read object: {e}"))?;
+                let name = std::path::Path::new(&path).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or(path.clone());
+                flags.options.objects.push(ukernel_dialect::ExecutableObject::new(name, bytes));
+            }
+            "--dump-dir" => flags.options.dump_dir = Some(value("--dump-dir")?.into()),
+            "--progress" => flags.options.progress = true,
+            n if n.starts_with('-') => return Err(format!("ukc: error: unknown option '{a}'")),
+            _ if flags.input.is_some() => return Err(format!("ukc: error: more than one input: '{a}'")),
+            _ => flags.input = Some(a.clone()),
         }
-    };
-    let (module, diagnostics) = capture_diagnostics(&context, || {
-        let module = Module::parse(&context, DEMO_SOURCE)?;
-        let ok =
-            module.as_operation().verify() && ukernel_dialect::verify_ukernel_attributes(module.as_operation()) == 0;
-        ok.then_some(module)
-    });
+    }
+    Ok(flags)
+}
+
+fn read_input(path: &str) -> Result<String, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: error: could not open input file: {e}"))?;
+    String::from_utf8(bytes).map_err(|_| format!("{path}: error: input is not UTF-8 text"))
+}
+
+fn compile(args: &[String]) -> Result<i32, String> {
+    let flags = parse_flags(args)?;
+    let input = flags.input.ok_or("ukc: error: compile needs an input file")?;
+    let output = flags.output.ok_or("ukc: error: compile needs -o <package>")?;
+    let text = read_input(&input)?;
+    let mut compiler = Compiler::new(flags.options).map_err(|e| format!("ukc: error: {e}"))?;
+    compiler.set_file_name(&input);
+    let compiled = compiler.compile_text(&text, &input).map_err(|e| format!("{e}"))?;
+    crate::write_atomically(std::path::Path::new(&output), &compiled.package.to_bytes())
+        .map_err(|e| format!("{output}: error: cannot write package: {e}"))?;
+    let mut out = String::new();
+    for k in &compiled.kernels {
+        out += &format!("  {}: ukernel {}\n", k.name, k.ukernel.as_deref().unwrap_or("none"));
+    }
+    let arches: Vec<String> = compiled.ptx.keys().map(|sm| format!("sm_{sm}")).collect();
+    crate::write_stdout(&format!("wrote {output}: {} kernel(s), PTX for {}\n{out}", compiled.kernels.len(), arches.join(", ")));
+    Ok(0)
+}
+
+fn explain(args: &[String]) -> Result<i32, String> {
+    let flags = parse_flags(args)?;
+    let input = flags.input.ok_or("ukc: error: explain needs an input file")?;
+    let text = read_input(&input)?;
+    let compiler = Compiler::new(flags.options).map_err(|e| format!("ukc: error: {e}"))?;
+    let mut module = compiler.parse(&text, &input).map_err(|e| format!("{e}"))?;
+    let diagnostics =
+        codegen::run_stage(compiler.context(), &mut module, codegen::Stage::Configured).map_err(|e| format!("{e}"))?;
+    let mut out = String::new();
     for d in &diagnostics {
-        eprint!("{}", d.render(Some(DEMO_NAME)));
+        out += &d.render(Some(&input));
     }
-    let Some(module) = module else {
-        eprintln!("ukc: error: the embedded example did not parse and verify");
-        return 1;
+    for func in ukernel_passes::gpu_distribute::dispatches(&module.as_operation()) {
+        let name = func.attribute("sym_name").map(|a| a.to_string()).unwrap_or_default();
+        let mut config = None;
+        func.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+            if let Ok(a) = op.attribute(ukernel_dialect::LOWERING_CONFIG_ATTR) {
+                config = Some(a.to_string());
+            }
+            melior::ir::operation::WalkResult::Advance
+        });
+        out += &format!("@{}: {}\n", name.trim_matches('"'), config.unwrap_or_else(|| "no linalg root op".into()));
+    }
+    crate::write_stdout(&out);
+    Ok(0)
+}
+
+fn demo(args: &[String]) -> Result<i32, String> {
+    let dir = match args.iter().position(|a| a == "--out") {
+        Some(i) => std::path::PathBuf::from(args.get(i + 1).ok_or("ukc: error: --out needs a directory")?),
+        None => std::env::temp_dir().join("ukc-demo"),
     };
-    let target =
-        module.as_operation().attribute(ukernel_dialect::TARGET_ATTR).ok().and_then(|a| Target::try_from(a).ok());
-    let mut text = format!("// {DEMO_NAME}: parsed and verified\n");
-    if let Some(t) = target {
-        text += &format!(
-            "// target {} ({} multiprocessors), ukernels = {}\n",
-            t.arch(),
-            t.multiprocessors(),
-            t.ukernels.to_text()
-        );
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: error: {e}", dir.display()))?;
+    let mut compiler = Compiler::new(CompileOptions::default()).map_err(|e| format!("ukc: error: {e}"))?;
+    compiler.set_file_name(DEMO_NAME);
+    let mut module = compiler.parse(DEMO_SOURCE, DEMO_NAME).map_err(|e| format!("{e}"))?;
+    let mut out = format!("// {DEMO_NAME}: parsed and verified; the embedded example:\n{}\n", module.as_operation());
+    let compiled = compiler.compile_module(&mut module).map_err(|e| format!("{e}"))?;
+    out += "// ukernel decisions:\n";
+    for d in &compiled.decisions {
+        out += &format!("//   {d}\n");
     }
-    text += &format!("{}\n", module.as_operation());
-    crate::write_stdout(&text);
-    0
+    let package = dir.join("decode_argmax.pkg");
+    crate::write_atomically(&package, &compiled.package.to_bytes()).map_err(|e| format!("{}: error: {e}", package.display()))?;
+    out += &format!("// wrote {} ({} kernels, PTX for sm_80 and sm_90)\n", package.display(), compiled.kernels.len());
+    crate::write_stdout(&out);
+    match ukernel_runtime::Runtime::new(ukernel_runtime::DeviceSelection::All) {
+        Ok(rt) => {
+            let runs = crate::run::run_package(&rt, &compiled.package, &crate::run::RunOptions::default())
+                .map_err(|e| format!("ukc: error: {e}"))?;
+            let (text, ok) = crate::run::report(&rt, &runs);
+            crate::write_stdout(&text);
+            Ok(if ok { 0 } else { 1 })
+        }
+        Err(e) => {
+            crate::write_stdout(&format!(
+                "// not run here: {e}\n// on a machine with an NVIDIA GPU: ukc-run run {}\n",
+                package.display()
+            ));
+            Ok(0)
+        }
+    }
 }
 
 /// Links the harness kernels with every ukernel, emits PTX per arch and

@@ -1,6 +1,8 @@
 //! The ukernel passes (one file each), their registration by name, and the
 //! codegen/link pipeline.
 
+pub mod codegen;
+pub mod gpu_distribute;
 pub mod hoist_executable_objects;
 mod ir;
 pub mod kernel_config;

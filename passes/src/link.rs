@@ -111,9 +111,8 @@ fn target_machine(sm: u32) -> Result<TargetMachine, LinkError> {
         .ok_or_else(|| LinkError::Target(format!("no NVPTX target machine for sm_{sm}")))
 }
 
-/// Optimizes a copy of `module` at O3 for `sm` and returns its PTX. The
-/// module itself is left as it was, so it can be emitted for several arches.
-pub fn emit_ptx(module: &Module, sm: u32) -> Result<String, LinkError> {
+/// A copy of `module` optimized at O3 for `sm`, and the target machine.
+fn optimized_copy<'ll>(module: &Module<'ll>, sm: u32) -> Result<(Module<'ll>, TargetMachine), LinkError> {
     module.verify().map_err(|e| LinkError::Verify(e.to_string()))?;
     let copy = module.clone();
     let tm = target_machine(sm)?;
@@ -121,10 +120,27 @@ pub fn emit_ptx(module: &Module, sm: u32) -> Result<String, LinkError> {
     copy.set_data_layout(&tm.get_target_data().get_data_layout());
     copy.run_passes("default<O3>", &tm, PassBuilderOptions::create())
         .map_err(|e| LinkError::Optimize { sm, message: e.to_string() })?;
+    Ok((copy, tm))
+}
+
+fn ptx_of(module: &Module, tm: &TargetMachine, sm: u32) -> Result<String, LinkError> {
     let buffer = tm
-        .write_to_memory_buffer(&copy, FileType::Assembly)
+        .write_to_memory_buffer(module, FileType::Assembly)
         .map_err(|e| LinkError::Emit { sm, message: e.to_string() })?;
     Ok(String::from_utf8_lossy(buffer.as_slice()).into_owned())
+}
+
+/// Optimizes a copy of `module` at O3 for `sm` and returns its PTX. The
+/// module itself is left as it was, so it can be emitted for several arches.
+pub fn emit_ptx(module: &Module, sm: u32) -> Result<String, LinkError> {
+    let (copy, tm) = optimized_copy(module, sm)?;
+    ptx_of(&copy, &tm, sm)
+}
+
+/// Like [`emit_ptx`], also returning the optimized IR the PTX comes from.
+pub fn emit_ptx_and_ir(module: &Module, sm: u32) -> Result<(String, String), LinkError> {
+    let (copy, tm) = optimized_copy(module, sm)?;
+    Ok((ptx_of(&copy, &tm, sm)?, copy.print_to_string().to_string()))
 }
 
 /// PTX of a test-harness module from the ukernel library (e.g.

@@ -159,6 +159,17 @@ impl ArgmaxLowering {
         )
     }
 
+    /// Where an unobservable value output points instead: never written
+    /// (write_value = 0), so its buffer can go.
+    fn unused_value_global(&self) -> (String, String) {
+        let name = format!("__ukernel_unused_{}", self.element);
+        let text = format!(
+            "memref.global \"private\" @{name} : memref<1x{}> = dense<0.0> {{alignment = 16 : i64}}",
+            self.element
+        );
+        (name, text)
+    }
+
     /// The replacement, as a function of (in, val, idx) whose body is moved
     /// in place of the op.
     fn body(&self) -> String {
@@ -185,7 +196,14 @@ impl ArgmaxLowering {
         t += &format!("    %nsplit = arith.constant {} : index\n", self.split);
         t += &format!("    %nthreads = arith.constant {} : index\n", self.threads);
         t += &meta("in", &self.in_ty, &self.element, k);
-        t += &meta("val", &self.val_ty, &self.element, p);
+        if self.write_value {
+            t += &meta("val", &self.val_ty, &self.element, p);
+        } else {
+            let (name, _) = self.unused_value_global();
+            t += &format!("    %val_unused = memref.get_global @{name} : memref<1x{}>\n", self.element);
+            t += &meta("val_unused", &format!("memref<1x{}>", self.element), &self.element, 1)
+                .replace("%val_unused_", "%val_");
+        }
         t += &meta("idx", &self.idx_ty, &self.index, p);
         t += "    %rows_0 = arith.constant 1 : index\n";
         for i in 0..p {
@@ -210,6 +228,7 @@ impl ArgmaxLowering {
         }
         for name in ["in", "val", "idx"] {
             t += &format!("        %{name}_o0 = arith.addi %{name}_off, %c0 : index\n");
+            let p = if name == "val" && !self.write_value { 0 } else { p };
             for i in 0..p {
                 t += &format!("        %{name}_m{i} = arith.muli %co_{i}, %{name}_stride#{i} : index\n");
                 t += &format!("        %{name}_o{} = arith.addi %{name}_o{i}, %{name}_m{i} : index\n", i + 1);
@@ -348,7 +367,8 @@ fn lower_one(
     let plan = plan_argmax(&op, uk, config, &owner, scratch_index)?;
 
     // The replacement, parsed beside its declarations so that it verifies.
-    let text = format!("module {{\n  {}\n  {}\n{}}}\n", plan.declaration(), plan.global(), plan.body());
+    let unused = plan.unused_value_global().1;
+    let text = format!("module {{\n  {}\n  {}\n  {unused}\n{}}}\n", plan.declaration(), plan.global(), plan.body());
     let (parsed, diagnostics) = capture_diagnostics(context, || Module::parse(context, &text));
     let parsed = parsed.ok_or_else(|| {
         let why: Vec<String> = diagnostics.iter().map(|d| d.message.clone()).collect();
@@ -365,7 +385,8 @@ fn lower_one(
     let first_definition = body_ops(&owner)
         .into_iter()
         .find(|o| name(o) == "func.func" && o.region(0).ok().and_then(|r| r.first_block()).is_some());
-    for decl in &parsed_ops[..2] {
+    let symbols = if plan.write_value { vec![parsed_ops[0], parsed_ops[1]] } else { parsed_ops[..3].to_vec() };
+    for decl in &symbols {
         let sym =
             decl.attribute("sym_name").ok().map(|a| a.to_string().trim_matches('"').to_string()).unwrap_or_default();
         if has_symbol(&owner, &sym) {
@@ -377,7 +398,13 @@ fn lower_one(
             None => owner_block.append_operation(moved),
         };
     }
-    let lowering = parsed_ops[2];
+    let lowering = parsed_ops[3];
+    // The ukernel writes every row of both outputs (-inf and 0 for empty
+    // rows), so the fills before it are dead.
+    let (val, idx) =
+        (op.operand(1).map_err(|e| LowerError(e.to_string()))?, op.operand(2).map_err(|e| LowerError(e.to_string()))?);
+    let dead_fills: Vec<OperationRef> =
+        [val, idx].into_iter().filter_map(|v| crate::matchers::argmax::last_fill_before(&op, v)).collect();
     let entry = lowering
         .region(0)
         .ok()
@@ -400,11 +427,37 @@ fn lower_one(
         }
     }
     drop(detach(&op));
+    for fill in dead_fills {
+        drop(detach(&fill));
+    }
+    if !plan.write_value {
+        remove_if_only_deallocated(val);
+    }
     Ok(())
 }
 
+/// Erases a local buffer nobody reads any more: its `memref.alloc` and
+/// `memref.dealloc`, when those are all that is left.
+fn remove_if_only_deallocated(buffer: Value) {
+    let Some(alloc) = crate::ir::defining_op(buffer).filter(|d| name(d) == "memref.alloc") else { return };
+    let mut users = Vec::new();
+    unsafe {
+        let mut use_ = mlir_sys::mlirValueGetFirstUse(buffer.to_raw());
+        while !mlir_sys::mlirOpOperandIsNull(use_) {
+            users.push(OperationRef::from_raw(mlir_sys::mlirOpOperandGetOwner(use_)));
+            use_ = mlir_sys::mlirOpOperandGetNextUse(use_);
+        }
+    }
+    if users.iter().all(|u| name(u) == "memref.dealloc") {
+        for u in users {
+            drop(detach(&u));
+        }
+        drop(detach(&alloc));
+    }
+}
+
 /// Takes `op` out of its block, returning ownership.
-fn detach(op: &OperationRef) -> Operation<'static> {
+pub(crate) fn detach(op: &OperationRef) -> Operation<'static> {
     let mut m = unsafe { OperationRefMut::from_raw(op.to_raw()) };
     m.remove_from_parent();
     unsafe { Operation::from_raw(op.to_raw()) }

@@ -30,6 +30,11 @@ pub const PASSES: &[PassInfo] = &[
         summary: crate::lower_to_ukernels::SUMMARY,
         create: crate::lower_to_ukernels::create,
     },
+    PassInfo {
+        argument: crate::gpu_distribute::ARGUMENT,
+        summary: crate::gpu_distribute::SUMMARY,
+        create: crate::gpu_distribute::create,
+    },
 ];
 
 unsafe extern "C" {

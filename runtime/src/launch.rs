@@ -150,18 +150,28 @@ pub enum ArgSpec {
         ty: ScalarType,
         source: ScalarSource,
     },
-    /// Zero-initialized device memory the runtime provides, `bytes` long;
-    /// the kernel must leave it zeroed (it is reused across launches).
+    /// Device memory the runtime provides, `bytes` long, zeroed when first
+    /// allocated and reused across launches of the kernel on its device (a
+    /// kernel that needs it zeroed must leave it so).
     Scratch {
         name: String,
         bytes: DimExpr,
+    },
+    /// The same pointer as parameter `of` (a buffer or scratch), e.g. the
+    /// aligned pointer of a memref descriptor.
+    Alias {
+        name: String,
+        of: u32,
     },
 }
 
 impl ArgSpec {
     pub fn name(&self) -> &str {
         match self {
-            Self::Buffer { name, .. } | Self::Scalar { name, .. } | Self::Scratch { name, .. } => name,
+            Self::Buffer { name, .. }
+            | Self::Scalar { name, .. }
+            | Self::Scratch { name, .. }
+            | Self::Alias { name, .. } => name,
         }
     }
 
@@ -213,6 +223,8 @@ pub enum ArgError {
     DynamicDim { kernel: String, index: usize, name: String, dim: usize, found: u64, bound: u64 },
     #[error("launch expression refers to {} of argument {arg}, which it does not have", match .dim { Some(d) => format!("dim {d}"), None => "the value".to_string() })]
     BadExpression { arg: u32, dim: Option<u32> },
+    #[error("an alias refers to parameter {arg}, which is not a buffer or scratch")]
+    BadAlias { arg: u32 },
     #[error("launch expression uses scalar argument {arg}, whose value {value} is negative")]
     NegativeScalar { arg: u32, value: i64 },
     #[error(
@@ -236,6 +248,8 @@ pub enum ResolvedParam {
     I32(i32),
     I64(i64),
     Scratch(u64),
+    /// The value of another parameter (by position).
+    Alias(u32),
 }
 
 impl LaunchMetadata {
@@ -298,7 +312,7 @@ impl LaunchMetadata {
                 (ArgSpec::Buffer { element, shape, .. }, _) => {
                     return Err(mismatch(format!("a {} buffer of shape {}", element.name(), fmt_shape(shape))));
                 }
-                (ArgSpec::Scratch { .. }, _) => unreachable!("scratch is never given"),
+                (ArgSpec::Scratch { .. } | ArgSpec::Alias { .. }, _) => unreachable!("never given"),
             }
         }
         for (i, spec) in self.args.iter().enumerate() {
@@ -317,6 +331,14 @@ impl LaunchMetadata {
                 ArgSpec::Scalar { ty, source: ScalarSource::Const(c), .. } => scalar(*ty, *c),
                 ArgSpec::Scalar { ty, source: ScalarSource::Expr(e), .. } => scalar(*ty, e.eval(&bound)? as i64),
                 ArgSpec::Scratch { bytes, .. } => ResolvedParam::Scratch(bytes.eval(&bound)?),
+                ArgSpec::Alias { of, .. } => {
+                    if *of as usize >= self.args.len()
+                        || matches!(self.args[*of as usize], ArgSpec::Alias { .. } | ArgSpec::Scalar { .. })
+                    {
+                        return Err(ArgError::BadAlias { arg: *of });
+                    }
+                    ResolvedParam::Alias(*of)
+                }
             });
         }
         let g = [self.grid[0].eval(&bound)?, self.grid[1].eval(&bound)?, self.grid[2].eval(&bound)?];

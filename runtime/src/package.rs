@@ -290,6 +290,11 @@ fn write_kernel(w: &mut Writer, k: &PackagedKernel) {
                 w.str(name);
                 w.expr(bytes);
             }
+            ArgSpec::Alias { name, of } => {
+                w.u8(3);
+                w.str(name);
+                w.u32(*of);
+            }
         }
     }
     w.u32(k.attributes.len() as u32);
@@ -419,6 +424,7 @@ fn read_kernel<'b>(r: &mut Reader<'b>, image: &dyn Fn(&'b [u8]) -> Bytes) -> Res
                 ArgSpec::Scalar { name, ty, source }
             }
             2 => ArgSpec::Scratch { name: r.str("argument name")?, bytes: r.expr(0)? },
+            3 => ArgSpec::Alias { name: r.str("argument name")?, of: r.u32("alias target")? },
             k => return Err(r.corrupt(format!("unknown argument kind {k}"))),
         });
     }

@@ -291,6 +291,7 @@ impl Runtime {
                 },
                 ResolvedParam::I32(v) => *v as u32 as u64,
                 ResolvedParam::I64(v) => *v as u64,
+                ResolvedParam::Alias(_) => 0,
                 ResolvedParam::Scratch(bytes) => {
                     let s = self.scratch(device, &kernel.name, *bytes)?;
                     let ptr = s.device_ptr();
@@ -298,6 +299,11 @@ impl Runtime {
                     ptr
                 }
             });
+        }
+        for (i, p) in resolved.params.iter().enumerate() {
+            if let ResolvedParam::Alias(of) = p {
+                slots[i] = slots[*of as usize];
+            }
         }
         let mut params: Vec<*mut c_void> = slots.iter_mut().map(|s| s as *mut u64 as *mut c_void).collect();
         device.context.bind()?;

@@ -9,7 +9,7 @@
 //   - the result is the first index of the maximum;
 //   - NaN counts as greater than every number: the first NaN wins;
 //   - a row of -inf gives index 0 (of the row) and -inf;
-//   - an empty row gives index 0 and leaves the value untouched;
+//   - an empty row gives index 0 and -inf (the identity of max) as value;
 //   - any length and any row start alignment (vector loads only on the
 //     16-byte aligned middle of the row).
 //
@@ -38,18 +38,21 @@ typedef float E;
 #define UK_ELEM_NAME f32
 static UK_DEVICE UK_INLINE float uk_load(const E *p) { return *p; }
 #define UK_VEC 4
+#define UK_NEG_INF (-__builtin_inff())
 #elif defined(UK_ELEM_F16)
 typedef u16 E;
 #define UK_ELEM_NAME f16
 static UK_DEVICE UK_INLINE float uk_load(const E *p) { return uk_f16_to_f32(*p); }
 static UK_DEVICE UK_INLINE float uk_cvt(u16 b) { return uk_f16_to_f32(b); }
 #define UK_VEC 8
+#define UK_NEG_INF ((u16)0xfc00)
 #elif defined(UK_ELEM_BF16)
 typedef u16 E;
 #define UK_ELEM_NAME bf16
 static UK_DEVICE UK_INLINE float uk_load(const E *p) { return uk_bf16_to_f32(*p); }
 static UK_DEVICE UK_INLINE float uk_cvt(u16 b) { return uk_bf16_to_f32(b); }
 #define UK_VEC 8
+#define UK_NEG_INF ((u16)0xff80)
 #else
 #error "define UK_ELEM_F32, UK_ELEM_F16 or UK_ELEM_BF16"
 #endif
@@ -176,6 +179,8 @@ static UK_DEVICE void uk_reduce_range(const E *row, i64 begin, i64 end, float &b
 static UK_DEVICE void uk_write(const E *row, E *val, I *idx, i64 length, i64 bi, bool write_value) {
   if (length == 0) {
     *idx = 0;
+    if (write_value)
+      *val = UK_NEG_INF;
     return;
   }
   if (bi == UK_NONE)

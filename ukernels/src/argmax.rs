@@ -3,9 +3,10 @@
 //!
 //! Semantics, those of `torch.argmax` and `numpy.argmax`: the first index of
 //! the maximum; NaN counts as greater than every number, so the first NaN
-//! wins; a row of -inf gives index 0; an empty row gives index 0 and leaves
-//! the value output untouched. The CUDA source (`cuda/argmax.cu`) documents
-//! the same, and [`crate::reference::argmax`] implements it on the CPU.
+//! wins; a row of -inf gives index 0; an empty row gives index 0 and -inf
+//! (the identity of max), so the output buffers need no fill beforehand.
+//! The CUDA source (`cuda/argmax.cu`) documents the same, and
+//! [`crate::reference::argmax`] implements it on the CPU.
 
 use crate::{AbiParam, AbiParamKind as K};
 

@@ -251,7 +251,7 @@ fn check_fill(
 
 /// For a memref init: the last `linalg.fill` writing `init` before `op` in
 /// `op`'s block, provided nothing else between them uses `init`.
-fn last_fill_before<'c, 'a>(op: &OperationRef<'c, 'a>, init: Value) -> Option<OperationRef<'c, 'a>> {
+pub(crate) fn last_fill_before<'c, 'a>(op: &OperationRef<'c, 'a>, init: Value) -> Option<OperationRef<'c, 'a>> {
     // The C API cannot step backwards: scan the block forwards up to `op`,
     // remembering the last op that used `init`.
     let block = op.block()?;

@@ -1,0 +1,321 @@
+//! The embedding API: compile MLIR dispatches to a package, or stop at any
+//! stage of the pipeline and take the module.
+//!
+//! ```no_run
+//! use ukc::compile::{CompileOptions, Compiler};
+//! use ukernel_passes::codegen::Stage;
+//!
+//! let compiler = Compiler::new(CompileOptions::default())?;
+//! let compiled = compiler.compile_text(ukc::ukc::DEMO_SOURCE, "decode_argmax.mlir")?;
+//! std::fs::write("decode.pkg", compiled.package.to_bytes())?;
+//!
+//! // Or only the first stages, to inspect or continue elsewhere:
+//! let mut module = compiler.parse(ukc::ukc::DEMO_SOURCE, "decode_argmax.mlir")?;
+//! compiler.run_to(&mut module, Stage::Lowered)?;
+//! println!("{}", melior::ir::operation::OperationLike::to_string(&module.as_operation()));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::{borrow::Cow, collections::BTreeMap, path::PathBuf};
+
+use melior::{
+    Context,
+    ir::{Attribute, Module, attribute::ArrayAttribute, operation::OperationLike, operation::OperationMutLike},
+};
+use ukernel_dialect::{
+    EXECUTABLE_OBJECTS, ExecutableObject, TARGET_ATTR, Target, UKernelSelection,
+    location::{CapturedDiagnostic, capture_diagnostics},
+};
+use ukernel_passes::codegen::{self, CodegenError, KernelInfo, Stage};
+use ukernel_runtime::{
+    ArgSpec, ComputeCapability, DimExpr, ElementKind, KernelLoaderSpec, LaunchMetadata, MultiKernelLoaderSpec, Package,
+    PackagedKernel,
+    launch::{Access, Dim, ScalarSource, ScalarType},
+};
+
+/// What to compile for.
+#[derive(Clone, Debug)]
+pub struct CompileOptions {
+    /// Arches to emit PTX for (`major * 10 + minor`); the lowest also decides
+    /// which ukernels can be selected. Default: sm_80 and sm_90.
+    pub arches: Vec<u32>,
+    /// Overrides the module's `ukernels` selection.
+    pub ukernels: Option<UKernelSelection>,
+    /// Objects to put on the module before selection (user-supplied
+    /// ukernels: an object with a registry ukernel's path replaces it).
+    pub objects: Vec<ExecutableObject>,
+    /// Where to write the IR of each stage, the linked LLVM IR and the PTX.
+    pub dump_dir: Option<PathBuf>,
+    /// Print each stage as it starts, to stderr.
+    pub progress: bool,
+}
+
+impl Default for CompileOptions {
+    fn default() -> Self {
+        Self { arches: vec![80, 90], ukernels: None, objects: Vec::new(), dump_dir: None, progress: false }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum CompileError {
+    #[error("{}", render(.0, .1))]
+    Parse(Vec<CapturedDiagnostic>, String),
+    #[error(transparent)]
+    Dialect(#[from] ukernel_dialect::Error),
+    #[error(transparent)]
+    Codegen(#[from] CodegenError),
+    #[error("no arch to compile for")]
+    NoArch,
+    #[error("cannot write {path}: {error}")]
+    Dump { path: String, error: std::io::Error },
+    #[error("kernel '{kernel}': {message}")]
+    Metadata { kernel: String, message: String },
+}
+
+fn render(d: &[CapturedDiagnostic], file: &str) -> String {
+    let text: String = d.iter().map(|d| d.render(Some(file))).collect();
+    if text.is_empty() { format!("{file}: error: the input does not parse") } else { text.trim_end().to_string() }
+}
+
+/// The result of a compile.
+pub struct Compiled {
+    pub package: Package,
+    pub kernels: Vec<KernelInfo>,
+    pub ptx: BTreeMap<u32, String>,
+    pub linked_ir: BTreeMap<u32, String>,
+    pub linked_objects: BTreeMap<u32, Vec<String>>,
+    /// One line per dispatch: the ukernel decision (the selection remarks).
+    pub decisions: Vec<String>,
+}
+
+/// A compiler: one MLIR context with every dialect, pass and the `ukernel`
+/// dialect, and the options.
+pub struct Compiler {
+    context: Context,
+    options: CompileOptions,
+    /// Name of the input in diagnostics.
+    file_name: String,
+}
+
+impl Compiler {
+    pub fn new(options: CompileOptions) -> Result<Self, CompileError> {
+        if options.arches.is_empty() {
+            return Err(CompileError::NoArch);
+        }
+        ukernel_passes::register_passes();
+        Ok(Self { context: ukernel_dialect::create_context()?, options, file_name: "<input>".into() })
+    }
+
+    pub fn context(&self) -> &Context {
+        &self.context
+    }
+
+    /// Parses and verifies `text` (named `file` in diagnostics), and sets
+    /// the target: the module's own, with the arch lowered to the lowest
+    /// requested one and `ukernels` overridden when the options say so.
+    /// Names the input in diagnostics (default `<input>`).
+    pub fn set_file_name(&mut self, name: &str) {
+        self.file_name = name.to_string();
+    }
+
+    pub fn parse<'c>(&'c self, text: &str, file: &str) -> Result<Module<'c>, CompileError> {
+        let (module, diagnostics) = capture_diagnostics(&self.context, || {
+            let m = Module::parse(&self.context, text)?;
+            (m.as_operation().verify() && ukernel_dialect::verify_ukernel_attributes(m.as_operation()) == 0).then_some(m)
+        });
+        let mut module = module.ok_or_else(|| CompileError::Parse(diagnostics.clone(), file.to_string()))?;
+        let lowest = *self.options.arches.iter().min().ok_or(CompileError::NoArch)?;
+        let mut target = match module.as_operation().attribute(TARGET_ATTR) {
+            Ok(a) => Target::try_from(a)?,
+            Err(_) => Target::new(lowest, UKernelSelection::All),
+        };
+        target.sm = lowest;
+        if let Some(u) = &self.options.ukernels {
+            target.ukernels = u.clone();
+        }
+        let attr = target.to_attribute(&self.context)?;
+        module.as_operation_mut().set_attribute(TARGET_ATTR, attr);
+        if !self.options.objects.is_empty() {
+            let mut objects: Vec<Attribute> = match module.as_operation().attribute(EXECUTABLE_OBJECTS) {
+                Ok(a) => ArrayAttribute::try_from(a).map(|arr| (0..arr.len()).filter_map(|i| arr.element(i).ok()).collect()).unwrap_or_default(),
+                Err(_) => Vec::new(),
+            };
+            for o in &self.options.objects {
+                objects.push(o.to_attribute(&self.context)?);
+            }
+            module.as_operation_mut().set_attribute(EXECUTABLE_OBJECTS, ArrayAttribute::new(&self.context, &objects).into());
+        }
+        Ok(module)
+    }
+
+    /// Runs the pipeline from the input up to `stage` (a prefix of it).
+    pub fn run_to(&self, module: &mut Module, stage: Stage) -> Result<Vec<String>, CompileError> {
+        let mut decisions = Vec::new();
+        for s in Stage::ALL.into_iter().filter(|s| *s > Stage::Input && *s <= stage) {
+            if self.options.progress {
+                eprintln!("ukc: {} ...", s.name());
+            }
+            let notes = codegen::run_stage(&self.context, module, s)?;
+            decisions.extend(notes.iter().map(|d| d.render(Some(&self.file_name)).trim_end().to_string()));
+            self.dump(&format!("{}.{}.mlir", stage_index(s), s.name()), || {
+                let flags = melior::ir::operation::OperationPrintingFlags::new();
+                unsafe { mlir_sys::mlirOpPrintingFlagsElideLargeResourceString(flags.to_raw(), 64) };
+                module.as_operation().to_string_with_flags(flags).unwrap_or_default()
+            })?;
+        }
+        Ok(decisions)
+    }
+
+    fn dump(&self, name: &str, text: impl FnOnce() -> String) -> Result<(), CompileError> {
+        let Some(dir) = &self.options.dump_dir else { return Ok(()) };
+        let path = dir.join(name);
+        std::fs::create_dir_all(dir)
+            .and_then(|_| std::fs::write(&path, text()))
+            .map_err(|error| CompileError::Dump { path: path.display().to_string(), error })
+    }
+
+    /// Compiles `text` to a package.
+    pub fn compile_text(&self, text: &str, file: &str) -> Result<Compiled, CompileError> {
+        let mut module = self.parse(text, file)?;
+        self.compile_module(&mut module)
+    }
+
+    /// Compiles a parsed module (as from [`parse`](Self::parse)) to a package.
+    pub fn compile_module(&self, module: &mut Module) -> Result<Compiled, CompileError> {
+        let decisions = self.run_to(module, Stage::Kernels)?;
+        let kernels = codegen::kernel_infos(module)?;
+        let objects = codegen::module_objects(module);
+        self.run_to_from(module, Stage::Kernels, Stage::Llvm)?;
+        if self.options.progress {
+            eprintln!("ukc: LLVM IR, link, PTX for {} ...", arch_list(&self.options.arches));
+        }
+        let llvm = inkwell::context::Context::create();
+        let ir = codegen::translate(module, &llvm)?.print_to_string().to_string();
+        self.dump("5.translated.ll", || ir.clone())?;
+        let emitted = codegen::emit(&ir, &objects, &self.options.arches)?;
+        for (sm, text) in &emitted.linked_ir {
+            self.dump(&format!("6.linked.sm_{sm}.ll"), || text.clone())?;
+        }
+        for (sm, text) in &emitted.ptx {
+            self.dump(&format!("7.kernels.sm_{sm}.ptx"), || text.clone())?;
+        }
+        let package = build_package(&kernels, &emitted.ptx)?;
+        Ok(Compiled {
+            package,
+            kernels,
+            ptx: emitted.ptx,
+            linked_ir: emitted.linked_ir,
+            linked_objects: emitted.linked_objects,
+            decisions,
+        })
+    }
+
+    fn run_to_from(&self, module: &mut Module, from: Stage, to: Stage) -> Result<(), CompileError> {
+        for s in Stage::ALL.into_iter().filter(|s| *s > from && *s <= to) {
+            if self.options.progress {
+                eprintln!("ukc: {} ...", s.name());
+            }
+            let _ = codegen::run_stage(&self.context, module, s)?;
+            self.dump(&format!("{}.{}.mlir", stage_index(s), s.name()), || module.as_operation().to_string())?;
+        }
+        Ok(())
+    }
+}
+
+fn stage_index(s: Stage) -> usize {
+    Stage::ALL.iter().position(|x| *x == s).unwrap_or(0)
+}
+
+fn arch_list(arches: &[u32]) -> String {
+    arches.iter().map(|a| format!("sm_{a}")).collect::<Vec<_>>().join(", ")
+}
+
+fn element_kind(name: &str) -> Option<ElementKind> {
+    ElementKind::from_name(name)
+}
+
+/// Package kernels from the kernel infos and the PTX of their module.
+pub fn build_package(kernels: &[KernelInfo], ptx: &BTreeMap<u32, String>) -> Result<Package, CompileError> {
+    let mut out = Vec::new();
+    // Every kernel lives in the same PTX module; the runtime loads it once per
+    // device (its module cache is keyed by content).
+    let images: Vec<(ComputeCapability, Cow<'static, [u8]>)> =
+        ptx.iter().map(|(sm, text)| (ComputeCapability::from_sm(*sm), Cow::Owned(text.clone().into_bytes()))).collect();
+    for k in kernels {
+        let fail = |message: String| CompileError::Metadata { kernel: k.name.clone(), message };
+        let spec = MultiKernelLoaderSpec::new(&k.name)
+            .with(KernelLoaderSpec::cuda_ptx(&k.name, images.clone()))
+            .map_err(|e| fail(e.to_string()))?;
+        let mut args = Vec::new();
+        // Parameter position of each memref's first descriptor field.
+        let mut first_param = Vec::new();
+        let mut next_symbol = 0u32;
+        for (i, a) in k.args.iter().enumerate() {
+            let element = element_kind(&a.element).ok_or_else(|| fail(format!("argument {i}: element type {} is not supported by the runtime", a.element)))?;
+            let base = args.len() as u32;
+            first_param.push(base);
+            if a.temporary {
+                let elems = a.dims.iter().map(|d| d.unwrap_or(0)).product::<u64>();
+                args.push(ArgSpec::Scratch { name: format!("temp{i}"), bytes: DimExpr::Const(elems * element.size_bytes() as u64) });
+            } else {
+                let shape = a
+                    .dims
+                    .iter()
+                    .map(|d| match d {
+                        Some(n) => Dim::Static(*n),
+                        None => {
+                            next_symbol += 1;
+                            Dim::Dynamic(next_symbol - 1)
+                        }
+                    })
+                    .collect();
+                args.push(ArgSpec::Buffer { name: format!("arg{i}"), element, shape, access: Access::ReadWrite });
+            }
+            // The memref descriptor: allocated and aligned pointers, offset,
+            // sizes, strides (identity layout: row-major).
+            args.push(ArgSpec::Alias { name: format!("arg{i}.aligned"), of: base });
+            args.push(ArgSpec::Scalar { name: format!("arg{i}.offset"), ty: ScalarType::I64, source: ScalarSource::Const(0) });
+            let size = |d: usize| match a.dims[d] {
+                Some(n) => DimExpr::Const(n),
+                None => DimExpr::arg_dim(base, d as u32),
+            };
+            for d in 0..a.dims.len() {
+                args.push(ArgSpec::Scalar { name: format!("arg{i}.size{d}"), ty: ScalarType::I64, source: ScalarSource::Expr(size(d)) });
+            }
+            for d in 0..a.dims.len() {
+                let stride = (d + 1..a.dims.len()).fold(DimExpr::Const(1), |acc, e| DimExpr::mul(acc, size(e)));
+                args.push(ArgSpec::Scalar { name: format!("arg{i}.stride{d}"), ty: ScalarType::I64, source: ScalarSource::Expr(stride) });
+            }
+        }
+        let grid_dim = |text: &str| -> Result<DimExpr, CompileError> {
+            text.split('*').try_fold(DimExpr::Const(1), |acc, factor| {
+                let f = if let Some(rest) = factor.strip_prefix("%arg") {
+                    let (arg, dim) = rest.trim_end_matches(']').split_once('[').ok_or_else(|| fail(format!("bad grid term {factor}")))?;
+                    let arg: usize = arg.parse().map_err(|_| fail(format!("bad grid term {factor}")))?;
+                    let dim: u32 = dim.parse().map_err(|_| fail(format!("bad grid term {factor}")))?;
+                    DimExpr::arg_dim(*first_param.get(arg).ok_or_else(|| fail(format!("grid refers to argument {arg}")))?, dim)
+                } else {
+                    DimExpr::Const(factor.parse().map_err(|_| fail(format!("bad grid term {factor}")))?)
+                };
+                Ok(if acc == DimExpr::Const(1) { f } else { DimExpr::mul(acc, f) })
+            })
+        };
+        let launch = LaunchMetadata {
+            grid: [grid_dim(&k.grid[0])?, grid_dim(&k.grid[1])?, grid_dim(&k.grid[2])?],
+            block: k.block,
+            shared_memory_bytes: 0,
+            args,
+        };
+        let mut attributes = BTreeMap::new();
+        attributes.insert("dispatch".to_string(), k.name.clone());
+        attributes.insert("ukernel".to_string(), k.ukernel.clone().unwrap_or_else(|| "none".into()));
+        if let Some((family, input, value, index)) = &k.reference {
+            attributes.insert("reference".to_string(), family.clone());
+            attributes.insert("reference.input".to_string(), input.to_string());
+            attributes.insert("reference.value".to_string(), value.to_string());
+            attributes.insert("reference.index".to_string(), index.to_string());
+        }
+        out.push(PackagedKernel { spec, launch, attributes });
+    }
+    Ok(Package { kernels: out })
+}

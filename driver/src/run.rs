@@ -1,0 +1,205 @@
+//! `run`: loads a package on every GPU (or the chosen ones), runs each
+//! kernel on generated inputs, checks the results against the CPU reference
+//! the package names, and times each kernel. Runtime-only.
+
+use std::fmt::Write as _;
+
+use ukernel_runtime::{ArgSpec, ElementKind, LaunchArg, Package, PackagedKernel, Runtime, launch::Dim};
+use ukernels::ElementType;
+
+use crate::check::{Rng, encode, reference_row};
+
+/// Settings of a run.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// Size given to every dynamic dimension.
+    pub dynamic_size: u64,
+    /// Timed launches per measurement (the median of 5 measurements is shown).
+    pub repeat: u32,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        Self { dynamic_size: 1000, repeat: 20 }
+    }
+}
+
+/// One kernel on one device.
+pub struct KernelRun {
+    pub kernel: String,
+    pub device: usize,
+    pub micros: f32,
+    /// None: nothing to check against; Some(errors).
+    pub mismatches: Option<Vec<String>>,
+    pub detail: String,
+}
+
+fn element_type(k: ElementKind) -> Option<ElementType> {
+    match k {
+        ElementKind::F32 => Some(ElementType::F32),
+        ElementKind::F16 => Some(ElementType::F16),
+        ElementKind::BF16 => Some(ElementType::BF16),
+        _ => None,
+    }
+}
+
+/// Input rows: row 0 holds two NaNs, row 1 ties at its maximum, row 2 is all
+/// -inf, the rest random.
+fn input_values(rows: usize, length: usize, rng: &mut Rng) -> Vec<f32> {
+    let mut v: Vec<f32> = (0..rows * length).map(|_| rng.unit() * 200.0 - 100.0).collect();
+    if length == 0 {
+        return v;
+    }
+    if rows > 0 {
+        v[length / 3] = f32::NAN;
+        v[length - 1] = f32::NAN;
+    }
+    if rows > 1 {
+        v[length + length / 2] = 500.0;
+        v[length + length / 4] = 500.0;
+    }
+    if rows > 2 {
+        v[2 * length..3 * length].fill(f32::NEG_INFINITY);
+    }
+    v
+}
+
+/// Runs every kernel of `package` on every device of `rt`.
+pub fn run_package(rt: &Runtime, package: &Package, options: &RunOptions) -> Result<Vec<KernelRun>, ukernel_runtime::Error> {
+    let mut out = Vec::new();
+    for kernel in &package.kernels {
+        for device in 0..rt.devices().len() {
+            out.push(run_kernel(rt, kernel, device, options)?);
+        }
+    }
+    Ok(out)
+}
+
+fn run_kernel(rt: &Runtime, kernel: &PackagedKernel, device: usize, options: &RunOptions) -> Result<KernelRun, ukernel_runtime::Error> {
+    let loaded = rt.load(device, kernel)?;
+    let dev = &rt.devices()[device];
+    let attr = |k: &str| kernel.attributes.get(k).and_then(|v| v.parse::<i64>().ok()).unwrap_or(-1);
+    let (input_arg, value_arg, index_arg) = (attr("reference.input"), attr("reference.value"), attr("reference.index"));
+    let is_argmax = kernel.attributes.get("reference").map(String::as_str) == Some("argmax");
+    let mut rng = Rng(0x5eed_1234_9876_abcd);
+    // Given buffers, in order, with their data.
+    let mut buffers = Vec::new();
+    for spec in &kernel.launch.args {
+        let ArgSpec::Buffer { name, element, shape, .. } = spec else { continue };
+        let dims: Vec<u64> = shape.iter().map(|d| if let Dim::Static(n) = d { *n } else { options.dynamic_size }).collect();
+        let count = dims.iter().product::<u64>() as usize;
+        let arg_number: i64 = name.trim_start_matches("arg").parse().unwrap_or(-2);
+        let bytes = match element_type(*element) {
+            Some(e) if arg_number == input_arg || (!is_argmax && count > 0) => {
+                let length = *dims.last().unwrap_or(&1) as usize;
+                let rows = if length == 0 { 0 } else { count / length };
+                encode(e, &input_values(rows, length, &mut rng))
+            }
+            _ => vec![0u8; count * element.size_bytes()],
+        };
+        buffers.push((arg_number, *element, dims, dev.upload(&bytes)?, bytes));
+    }
+    let args: Vec<LaunchArg> =
+        buffers.iter().map(|(_, e, dims, b, _)| LaunchArg::Buffer { buffer: b, element: *e, shape: dims.clone() }).collect();
+    rt.launch(&loaded, &args)?;
+    dev.synchronize()?;
+
+    let mismatches = if is_argmax && input_arg >= 0 && index_arg >= 0 {
+        Some(verify_argmax(&buffers, input_arg, value_arg, index_arg)?)
+    } else {
+        None
+    };
+
+    // Timing: the median of 5 measurements of `repeat` back-to-back launches.
+    let timer = ukernel_runtime::cuda::Timer::new(dev.context())?;
+    let mut samples = Vec::new();
+    for _ in 0..5 {
+        timer.start(dev.stream())?;
+        for _ in 0..options.repeat.max(1) {
+            rt.launch(&loaded, &args)?;
+        }
+        samples.push(timer.stop(dev.stream())? * 1000.0 / options.repeat.max(1) as f32);
+    }
+    samples.sort_by(f32::total_cmp);
+    let values: Vec<ukernel_runtime::ArgValue> = buffers
+        .iter()
+        .map(|(_, e, dims, _, _)| ukernel_runtime::ArgValue::Buffer { element: *e, shape: dims.clone() })
+        .collect();
+    let grid = kernel.launch.resolve(kernel.name(), &values)?.grid;
+    let detail = format!(
+        "{} for {}, grid {:?}, block {:?}, ukernel {}",
+        loaded.loaded.0,
+        loaded.loaded.1,
+        grid,
+        kernel.launch.block,
+        kernel.attributes.get("ukernel").map(String::as_str).unwrap_or("none")
+    );
+    Ok(KernelRun { kernel: kernel.name().to_string(), device, micros: samples[2], mismatches, detail })
+}
+
+type Buffer = (i64, ElementKind, Vec<u64>, ukernel_runtime::cuda::DeviceBuffer, Vec<u8>);
+
+fn verify_argmax(buffers: &[Buffer], input: i64, value: i64, index: i64) -> Result<Vec<String>, ukernel_runtime::Error> {
+    let find = |n: i64| buffers.iter().find(|b| b.0 == n);
+    let (Some(inp), Some(idx)) = (find(input), find(index)) else {
+        return Ok(vec!["the reference's buffers are not kernel arguments".into()]);
+    };
+    let Some(element) = element_type(inp.1) else { return Ok(vec![format!("input element {}", inp.1.name())]) };
+    let length = *inp.2.last().unwrap_or(&0) as usize;
+    let rows = if length == 0 { idx.2.iter().product::<u64>() as usize } else { inp.2.iter().product::<u64>() as usize / length };
+    let mut got_idx = vec![0u8; idx.3.len_bytes()];
+    idx.3.download(&mut got_idx)?;
+    let val = find(value);
+    let mut got_val = vec![0u8; val.map_or(0, |v| v.3.len_bytes())];
+    if let Some(v) = val {
+        v.3.download(&mut got_val)?;
+    }
+    let esize = element.size_bytes();
+    let mut errors = Vec::new();
+    for r in 0..rows {
+        let raw = &inp.4[r * length * esize..(r + 1) * length * esize];
+        let (want_i, want_bits) = reference_row(element, raw).unwrap_or((0, 0));
+        let got = match idx.1 {
+            ElementKind::I32 => i32::from_le_bytes(got_idx[r * 4..r * 4 + 4].try_into().unwrap()) as i64,
+            _ => i64::from_le_bytes(got_idx[r * 8..r * 8 + 8].try_into().unwrap()),
+        };
+        if got != want_i as i64 {
+            errors.push(format!("row {r}: index {got}, expected {want_i}"));
+        }
+        if val.is_some() && length > 0 {
+            let g = &got_val[r * esize..(r + 1) * esize];
+            if g != &want_bits.to_le_bytes()[..esize] {
+                errors.push(format!("row {r}: value bytes {g:02x?}, expected {:02x?}", &want_bits.to_le_bytes()[..esize]));
+            }
+        }
+        if errors.len() > 5 {
+            break;
+        }
+    }
+    Ok(errors)
+}
+
+/// Renders runs as a report; the bool says whether every check passed.
+pub fn report(rt: &Runtime, runs: &[KernelRun]) -> (String, bool) {
+    let mut out = String::new();
+    let mut ok = true;
+    let (mut passed, mut failed) = (0, 0);
+    for r in runs {
+        let d = &rt.devices()[r.device];
+        let verdict = match &r.mismatches {
+            None => "ran (no CPU reference for this kernel)".to_string(),
+            Some(e) if e.is_empty() => {
+                passed += 1;
+                "matches the CPU reference".to_string()
+            }
+            Some(e) => {
+                ok = false;
+                failed += 1;
+                format!("MISMATCH: {}", e.join("; "))
+            }
+        };
+        let _ = writeln!(out, "{:<28} device {} ({}, cc {}): {:>9.2} us  {}  [{}]", r.kernel, r.device, d.name, d.compute_capability, r.micros, verdict, r.detail);
+    }
+    let _ = writeln!(out, "{passed} passed, {failed} failed");
+    (out, ok)
+}

@@ -1,0 +1,361 @@
+//! `ukernel-gpu-distribute`: turns each dispatch function into the body of
+//! one GPU kernel, and records how to launch it.
+//!
+//! Input: dispatch `func.func`s after `ukernel-lower-to-ukernels` and
+//! `convert-linalg-to-parallel-loops`. Two shapes of dispatch:
+//! - with a ukernel: its `scf.parallel` loops mapped to blocks and threads
+//!   (`#gpu.loop_dim_map`) become the block and thread ids; the grid is the
+//!   loops' trip counts, the block the thread loop's;
+//! - without: one workgroup of [`DEFAULT_THREADS`] threads runs the ops in
+//!   order; each top-level `scf.parallel` spreads its outermost dimension over
+//!   the threads (a thread-stride loop) and is followed by a barrier, so every
+//!   op sees its producers' results.
+//! Static `memref.alloc`s at the top of a dispatch (bufferization's
+//! temporaries) become extra kernel arguments that the runtime provides.
+//!
+//! Output attributes on each dispatch function: `ukernel.grid` (three
+//! strings: an integer or a product `a*b` of integers and `%argN[D]`, dim D
+//! of argument N), `ukernel.block` (three integers) and
+//! `ukernel.temporaries` (the indices of arguments added for temporaries).
+//! A dispatch with both shapes, or loops it cannot map, is an error at the
+//! function.
+
+use melior::{
+    Context, ContextRef,
+    ir::{
+        Attribute, BlockLike, Identifier, Location, OperationRef, RegionLike, Type, Value, ValueLike,
+        attribute::{ArrayAttribute, IntegerAttribute, StringAttribute, TypeAttribute},
+        operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut},
+        r#type::{FunctionType, IntegerType, TypeId},
+    },
+    pass::{ExternalPass, Pass, RunExternalPass, create_external},
+};
+use ukernel_dialect::emit_error;
+
+use crate::ir::{body_ops, defining_op, int_constant, name, shape_of};
+
+pub const ARGUMENT: &str = "ukernel-gpu-distribute";
+pub const SUMMARY: &str = "Make each dispatch one GPU kernel: map loops to block/thread ids, record grid and block";
+
+/// Threads of the one workgroup that runs a dispatch without a ukernel.
+pub const DEFAULT_THREADS: i64 = 256;
+
+pub const GRID_ATTR: &str = "ukernel.grid";
+pub const BLOCK_ATTR: &str = "ukernel.block";
+pub const TEMPORARIES_ATTR: &str = "ukernel.temporaries";
+
+struct Fail(String);
+
+fn i64_attr(context: &Context, v: i64) -> Attribute<'_> {
+    IntegerAttribute::new(IntegerType::new(context, 64).into(), v).into()
+}
+
+/// Builds `op` before `anchor` and returns its first result.
+fn insert_before<'c, 'a>(anchor: &OperationRef<'c, 'a>, builder: OperationBuilder<'c>) -> Result<Value<'c, 'a>, Fail> {
+    let block = anchor.block().ok_or_else(|| Fail("op outside a block".into()))?;
+    let op = builder.build().map_err(|e| Fail(format!("internal error building an op: {e}")))?;
+    let placed = block.insert_operation_before(*anchor, op);
+    let result = placed.result(0).map_err(|e| Fail(e.to_string()))?;
+    Ok(unsafe { Value::from_raw(result.to_raw()) })
+}
+
+/// `nvvm.read.ptx.sreg.<reg>` as an index, before `anchor`.
+fn special_register<'c, 'a>(
+    context: &'c Context,
+    anchor: &OperationRef<'c, 'a>,
+    reg: &str,
+) -> Result<Value<'c, 'a>, Fail> {
+    let loc = anchor.location();
+    let i32t: Type = IntegerType::new(context, 32).into();
+    let raw =
+        insert_before(anchor, OperationBuilder::new(&format!("nvvm.read.ptx.sreg.{reg}"), loc).add_results(&[i32t]))?;
+    let index = Type::index(context);
+    insert_before(anchor, OperationBuilder::new("arith.index_cast", loc).add_operands(&[raw]).add_results(&[index]))
+}
+
+/// What a launch dimension is, as the `ukernel.grid` string.
+fn trip_count_expr(v: Value, func: &OperationRef) -> Result<String, Fail> {
+    let Some(def) = defining_op(v) else {
+        return Err(Fail("a loop bound is a block argument".into()));
+    };
+    if let Some(c) = int_constant(&def) {
+        return Ok(c.to_string());
+    }
+    match name(&def).as_str() {
+        "arith.muli" => {
+            let a = trip_count_expr(def.operand(0).map_err(|e| Fail(e.to_string()))?, func)?;
+            let b = trip_count_expr(def.operand(1).map_err(|e| Fail(e.to_string()))?, func)?;
+            Ok(format!("{a}*{b}"))
+        }
+        "memref.extract_strided_metadata" | "memref.dim" => {
+            let source = def.operand(0).map_err(|e| Fail(e.to_string()))?;
+            let arg = func_arg_index(source, func)
+                .ok_or_else(|| Fail("a loop bound is the size of a buffer that is not an argument".into()))?;
+            let dim = if name(&def) == "memref.dim" {
+                def.operand(1)
+                    .ok()
+                    .and_then(defining_op)
+                    .and_then(|c| int_constant(&c))
+                    .ok_or_else(|| Fail("memref.dim with a dynamic index".into()))?
+            } else {
+                let result =
+                    melior::ir::operation::OperationResult::try_from(v).map_err(|_| Fail("bad bound".into()))?;
+                result.result_number() as i64 - 2
+            };
+            Ok(format!("%arg{arg}[{dim}]"))
+        }
+        other => Err(Fail(format!("a loop bound comes from '{other}', which the launch metadata cannot express"))),
+    }
+}
+
+fn func_arg_index(v: Value, func: &OperationRef) -> Option<usize> {
+    let arg = melior::ir::block::BlockArgument::try_from(v).ok()?;
+    let entry = func.region(0).ok()?.first_block()?;
+    (arg.owner().to_raw().ptr == entry.to_raw().ptr).then(|| arg.argument_number())
+}
+
+fn mapping(op: &OperationRef) -> Option<Vec<String>> {
+    let a = op.attribute("mapping").ok()?;
+    let array = ArrayAttribute::try_from(a).ok()?;
+    Some((0..array.len()).filter_map(|i| array.element(i).ok()).map(|e| e.to_string()).collect())
+}
+
+fn processor(map: &str) -> Option<&'static str> {
+    ["block_x", "block_y", "block_z", "thread_x", "thread_y", "thread_z"]
+        .into_iter()
+        .find(|p| map.contains(&format!("processor = {p},")))
+}
+
+/// Replaces a mapped `scf.parallel` by its body, its induction variables by
+/// block/thread ids; returns (processor, trip count) per dimension.
+fn inline_mapped_loop(
+    context: &Context,
+    func: &OperationRef,
+    op: OperationRef,
+) -> Result<Vec<(&'static str, String)>, Fail> {
+    let maps = mapping(&op).unwrap_or_default();
+    let n = maps.len();
+    if op.operand_count() != 3 * n {
+        return Err(Fail("a mapped scf.parallel with reductions".into()));
+    }
+    let body = op.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| Fail("empty scf.parallel".into()))?;
+    let mut dims = Vec::new();
+    for (i, m) in maps.iter().enumerate() {
+        let lb = op.operand(i).ok().and_then(defining_op).and_then(|d| int_constant(&d));
+        let step = op.operand(2 * n + i).ok().and_then(defining_op).and_then(|d| int_constant(&d));
+        if lb != Some(0) || step != Some(1) {
+            return Err(Fail("a mapped scf.parallel must run from 0 with step 1".into()));
+        }
+        let p = processor(m).ok_or_else(|| Fail(format!("unsupported loop mapping {m}")))?;
+        let reg = match p {
+            "block_x" => "ctaid.x",
+            "block_y" => "ctaid.y",
+            "block_z" => "ctaid.z",
+            "thread_x" => "tid.x",
+            "thread_y" => "tid.y",
+            _ => "tid.z",
+        };
+        let id = special_register(context, &op, reg)?;
+        let iv: Value = body.argument(i).map_err(|e| Fail(e.to_string()))?.into();
+        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(iv.to_raw(), id.to_raw()) };
+        dims.push((p, trip_count_expr(op.operand(n + i).map_err(|e| Fail(e.to_string()))?, func)?));
+    }
+    let block = op.block().ok_or_else(|| Fail("loop outside a block".into()))?;
+    let mut next = body.first_operation();
+    while let Some(o) = next {
+        next = o.next_in_block();
+        if name(&o) == "scf.reduce" {
+            break;
+        }
+        block.insert_operation_before(op, crate::lower_to_ukernels::detach(&o));
+    }
+    drop(crate::lower_to_ukernels::detach(&op));
+    Ok(dims)
+}
+
+/// Spreads the outermost dimension of a top-level `scf.parallel` over the
+/// workgroup's threads and puts a barrier after it.
+fn thread_stride(context: &Context, op: OperationRef) -> Result<(), Fail> {
+    let n = (op.operand_count()) / 3;
+    if n == 0 {
+        return Ok(());
+    }
+    let loc = op.location();
+    let index = Type::index(context);
+    let tid = special_register(context, &op, "tid.x")?;
+    let lb = op.operand(0).map_err(|e| Fail(e.to_string()))?;
+    let step = op.operand(2 * n).map_err(|e| Fail(e.to_string()))?;
+    let threads = insert_before(
+        &op,
+        OperationBuilder::new("arith.constant", loc)
+            .add_attributes(&[(
+                Identifier::new(context, "value"),
+                IntegerAttribute::new(index, DEFAULT_THREADS).into(),
+            )])
+            .add_results(&[index]),
+    )?;
+    let offset =
+        insert_before(&op, OperationBuilder::new("arith.muli", loc).add_operands(&[tid, step]).add_results(&[index]))?;
+    let new_lb =
+        insert_before(&op, OperationBuilder::new("arith.addi", loc).add_operands(&[lb, offset]).add_results(&[index]))?;
+    let new_step = insert_before(
+        &op,
+        OperationBuilder::new("arith.muli", loc).add_operands(&[step, threads]).add_results(&[index]),
+    )?;
+    let mut m = unsafe { OperationRefMut::from_raw(op.to_raw()) };
+    m.set_operand(0, new_lb);
+    m.set_operand(2 * n, new_step);
+    barrier_after(context, op)
+}
+
+fn barrier_after(_context: &Context, op: OperationRef) -> Result<(), Fail> {
+    let block = op.block().ok_or_else(|| Fail("op outside a block".into()))?;
+    let barrier = OperationBuilder::new("nvvm.barrier0", op.location()).build().map_err(|e| Fail(e.to_string()))?;
+    block.insert_operation_after(op, barrier);
+    Ok(())
+}
+
+/// Makes static top-level allocations extra arguments of `func`.
+fn temporaries_to_arguments<'c>(context: &'c Context, func: &OperationRef<'c, '_>) -> Result<Vec<i64>, Fail> {
+    let entry = func.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| Fail("no body".into()))?;
+    let mut added = Vec::new();
+    for op in body_ops(func) {
+        if name(&op) != "memref.alloc" {
+            continue;
+        }
+        let result = op.result(0).map_err(|e| Fail(e.to_string()))?;
+        let ty = result.r#type();
+        let (dims, _) = shape_of(ty).ok_or_else(|| Fail("alloc of an unranked memref".into()))?;
+        if dims.iter().any(|d| d.is_none()) {
+            return Err(Fail(format!("a temporary of dynamic shape ({ty}) cannot be provided to the kernel")));
+        }
+        let arg = entry.add_argument(ty, op.location());
+        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), arg.to_raw()) };
+        drop(crate::lower_to_ukernels::detach(&op));
+        added.push(entry.argument_count() as i64 - 1);
+    }
+    for op in body_ops(func) {
+        if name(&op) == "memref.dealloc"
+            && op.operand(0).ok().is_some_and(|v| func_arg_index(v, func).is_some_and(|i| added.contains(&(i as i64))))
+        {
+            drop(crate::lower_to_ukernels::detach(&op));
+        }
+    }
+    if !added.is_empty() {
+        let inputs: Vec<Type> =
+            (0..entry.argument_count()).filter_map(|i| entry.argument(i).ok()).map(|a| a.r#type()).collect();
+        let results: Vec<Type> = func
+            .attribute("function_type")
+            .ok()
+            .and_then(|a| TypeAttribute::try_from(a).ok())
+            .and_then(|t| FunctionType::try_from(t.value()).ok())
+            .map(|f| (0..f.result_count()).filter_map(|i| f.result(i).ok()).collect())
+            .unwrap_or_default();
+        let ft = FunctionType::new(context, &inputs, &results);
+        let mut m = unsafe { OperationRefMut::from_raw(func.to_raw()) };
+        m.set_attribute("function_type", TypeAttribute::new(ft.into()).into());
+    }
+    Ok(added)
+}
+
+fn distribute(context: &Context, func: OperationRef) -> Result<(), Fail> {
+    let temporaries = temporaries_to_arguments(context, &func)?;
+    let mut grid = vec!["1".to_string(); 3];
+    let mut block = vec![1i64; 3];
+    let mut mapped = false;
+    let mut default_loops = Vec::new();
+    // Mapped loops first (the inner one appears at the top once the outer
+    // is inlined).
+    loop {
+        let ops = body_ops(&func);
+        let Some(op) = ops.iter().find(|o| name(o) == "scf.parallel" && mapping(o).is_some()).copied() else { break };
+        for (p, trip) in inline_mapped_loop(context, &func, op)? {
+            let slot = ["block_x", "block_y", "block_z", "thread_x", "thread_y", "thread_z"]
+                .iter()
+                .position(|q| *q == p)
+                .unwrap_or(0);
+            if slot < 3 {
+                grid[slot] = trip;
+            } else {
+                block[slot - 3] =
+                    trip.parse().map_err(|_| Fail(format!("the workgroup size {trip} is not a constant")))?;
+            }
+        }
+        mapped = true;
+    }
+    for op in body_ops(&func) {
+        if name(&op) == "scf.parallel" {
+            default_loops.push(op);
+        }
+    }
+    if mapped && !default_loops.is_empty() {
+        return Err(Fail(
+            "the dispatch has ops besides its ukernel (e.g. a producer); those are not fused with ukernels yet".into(),
+        ));
+    }
+    if !mapped {
+        for op in default_loops {
+            thread_stride(context, op)?;
+        }
+        for op in body_ops(&func) {
+            if name(&op) == "memref.store" {
+                barrier_after(context, op)?;
+            }
+        }
+        block = vec![DEFAULT_THREADS, 1, 1];
+    }
+    let mut m = unsafe { OperationRefMut::from_raw(func.to_raw()) };
+    let grid: Vec<Attribute> = grid.iter().map(|g| StringAttribute::new(context, g).into()).collect();
+    m.set_attribute(GRID_ATTR, ArrayAttribute::new(context, &grid).into());
+    let block: Vec<Attribute> = block.iter().map(|b| i64_attr(context, *b)).collect();
+    m.set_attribute(BLOCK_ATTR, ArrayAttribute::new(context, &block).into());
+    let temps: Vec<Attribute> = temporaries.iter().map(|t| i64_attr(context, *t)).collect();
+    m.set_attribute(TEMPORARIES_ATTR, ArrayAttribute::new(context, &temps).into());
+    Ok(())
+}
+
+/// Every dispatch (a `func.func` with a body) of `module`.
+pub fn dispatches<'c, 'a>(module: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    body_ops(module)
+        .into_iter()
+        .filter(|o| name(o) == "func.func" && o.region(0).ok().and_then(|r| r.first_block()).is_some())
+        .collect()
+}
+
+#[derive(Clone, Debug, Default)]
+struct DistributePass;
+
+impl<'c> RunExternalPass<'c> for DistributePass {
+    fn initialize(&mut self, _context: ContextRef<'c>) {}
+
+    fn run(&mut self, module: OperationRef<'c, '_>, pass: ExternalPass<'_>) {
+        crate::registration::run_guarded(ARGUMENT, &module, &pass, || {
+            let context: &Context = unsafe { module.context().to_ref() };
+            for func in dispatches(&module) {
+                let location: Location = func.location();
+                if let Err(Fail(message)) = distribute(context, func) {
+                    emit_error(location, &format!("ukernel: {message}"));
+                    return false;
+                }
+            }
+            true
+        });
+    }
+}
+
+#[repr(align(8))]
+struct PassId;
+static PASS_ID: PassId = PassId;
+
+/// A new instance of the pass.
+pub fn create() -> Pass {
+    create_external(
+        DistributePass,
+        TypeId::create(&PASS_ID),
+        "UKernelGpuDistribute",
+        ARGUMENT,
+        SUMMARY,
+        "builtin.module",
+        &[],
+    )
+}
