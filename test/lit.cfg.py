@@ -19,7 +19,7 @@ profile = os.environ.get("UKERNEL_PROFILE", "debug")
 llvm_bin = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
 tools = os.path.join(target, profile)
 
-for tool in ("ukernel-opt",):
+for tool in ("ukernel-opt", "ukc", "ukc-run"):
     if not os.path.exists(os.path.join(tools, tool)):
         lit_config.fatal(f"{tool} not found in {tools}: build it first (cargo build)")
 

@@ -121,7 +121,8 @@ impl Compiler {
     pub fn parse<'c>(&'c self, text: &str, file: &str) -> Result<Module<'c>, CompileError> {
         let (module, diagnostics) = capture_diagnostics(&self.context, || {
             let m = Module::parse(&self.context, text)?;
-            (m.as_operation().verify() && ukernel_dialect::verify_ukernel_attributes(m.as_operation()) == 0).then_some(m)
+            (m.as_operation().verify() && ukernel_dialect::verify_ukernel_attributes(m.as_operation()) == 0)
+                .then_some(m)
         });
         let mut module = module.ok_or_else(|| CompileError::Parse(diagnostics.clone(), file.to_string()))?;
         let lowest = *self.options.arches.iter().min().ok_or(CompileError::NoArch)?;
@@ -137,13 +138,17 @@ impl Compiler {
         module.as_operation_mut().set_attribute(TARGET_ATTR, attr);
         if !self.options.objects.is_empty() {
             let mut objects: Vec<Attribute> = match module.as_operation().attribute(EXECUTABLE_OBJECTS) {
-                Ok(a) => ArrayAttribute::try_from(a).map(|arr| (0..arr.len()).filter_map(|i| arr.element(i).ok()).collect()).unwrap_or_default(),
+                Ok(a) => ArrayAttribute::try_from(a)
+                    .map(|arr| (0..arr.len()).filter_map(|i| arr.element(i).ok()).collect())
+                    .unwrap_or_default(),
                 Err(_) => Vec::new(),
             };
             for o in &self.options.objects {
                 objects.push(o.to_attribute(&self.context)?);
             }
-            module.as_operation_mut().set_attribute(EXECUTABLE_OBJECTS, ArrayAttribute::new(&self.context, &objects).into());
+            module
+                .as_operation_mut()
+                .set_attribute(EXECUTABLE_OBJECTS, ArrayAttribute::new(&self.context, &objects).into());
         }
         Ok(module)
     }
@@ -251,12 +256,17 @@ pub fn build_package(kernels: &[KernelInfo], ptx: &BTreeMap<u32, String>) -> Res
         let mut first_param = Vec::new();
         let mut next_symbol = 0u32;
         for (i, a) in k.args.iter().enumerate() {
-            let element = element_kind(&a.element).ok_or_else(|| fail(format!("argument {i}: element type {} is not supported by the runtime", a.element)))?;
+            let element = element_kind(&a.element).ok_or_else(|| {
+                fail(format!("argument {i}: element type {} is not supported by the runtime", a.element))
+            })?;
             let base = args.len() as u32;
             first_param.push(base);
             if a.temporary {
                 let elems = a.dims.iter().map(|d| d.unwrap_or(0)).product::<u64>();
-                args.push(ArgSpec::Scratch { name: format!("temp{i}"), bytes: DimExpr::Const(elems * element.size_bytes() as u64) });
+                args.push(ArgSpec::Scratch {
+                    name: format!("temp{i}"),
+                    bytes: DimExpr::Const(elems * element.size_bytes() as u64),
+                });
             } else {
                 let shape = a
                     .dims
@@ -274,26 +284,44 @@ pub fn build_package(kernels: &[KernelInfo], ptx: &BTreeMap<u32, String>) -> Res
             // The memref descriptor: allocated and aligned pointers, offset,
             // sizes, strides (identity layout: row-major).
             args.push(ArgSpec::Alias { name: format!("arg{i}.aligned"), of: base });
-            args.push(ArgSpec::Scalar { name: format!("arg{i}.offset"), ty: ScalarType::I64, source: ScalarSource::Const(0) });
+            args.push(ArgSpec::Scalar {
+                name: format!("arg{i}.offset"),
+                ty: ScalarType::I64,
+                source: ScalarSource::Const(0),
+            });
             let size = |d: usize| match a.dims[d] {
                 Some(n) => DimExpr::Const(n),
                 None => DimExpr::arg_dim(base, d as u32),
             };
             for d in 0..a.dims.len() {
-                args.push(ArgSpec::Scalar { name: format!("arg{i}.size{d}"), ty: ScalarType::I64, source: ScalarSource::Expr(size(d)) });
+                args.push(ArgSpec::Scalar {
+                    name: format!("arg{i}.size{d}"),
+                    ty: ScalarType::I64,
+                    source: ScalarSource::Expr(size(d)),
+                });
             }
             for d in 0..a.dims.len() {
                 let stride = (d + 1..a.dims.len()).fold(DimExpr::Const(1), |acc, e| DimExpr::mul(acc, size(e)));
-                args.push(ArgSpec::Scalar { name: format!("arg{i}.stride{d}"), ty: ScalarType::I64, source: ScalarSource::Expr(stride) });
+                args.push(ArgSpec::Scalar {
+                    name: format!("arg{i}.stride{d}"),
+                    ty: ScalarType::I64,
+                    source: ScalarSource::Expr(stride),
+                });
             }
         }
         let grid_dim = |text: &str| -> Result<DimExpr, CompileError> {
             text.split('*').try_fold(DimExpr::Const(1), |acc, factor| {
                 let f = if let Some(rest) = factor.strip_prefix("%arg") {
-                    let (arg, dim) = rest.trim_end_matches(']').split_once('[').ok_or_else(|| fail(format!("bad grid term {factor}")))?;
+                    let (arg, dim) = rest
+                        .trim_end_matches(']')
+                        .split_once('[')
+                        .ok_or_else(|| fail(format!("bad grid term {factor}")))?;
                     let arg: usize = arg.parse().map_err(|_| fail(format!("bad grid term {factor}")))?;
                     let dim: u32 = dim.parse().map_err(|_| fail(format!("bad grid term {factor}")))?;
-                    DimExpr::arg_dim(*first_param.get(arg).ok_or_else(|| fail(format!("grid refers to argument {arg}")))?, dim)
+                    DimExpr::arg_dim(
+                        *first_param.get(arg).ok_or_else(|| fail(format!("grid refers to argument {arg}")))?,
+                        dim,
+                    )
                 } else {
                     DimExpr::Const(factor.parse().map_err(|_| fail(format!("bad grid term {factor}")))?)
                 };
@@ -309,11 +337,15 @@ pub fn build_package(kernels: &[KernelInfo], ptx: &BTreeMap<u32, String>) -> Res
         let mut attributes = BTreeMap::new();
         attributes.insert("dispatch".to_string(), k.name.clone());
         attributes.insert("ukernel".to_string(), k.ukernel.clone().unwrap_or_else(|| "none".into()));
-        if let Some((family, input, value, index)) = &k.reference {
-            attributes.insert("reference".to_string(), family.clone());
-            attributes.insert("reference.input".to_string(), input.to_string());
-            attributes.insert("reference.value".to_string(), value.to_string());
-            attributes.insert("reference.index".to_string(), index.to_string());
+        if let Some(r) = &k.reference {
+            // With a ukernel the kernel computes the ukernel's semantics
+            // (NaN first, as torch) whatever the op's combiner said.
+            let semantics = if k.ukernel.is_some() { "first-nan" } else { r.semantics.as_str() };
+            attributes.insert("reference".to_string(), r.family.clone());
+            attributes.insert("reference.semantics".to_string(), semantics.to_string());
+            attributes.insert("reference.input".to_string(), r.input.to_string());
+            attributes.insert("reference.value".to_string(), r.value.to_string());
+            attributes.insert("reference.index".to_string(), r.index.to_string());
         }
         out.push(PackagedKernel { spec, launch, attributes });
     }

@@ -16,11 +16,15 @@ pub struct RunOptions {
     pub dynamic_size: u64,
     /// Timed launches per measurement (the median of 5 measurements is shown).
     pub repeat: u32,
+    /// Where to save the input and index output of each checked kernel
+    /// (inputs up to 64 MiB), with a `manifest.txt`, for comparison with
+    /// other implementations.
+    pub save_dir: Option<std::path::PathBuf>,
 }
 
 impl Default for RunOptions {
     fn default() -> Self {
-        Self { dynamic_size: 1000, repeat: 20 }
+        Self { dynamic_size: 1000, repeat: 20, save_dir: None }
     }
 }
 
@@ -65,7 +69,11 @@ fn input_values(rows: usize, length: usize, rng: &mut Rng) -> Vec<f32> {
 }
 
 /// Runs every kernel of `package` on every device of `rt`.
-pub fn run_package(rt: &Runtime, package: &Package, options: &RunOptions) -> Result<Vec<KernelRun>, ukernel_runtime::Error> {
+pub fn run_package(
+    rt: &Runtime,
+    package: &Package,
+    options: &RunOptions,
+) -> Result<Vec<KernelRun>, ukernel_runtime::Error> {
     let mut out = Vec::new();
     for kernel in &package.kernels {
         for device in 0..rt.devices().len() {
@@ -75,18 +83,25 @@ pub fn run_package(rt: &Runtime, package: &Package, options: &RunOptions) -> Res
     Ok(out)
 }
 
-fn run_kernel(rt: &Runtime, kernel: &PackagedKernel, device: usize, options: &RunOptions) -> Result<KernelRun, ukernel_runtime::Error> {
+fn run_kernel(
+    rt: &Runtime,
+    kernel: &PackagedKernel,
+    device: usize,
+    options: &RunOptions,
+) -> Result<KernelRun, ukernel_runtime::Error> {
     let loaded = rt.load(device, kernel)?;
     let dev = &rt.devices()[device];
     let attr = |k: &str| kernel.attributes.get(k).and_then(|v| v.parse::<i64>().ok()).unwrap_or(-1);
     let (input_arg, value_arg, index_arg) = (attr("reference.input"), attr("reference.value"), attr("reference.index"));
     let is_argmax = kernel.attributes.get("reference").map(String::as_str) == Some("argmax");
+    let semantics = kernel.attributes.get("reference.semantics").cloned().unwrap_or_else(|| "first-nan".into());
     let mut rng = Rng(0x5eed_1234_9876_abcd);
     // Given buffers, in order, with their data.
     let mut buffers = Vec::new();
     for spec in &kernel.launch.args {
         let ArgSpec::Buffer { name, element, shape, .. } = spec else { continue };
-        let dims: Vec<u64> = shape.iter().map(|d| if let Dim::Static(n) = d { *n } else { options.dynamic_size }).collect();
+        let dims: Vec<u64> =
+            shape.iter().map(|d| if let Dim::Static(n) = d { *n } else { options.dynamic_size }).collect();
         let count = dims.iter().product::<u64>() as usize;
         let arg_number: i64 = name.trim_start_matches("arg").parse().unwrap_or(-2);
         let bytes = match element_type(*element) {
@@ -99,13 +114,18 @@ fn run_kernel(rt: &Runtime, kernel: &PackagedKernel, device: usize, options: &Ru
         };
         buffers.push((arg_number, *element, dims, dev.upload(&bytes)?, bytes));
     }
-    let args: Vec<LaunchArg> =
-        buffers.iter().map(|(_, e, dims, b, _)| LaunchArg::Buffer { buffer: b, element: *e, shape: dims.clone() }).collect();
+    let args: Vec<LaunchArg> = buffers
+        .iter()
+        .map(|(_, e, dims, b, _)| LaunchArg::Buffer { buffer: b, element: *e, shape: dims.clone() })
+        .collect();
     rt.launch(&loaded, &args)?;
     dev.synchronize()?;
 
     let mismatches = if is_argmax && input_arg >= 0 && index_arg >= 0 {
-        Some(verify_argmax(&buffers, input_arg, value_arg, index_arg)?)
+        if let Some(dir) = &options.save_dir {
+            save(dir, kernel.name(), device, &buffers, input_arg, index_arg, &semantics)?;
+        }
+        Some(verify_argmax(&buffers, input_arg, value_arg, index_arg, &semantics)?)
     } else {
         None
     };
@@ -139,14 +159,27 @@ fn run_kernel(rt: &Runtime, kernel: &PackagedKernel, device: usize, options: &Ru
 
 type Buffer = (i64, ElementKind, Vec<u64>, ukernel_runtime::cuda::DeviceBuffer, Vec<u8>);
 
-fn verify_argmax(buffers: &[Buffer], input: i64, value: i64, index: i64) -> Result<Vec<String>, ukernel_runtime::Error> {
+/// Checks index (and value) outputs row by row against the reference of the
+/// kernel's semantics: `first-nan` (torch's) or `ogt` (the plain linalg
+/// combiner). Values compare by bits, any NaN equal to any NaN.
+fn verify_argmax(
+    buffers: &[Buffer],
+    input: i64,
+    value: i64,
+    index: i64,
+    semantics: &str,
+) -> Result<Vec<String>, ukernel_runtime::Error> {
     let find = |n: i64| buffers.iter().find(|b| b.0 == n);
     let (Some(inp), Some(idx)) = (find(input), find(index)) else {
         return Ok(vec!["the reference's buffers are not kernel arguments".into()]);
     };
     let Some(element) = element_type(inp.1) else { return Ok(vec![format!("input element {}", inp.1.name())]) };
     let length = *inp.2.last().unwrap_or(&0) as usize;
-    let rows = if length == 0 { idx.2.iter().product::<u64>() as usize } else { inp.2.iter().product::<u64>() as usize / length };
+    let rows = if length == 0 {
+        idx.2.iter().product::<u64>() as usize
+    } else {
+        inp.2.iter().product::<u64>() as usize / length
+    };
     let mut got_idx = vec![0u8; idx.3.len_bytes()];
     idx.3.download(&mut got_idx)?;
     let val = find(value);
@@ -158,7 +191,12 @@ fn verify_argmax(buffers: &[Buffer], input: i64, value: i64, index: i64) -> Resu
     let mut errors = Vec::new();
     for r in 0..rows {
         let raw = &inp.4[r * length * esize..(r + 1) * length * esize];
-        let (want_i, want_bits) = reference_row(element, raw).unwrap_or((0, 0));
+        let (want_i, want_value) = if semantics == "ogt" {
+            reference_row_ogt(element, raw)
+        } else {
+            let (i, bits) = reference_row(element, raw).unwrap_or((0, neg_inf_bits(element)));
+            (i, value_of(element, bits))
+        };
         let got = match idx.1 {
             ElementKind::I32 => i32::from_le_bytes(got_idx[r * 4..r * 4 + 4].try_into().unwrap()) as i64,
             _ => i64::from_le_bytes(got_idx[r * 8..r * 8 + 8].try_into().unwrap()),
@@ -166,10 +204,14 @@ fn verify_argmax(buffers: &[Buffer], input: i64, value: i64, index: i64) -> Resu
         if got != want_i as i64 {
             errors.push(format!("row {r}: index {got}, expected {want_i}"));
         }
-        if val.is_some() && length > 0 {
+        if val.is_some() {
             let g = &got_val[r * esize..(r + 1) * esize];
-            if g != &want_bits.to_le_bytes()[..esize] {
-                errors.push(format!("row {r}: value bytes {g:02x?}, expected {:02x?}", &want_bits.to_le_bytes()[..esize]));
+            let mut bits = [0u8; 4];
+            bits[..esize].copy_from_slice(g);
+            let got_value = value_of(element, u32::from_le_bytes(bits));
+            let same = (got_value.is_nan() && want_value.is_nan()) || got_value.to_bits() == want_value.to_bits();
+            if !same {
+                errors.push(format!("row {r}: value {got_value}, expected {want_value}"));
             }
         }
         if errors.len() > 5 {
@@ -198,8 +240,88 @@ pub fn report(rt: &Runtime, runs: &[KernelRun]) -> (String, bool) {
                 format!("MISMATCH: {}", e.join("; "))
             }
         };
-        let _ = writeln!(out, "{:<28} device {} ({}, cc {}): {:>9.2} us  {}  [{}]", r.kernel, r.device, d.name, d.compute_capability, r.micros, verdict, r.detail);
+        let _ = writeln!(
+            out,
+            "{:<28} device {} ({}, cc {}): {:>9.2} us  {}  [{}]",
+            r.kernel, r.device, d.name, d.compute_capability, r.micros, verdict, r.detail
+        );
     }
     let _ = writeln!(out, "{passed} passed, {failed} failed");
     (out, ok)
+}
+
+fn neg_inf_bits(element: ElementType) -> u32 {
+    match element {
+        ElementType::F32 => f32::NEG_INFINITY.to_bits(),
+        ElementType::F16 => 0xfc00,
+        ElementType::BF16 => 0xff80,
+    }
+}
+
+fn value_of(element: ElementType, bits: u32) -> f32 {
+    use ukernels::reference::{BF16, Element, F16};
+    match element {
+        ElementType::F32 => f32::from_bits(bits),
+        ElementType::F16 => F16(bits as u16).to_f32(),
+        ElementType::BF16 => BF16(bits as u16).to_f32(),
+    }
+}
+
+/// The plain-combiner reference of a row of raw elements.
+fn reference_row_ogt(element: ElementType, raw: &[u8]) -> (usize, f32) {
+    use ukernels::reference::{BF16, F16, argmax_ogt};
+    match element {
+        ElementType::F32 => {
+            let v: Vec<f32> = raw.chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().unwrap())).collect();
+            argmax_ogt(&v)
+        }
+        ElementType::F16 => {
+            let v: Vec<F16> = raw.chunks_exact(2).map(|c| F16(u16::from_le_bytes(c.try_into().unwrap()))).collect();
+            argmax_ogt(&v)
+        }
+        ElementType::BF16 => {
+            let v: Vec<BF16> = raw.chunks_exact(2).map(|c| BF16(u16::from_le_bytes(c.try_into().unwrap()))).collect();
+            argmax_ogt(&v)
+        }
+    }
+}
+
+/// Writes the input and the index output of a checked kernel, and a line of
+/// `manifest.txt`: kernel, device, element, index type, rows, length, files,
+/// semantics.
+fn save(
+    dir: &std::path::Path,
+    kernel: &str,
+    device: usize,
+    buffers: &[Buffer],
+    input: i64,
+    index: i64,
+    semantics: &str,
+) -> Result<(), ukernel_runtime::Error> {
+    let io = |e: std::io::Error| ukernel_runtime::Error::Io(format!("{}: {e}", dir.display()));
+    let (Some(inp), Some(idx)) = (buffers.iter().find(|b| b.0 == input), buffers.iter().find(|b| b.0 == index)) else {
+        return Ok(());
+    };
+    if inp.4.len() > 64 << 20 {
+        return Ok(());
+    }
+    std::fs::create_dir_all(dir).map_err(io)?;
+    let mut out = vec![0u8; idx.3.len_bytes()];
+    idx.3.download(&mut out)?;
+    let stem = format!("{kernel}.dev{device}");
+    std::fs::write(dir.join(format!("{stem}.input.bin")), &inp.4).map_err(io)?;
+    std::fs::write(dir.join(format!("{stem}.index.bin")), &out).map_err(io)?;
+    let length = *inp.2.last().unwrap_or(&0);
+    let rows = if length == 0 { 0 } else { inp.2.iter().product::<u64>() / length };
+    use std::io::Write;
+    let mut manifest =
+        std::fs::OpenOptions::new().create(true).append(true).open(dir.join("manifest.txt")).map_err(io)?;
+    writeln!(
+        manifest,
+        "{kernel} {device} {} {} {rows} {length} {stem}.input.bin {stem}.index.bin {semantics}",
+        inp.1.name(),
+        idx.1.name()
+    )
+    .map_err(io)?;
+    Ok(())
 }

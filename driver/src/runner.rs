@@ -12,7 +12,7 @@ COMMANDS:
   check-ukernels <pkg> [--devices 0,1]   Run each ukernel's harness on random and
                                           adversarial inputs on every GPU (or the
                                           listed ones) and compare with the CPU reference
-  run <pkg> [--devices 0,1] [--dynamic-size N] [--repeat N]
+  run <pkg> [--devices 0,1] [--dynamic-size N] [--repeat N] [--save DIR]
                                           Run every kernel on every GPU (or the listed
                                           ones) on generated inputs, check against the
                                           CPU reference, print the time per launch
@@ -124,6 +124,9 @@ fn run(args: &[String]) -> Result<bool, String> {
     }
     if let Some(n) = option_value(args, "--repeat")? {
         options.repeat = n;
+    }
+    if let Some(i) = args.iter().position(|a| a == "--save") {
+        options.save_dir = Some(args.get(i + 1).ok_or("error: --save needs a directory")?.into());
     }
     let rt = Runtime::new(parse_devices(args)?).map_err(|e| format!("error: {e}"))?;
     let runs = crate::run::run_package(&rt, &package, &options).map_err(|e| format!("error: {e}"))?;

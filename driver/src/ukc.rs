@@ -75,24 +75,33 @@ fn parse_flags(args: &[String]) -> Result<Flags, String> {
             Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
             _ => (a.as_str(), None),
         };
-        let mut value = |flag: &str| inline.clone().or_else(|| it.next().cloned()).ok_or_else(|| format!("ukc: error: {flag} needs a value"));
+        let mut value = |flag: &str| {
+            inline.clone().or_else(|| it.next().cloned()).ok_or_else(|| format!("ukc: error: {flag} needs a value"))
+        };
         match name {
             "-o" => flags.output = Some(value("-o")?),
             "--arch" => {
                 let list = value("--arch")?;
                 flags.options.arches = list
                     .split(',')
-                    .map(|a| parse_sm_arch(a.trim()).ok_or_else(|| format!("ukc: error: --arch: '{a}' is not of the form sm_XY")))
+                    .map(|a| {
+                        parse_sm_arch(a.trim())
+                            .ok_or_else(|| format!("ukc: error: --arch: '{a}' is not of the form sm_XY"))
+                    })
                     .collect::<Result<_, _>>()?;
             }
             "--ukernels" => {
                 let v = value("--ukernels")?;
-                flags.options.ukernels = Some(UKernelSelection::parse(&v).map_err(|e| format!("ukc: error: --ukernels: {e}"))?);
+                flags.options.ukernels =
+                    Some(UKernelSelection::parse(&v).map_err(|e| format!("ukc: error: --ukernels: {e}"))?);
             }
             "--object" => {
                 let path = value("--object")?;
                 let bytes = std::fs::read(&path).map_err(|e| format!("{path}: error: cannot read object: {e}"))?;
-                let name = std::path::Path::new(&path).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or(path.clone());
+                let name = std::path::Path::new(&path)
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or(path.clone());
                 flags.options.objects.push(ukernel_dialect::ExecutableObject::new(name, bytes));
             }
             "--dump-dir" => flags.options.dump_dir = Some(value("--dump-dir")?.into()),
@@ -124,8 +133,18 @@ fn compile(args: &[String]) -> Result<i32, String> {
     for k in &compiled.kernels {
         out += &format!("  {}: ukernel {}\n", k.name, k.ukernel.as_deref().unwrap_or("none"));
     }
+    for (sm, objects) in &compiled.linked_objects {
+        out += &format!(
+            "  sm_{sm}: linked {}\n",
+            if objects.is_empty() { "no objects".to_string() } else { objects.join(", ") }
+        );
+    }
     let arches: Vec<String> = compiled.ptx.keys().map(|sm| format!("sm_{sm}")).collect();
-    crate::write_stdout(&format!("wrote {output}: {} kernel(s), PTX for {}\n{out}", compiled.kernels.len(), arches.join(", ")));
+    crate::write_stdout(&format!(
+        "wrote {output}: {} kernel(s), PTX for {}\n{out}",
+        compiled.kernels.len(),
+        arches.join(", ")
+    ));
     Ok(0)
 }
 
@@ -172,7 +191,8 @@ fn demo(args: &[String]) -> Result<i32, String> {
         out += &format!("//   {d}\n");
     }
     let package = dir.join("decode_argmax.pkg");
-    crate::write_atomically(&package, &compiled.package.to_bytes()).map_err(|e| format!("{}: error: {e}", package.display()))?;
+    crate::write_atomically(&package, &compiled.package.to_bytes())
+        .map_err(|e| format!("{}: error: {e}", package.display()))?;
     out += &format!("// wrote {} ({} kernels, PTX for sm_80 and sm_90)\n", package.display(), compiled.kernels.len());
     crate::write_stdout(&out);
     match ukernel_runtime::Runtime::new(ukernel_runtime::DeviceSelection::All) {

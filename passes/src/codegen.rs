@@ -107,7 +107,11 @@ fn render(diagnostics: &[CapturedDiagnostic]) -> String {
 
 /// Runs the pipeline of `stage` on `module`; returns the diagnostics that
 /// are not errors (the ukernel decisions are remarks).
-pub fn run_stage(context: &Context, module: &mut Module, stage: Stage) -> Result<Vec<CapturedDiagnostic>, CodegenError> {
+pub fn run_stage(
+    context: &Context,
+    module: &mut Module,
+    stage: Stage,
+) -> Result<Vec<CapturedDiagnostic>, CodegenError> {
     crate::register_passes();
     let pm = PassManager::new(context);
     let fail = |diagnostics| CodegenError::Stage { stage: stage.name(), diagnostics };
@@ -159,12 +163,11 @@ fn arg_index(v: Value, func: &OperationRef) -> i64 {
 fn annotate_references(context: &Context, module: &Module) {
     for func in dispatches(&module.as_operation()) {
         let Some(root) = root_op(&func) else { continue };
-        if crate::matchers::argmax::match_argmax(&root).is_err() {
-            continue;
-        }
+        let Ok(found) = crate::matchers::argmax::match_argmax(&root) else { continue };
         let operand = |i| root.operand(i).map(|v| arg_index(v, &func)).unwrap_or(-1);
         let text = format!(
-            "{{family = \"argmax\", input = {} : i64, value = {} : i64, index = {} : i64}}",
+            "{{family = \"argmax\", semantics = \"{}\", input = {} : i64, value = {} : i64, index = {} : i64}}",
+            found.semantics,
             operand(0),
             operand(1),
             operand(2)
@@ -195,6 +198,17 @@ pub struct KernelArg {
     pub temporary: bool,
 }
 
+/// The CPU reference that checks a kernel: its family, how the op as
+/// written treats NaN, and which arguments are its operands (-1: none).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reference {
+    pub family: String,
+    pub semantics: String,
+    pub input: i64,
+    pub value: i64,
+    pub index: i64,
+}
+
 /// What the runtime needs to launch a dispatch's kernel, read at the
 /// `kernels` stage.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -204,8 +218,7 @@ pub struct KernelInfo {
     /// Per dimension: an integer, or a product of integers and `%argN[D]`.
     pub grid: [String; 3],
     pub block: [u32; 3],
-    /// `(family, input, value, index)` argument positions, -1 when not an argument.
-    pub reference: Option<(String, i64, i64, i64)>,
+    pub reference: Option<Reference>,
     /// The ukernel the kernel calls, if any.
     pub ukernel: Option<String>,
 }
@@ -271,7 +284,15 @@ pub fn kernel_infos(module: &Module) -> Result<Vec<KernelInfo>, CodegenError> {
         let reference = func.attribute(REFERENCE_ATTR).ok().and_then(|a| {
             let d = melior::ir::attribute::DictionaryAttribute::try_from(a).ok()?;
             let get = |k| d.element_by_name(k).and_then(|v| IntegerAttribute::try_from(v).ok()).map(|i| i.value());
-            Some(("argmax".to_string(), get("input")?, get("value")?, get("index")?))
+            let semantics =
+                d.element_by_name("semantics").and_then(|v| StringAttribute::try_from(v).ok())?.value().to_string();
+            Some(Reference {
+                family: "argmax".into(),
+                semantics,
+                input: get("input")?,
+                value: get("value")?,
+                index: get("index")?,
+            })
         });
         let mut ukernel = None;
         func.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {

@@ -61,7 +61,9 @@ pub struct Decision {
 /// Decides for `op` under `target` (None: the module has no target).
 /// `present_paths` are the object paths already on the op, its function
 /// and the module.
-pub fn decide(op: &OperationRef, target: Option<&Target>, present_paths: &[String]) -> Decision {
+/// `other_ops` names the dispatch's other compute ops (producers), which a
+/// ukernel call cannot absorb.
+pub fn decide(op: &OperationRef, target: Option<&Target>, present_paths: &[String], other_ops: &[String]) -> Decision {
     let mut reasons = Vec::new();
     for (family, matcher) in MATCHERS {
         let found = match matcher(op) {
@@ -75,6 +77,13 @@ pub fn decide(op: &OperationRef, target: Option<&Target>, present_paths: &[Strin
             reasons.push(format!("{family} matched, but the module has no #ukernel.target"));
             break;
         };
+        if let Some(other) = other_ops.first() {
+            reasons.push(format!(
+                "{family} matched, but the dispatch also computes '{other}', which is not fused with ukernels; \
+                 put it in a dispatch of its own"
+            ));
+            break;
+        }
         if !target.ukernels.allows(family) {
             reasons.push(format!("{family} matched, but disabled by ukernels = \"{}\"", target.ukernels.to_text()));
             break;
@@ -126,30 +135,21 @@ fn selected(found: &FamilyMatch, target: &Target, selection: ukernels::Selection
     Decision { config, object, explanation }
 }
 
-/// The configuration codegen uses without a ukernel: one thread per output
-/// element of the innermost parallel loop (64 per workgroup), every other
-/// parallel loop tiled by 1, reductions left whole.
+/// The configuration codegen uses without a ukernel: one workgroup of
+/// [`DEFAULT_THREADS`](crate::gpu_distribute::DEFAULT_THREADS) threads runs
+/// the dispatch, the outermost parallel loop of each op spread over its
+/// threads; nothing is tiled (every tile 0: the loop stays whole).
 pub fn default_config(op: &OperationRef) -> LoweringConfig {
-    let iterators: Vec<String> = op
+    let loops = op
         .attribute("iterator_types")
         .ok()
         .and_then(|a| ArrayAttribute::try_from(a).ok())
-        .map(|a| (0..a.len()).filter_map(|i| a.element(i).ok()).map(|e| e.to_string()).collect())
-        .unwrap_or_default();
-    let innermost_parallel = iterators.iter().rposition(|i| i.contains("parallel"));
-    let workgroup = iterators
-        .iter()
-        .enumerate()
-        .map(|(i, it)| match () {
-            _ if it.contains("reduction") => 0,
-            _ if Some(i) == innermost_parallel => 64,
-            _ => 1,
-        })
-        .collect();
+        .map(|a| a.len())
+        .unwrap_or(0);
     LoweringConfig {
-        workgroup,
-        reduction: vec![0; iterators.len()],
-        workgroup_size: [64, 1, 1],
+        workgroup: vec![0; loops],
+        reduction: vec![0; loops],
+        workgroup_size: [crate::gpu_distribute::DEFAULT_THREADS, 1, 1],
         split: 1,
         ukernel: None,
     }
@@ -255,7 +255,14 @@ fn configure_module(module: &OperationRef) -> bool {
             let mut present = module_paths.clone();
             present.extend(object_paths(&func));
             present.extend(object_paths(&root));
-            let decision = decide(&root, target.as_ref(), &present);
+            let mut linalg = Vec::new();
+            collect_linalg(&func, &mut linalg);
+            let others: Vec<String> = linalg
+                .iter()
+                .filter(|o| o.to_raw().ptr != root.to_raw().ptr && name(o) != "linalg.fill")
+                .map(|o| name(o))
+                .collect();
+            let decision = decide(&root, target.as_ref(), &present, &others);
             if let Err(e) = apply(context, &root, &decision) {
                 emit_error(root.location(), &format!("ukernel: {e}"));
                 return false;

@@ -6,7 +6,7 @@ use std::sync::Once;
 
 use inkwell::{
     OptimizationLevel,
-    attributes::AttributeLoc,
+    attributes::{Attribute, AttributeLoc},
     memory_buffer::MemoryBuffer,
     module::{Linkage, Module},
     passes::PassBuilderOptions,
@@ -62,16 +62,22 @@ pub fn link_needed_objects<'ll>(module: &Module<'ll>, objects: &[(&str, &[u8])])
     Ok(linked)
 }
 
-/// Gives every defined function except the kernels internal linkage, so
-/// that O3 inlines the ukernels and drops what no kernel uses, and removes
-/// per-function target attributes: bitcode built for sm_80 is linked into
-/// sm_90 code, and the target machine decides.
+/// Gives every defined function except the kernels internal linkage and
+/// `alwaysinline`, so that O3 inlines the ukernels into each kernel (a
+/// ukernel called from several kernels too) and drops what no kernel uses,
+/// and removes per-function target attributes: bitcode built for sm_80 is
+/// linked into sm_90 code, and the target machine decides.
 pub fn internalize_non_kernels(module: &Module) {
+    let context = module.get_context();
+    let always_inline = context.create_enum_attribute(Attribute::get_named_enum_kind_id("alwaysinline"), 0);
+    let no_inline = Attribute::get_named_enum_kind_id("noinline");
     for f in module.get_functions() {
         f.remove_string_attribute(AttributeLoc::Function, "target-cpu");
         f.remove_string_attribute(AttributeLoc::Function, "target-features");
         if f.count_basic_blocks() > 0 && f.get_call_conventions() != PTX_KERNEL_CC {
             f.set_linkage(Linkage::Internal);
+            f.remove_enum_attribute(AttributeLoc::Function, no_inline);
+            f.add_attribute(AttributeLoc::Function, always_inline);
         }
     }
     for g in module.get_globals() {

@@ -38,6 +38,8 @@ pub enum Error {
         "kernel '{kernel}': loading {what} on device {device} (compute capability {cc}) failed: {error}\nJIT log:\n{log}"
     )]
     Load { kernel: String, device: usize, cc: ComputeCapability, what: &'static str, error: CudaError, log: String },
+    #[error("{0}")]
+    Io(String),
     #[error("kernel '{kernel}' argument {index}: the buffer has {have} bytes, its shape needs {need}")]
     BufferTooSmall { kernel: String, index: usize, have: usize, need: usize },
 }

@@ -106,6 +106,23 @@ pub fn argmax<T: Element>(row: &[T]) -> Option<(usize, T)> {
     best
 }
 
+/// What a `linalg.generic` argmax with the plain combiner (`maximumf`,
+/// `cmpf ogt`, `select`) computes from a -inf / 0 start: the value is NaN
+/// once a NaN is seen (maximumf propagates it), and the index is that of the
+/// last strict improvement, so of the first maximum before the first NaN.
+/// Returns (index, value as f32); (0, -inf) for an empty row.
+pub fn argmax_ogt<T: Element>(row: &[T]) -> (usize, f32) {
+    let (mut index, mut acc) = (0usize, f32::NEG_INFINITY);
+    for (i, &x) in row.iter().enumerate() {
+        let v = x.to_f32();
+        if v > acc {
+            index = i;
+        }
+        acc = if v.is_nan() || acc.is_nan() { f32::NAN } else { v.max(acc) };
+    }
+    (index, acc)
+}
+
 /// Argmax of each of `rows` rows of `length` elements, `row_stride` apart.
 pub fn argmax_rows<T: Element>(data: &[T], rows: usize, length: usize, row_stride: usize) -> Vec<Option<(usize, T)>> {
     (0..rows).map(|r| argmax(&data[r * row_stride..r * row_stride + length])).collect()
@@ -161,6 +178,16 @@ mod tests {
         assert!(F16(0x7e00).to_f32().is_nan());
         assert_eq!(F16::from_f32(1e6).0, 0x7c00);
         assert_eq!(BF16::from_f32(1.0).to_f32(), 1.0);
+    }
+
+    #[test]
+    fn plain_ogt_form_keeps_the_index_before_the_first_nan() {
+        let (i, v) = argmax_ogt(&[1.0f32, 7.0, f32::NAN, 9.0]);
+        assert_eq!(i, 1);
+        assert!(v.is_nan());
+        assert_eq!(argmax_ogt(&[3.0f32, 5.0, 5.0]), (1, 5.0));
+        assert_eq!(argmax_ogt(&[f32::NEG_INFINITY; 3]), (0, f32::NEG_INFINITY));
+        assert_eq!(argmax_ogt::<f32>(&[]), (0, f32::NEG_INFINITY));
     }
 
     #[test]

@@ -80,7 +80,7 @@ pub fn match_argmax(op: &OperationRef) -> Result<FamilyMatch, String> {
     let index = IndexType::from_name(&index_elem.to_string())
         .ok_or_else(|| format!("index type {index_elem} is not i32 or i64"))?;
 
-    check_combiner(op, loops)?;
+    let semantics = check_combiner(op, loops)?;
     check_fill(op, value_init, "value", |fill| {
         defining_op(fill.operand(0).ok()?)
             .and_then(|c| float_constant(&c))
@@ -101,6 +101,7 @@ pub fn match_argmax(op: &OperationRef) -> Result<FamilyMatch, String> {
         rows,
         length: *in_shape.last().unwrap_or(&None),
         on_memrefs: crate::ir::is_memref(input.r#type()),
+        semantics,
     })
 }
 
@@ -134,7 +135,7 @@ fn operands_commute(op: &OperationRef, a: Value, b: Value) -> bool {
     operands_are(op, a, b) || operands_are(op, b, a)
 }
 
-fn check_combiner(op: &OperationRef, loops: usize) -> Result<(), String> {
+fn check_combiner(op: &OperationRef, loops: usize) -> Result<&'static str, String> {
     let block = op.region(0).ok().and_then(|r| r.first_block()).ok_or("the op has no body")?;
     if block.argument_count() != 3 {
         return Err("the body does not take 3 arguments".into());
@@ -191,13 +192,14 @@ fn check_combiner(op: &OperationRef, loops: usize) -> Result<(), String> {
     check_predicate(pred, arg_in, arg_out)
 }
 
-/// `ogt(in, out)`, or `ori(ogt(in, out), andi(uno(in, in), ord(out, out)))`.
-fn check_predicate(pred: Value, arg_in: Value, arg_out: Value) -> Result<(), String> {
+/// `ogt(in, out)` ("ogt"), or `ori(ogt(in, out), andi(uno(in, in), ord(out,
+/// out)))` ("first-nan").
+fn check_predicate(pred: Value, arg_in: Value, arg_out: Value) -> Result<&'static str, String> {
     let is_cmp = |v: Value, p: i64, a: Value, b: Value| {
         def_named(v, "arith.cmpf").is_some_and(|c| int_attr(&c, "predicate") == Some(p) && operands_are(&c, a, b))
     };
     if is_cmp(pred, OGT, arg_in, arg_out) {
-        return Ok(());
+        return Ok("ogt");
     }
     if let Some(or) = def_named(pred, "arith.ori") {
         let (a, b) = (or.operand(0).map_err(|e| e.to_string())?, or.operand(1).map_err(|e| e.to_string())?);
@@ -210,7 +212,7 @@ fn check_predicate(pred: Value, arg_in: Value, arg_out: Value) -> Result<(), Str
             })
         };
         if (is_cmp(a, OGT, arg_in, arg_out) && nan_first(b)) || (is_cmp(b, OGT, arg_in, arg_out) && nan_first(a)) {
-            return Ok(());
+            return Ok("first-nan");
         }
         return Err("the select predicate is an arith.ori that is not the NaN-aware argmax form".into());
     }

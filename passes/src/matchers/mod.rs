@@ -21,6 +21,10 @@ pub struct FamilyMatch {
     /// The reduced dim; None when dynamic.
     pub length: Option<u64>,
     pub on_memrefs: bool,
+    /// How the op as written treats NaN, for checking results: `first-nan`
+    /// (the NaN-aware form, as torch) or `ogt` (the plain form: NaN value, the
+    /// index of the maximum before the first NaN).
+    pub semantics: &'static str,
 }
 
 /// A matcher: `Ok` with what it found, or `Err` with why the op is not

@@ -154,7 +154,7 @@ module attributes {ukernel.executable_objects = [#ukernel.object<{path = "uk_arg
 module attributes {ukernel.executable_objects = [#ukernel.object<{path = "uk_argmax_f32i64.bc", data = dense_resource<bc> : vector<4xi8>}>]} {
   func.func @no_spec_untouched(%in: memref<8x100xf32>, %val: memref<8xf32>, %idx: memref<8xi64>) {
     linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
-        ins(%in : memref<8x100xf32>) outs(%val, %idx : memref<8xf32>, memref<8xi64>) attrs = {lowering_config = #ukernel.lowering_config<{workgroup = [64, 0], workgroup_size = [64, 1, 1]}>} {
+        ins(%in : memref<8x100xf32>) outs(%val, %idx : memref<8xf32>, memref<8xi64>) attrs = {lowering_config = #ukernel.lowering_config<{workgroup = [0, 0], workgroup_size = [256, 1, 1]}>} {
     ^bb0(%a: f32, %b: f32, %c: i64):
       %x = linalg.index 1 : index
       %xi = arith.index_cast %x : index to i64

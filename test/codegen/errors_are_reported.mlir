@@ -1,0 +1,20 @@
+// ukc reports bad input with a location and exit code 1, writing no package.
+// RUN: bash -c 'ukc compile %s -o %t.pkg; echo "exit code $?"' 2>&1 | FileCheck %s -DFILE=%s
+// RUN: not ls %t.pkg
+// RUN: bash -c 'ukc compile %s.missing -o %t.pkg; echo "exit code $?"' 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: bash -c 'ukc compile %s -o %t.pkg --arch gfx942; echo "exit code $?"' 2>&1 | FileCheck %s --check-prefix=ARCH
+// RUN: bash -c 'ukc-run run %s; echo "exit code $?"' 2>&1 | FileCheck %s --check-prefix=NOTPKG
+
+// CHECK: [[FILE]]:[[@LINE+3]]:19: error: operation being parsed with an unregistered dialect
+// CHECK: exit code 1
+func.func @f() {
+  %0 = "not_an_op"() : () -> i32
+  return
+}
+
+// MISSING: errors_are_reported.mlir.missing: error: could not open input file: No such file or directory
+// MISSING: exit code 1
+// ARCH: ukc: error: --arch: 'gfx942' is not of the form sm_XY
+// ARCH: exit code 1
+// NOTPKG: error: not a ukernel package (bad magic bytes)
+// NOTPKG: exit code 1
