@@ -93,8 +93,8 @@ pub struct Compiled {
 pub struct Compiler {
     context: Context,
     options: CompileOptions,
-    /// Name of the input in diagnostics.
-    file_name: String,
+    /// Name of the last parsed input, for diagnostics.
+    file_name: std::cell::RefCell<String>,
 }
 
 impl Compiler {
@@ -103,7 +103,11 @@ impl Compiler {
             return Err(CompileError::NoArch);
         }
         ukernel_passes::register_passes();
-        Ok(Self { context: ukernel_dialect::create_context()?, options, file_name: "<input>".into() })
+        Ok(Self {
+            context: ukernel_dialect::create_context()?,
+            options,
+            file_name: std::cell::RefCell::new("<input>".into()),
+        })
     }
 
     pub fn context(&self) -> &Context {
@@ -113,12 +117,8 @@ impl Compiler {
     /// Parses and verifies `text` (named `file` in diagnostics), and sets
     /// the target: the module's own, with the arch lowered to the lowest
     /// requested one and `ukernels` overridden when the options say so.
-    /// Names the input in diagnostics (default `<input>`).
-    pub fn set_file_name(&mut self, name: &str) {
-        self.file_name = name.to_string();
-    }
-
     pub fn parse<'c>(&'c self, text: &str, file: &str) -> Result<Module<'c>, CompileError> {
+        self.file_name.replace(file.to_string());
         let (module, diagnostics) = capture_diagnostics(&self.context, || {
             let m = Module::parse(&self.context, text)?;
             (m.as_operation().verify() && ukernel_dialect::verify_ukernel_attributes(m.as_operation()) == 0)
@@ -161,7 +161,8 @@ impl Compiler {
                 eprintln!("ukc: {} ...", s.name());
             }
             let notes = codegen::run_stage(&self.context, module, s)?;
-            decisions.extend(notes.iter().map(|d| d.render(Some(&self.file_name)).trim_end().to_string()));
+            let file = self.file_name.borrow().clone();
+            decisions.extend(notes.iter().map(|d| d.render(Some(&file)).trim_end().to_string()));
             self.dump(&format!("{}.{}.mlir", stage_index(s), s.name()), || {
                 let flags = melior::ir::operation::OperationPrintingFlags::new();
                 unsafe { mlir_sys::mlirOpPrintingFlagsElideLargeResourceString(flags.to_raw(), 64) };
@@ -350,4 +351,40 @@ pub fn build_package(kernels: &[KernelInfo], ptx: &BTreeMap<u32, String>) -> Res
         out.push(PackagedKernel { spec, launch, attributes });
     }
     Ok(Package { kernels: out })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compiles_the_demo_and_stops_at_any_stage() {
+        let compiler = Compiler::new(CompileOptions { arches: vec![80, 90], ..Default::default() }).unwrap();
+        let compiled = compiler.compile_text(crate::ukc::DEMO_SOURCE, "demo.mlir").unwrap();
+        assert_eq!(compiled.package.kernels.len(), 2);
+        assert_eq!(compiled.ptx.keys().copied().collect::<Vec<_>>(), vec![80, 90]);
+        let k = &compiled.package.kernels[0];
+        assert_eq!(k.attributes.get("ukernel").map(String::as_str), Some("uk_argmax_f32i64"));
+        assert_eq!(k.attributes.get("reference.semantics").map(String::as_str), Some("first-nan"));
+        // The package reads back as written.
+        assert_eq!(Package::from_bytes(&compiled.package.to_bytes()).unwrap(), compiled.package);
+
+        let mut module = compiler.parse(crate::ukc::DEMO_SOURCE, "demo.mlir").unwrap();
+        compiler.run_to(&mut module, Stage::Configured).unwrap();
+        let text = module.as_operation().to_string();
+        assert!(text.contains("#ukernel.spec<\"uk_argmax_bf16i32\"") && !text.contains("call @uk_"), "{text}");
+        compiler.run_to_from(&mut module, Stage::Configured, Stage::Lowered).unwrap();
+        assert_eq!(module.as_operation().to_string().matches("call @uk_").count(), 2);
+    }
+
+    #[test]
+    fn bad_input_is_an_error_with_its_location() {
+        let compiler = Compiler::new(CompileOptions::default()).unwrap();
+        let err = compiler.compile_text("func.func @f( {", "bad.mlir").err().unwrap();
+        assert!(err.to_string().starts_with("bad.mlir:1:"), "{err}");
+        assert!(matches!(
+            Compiler::new(CompileOptions { arches: vec![], ..Default::default() }),
+            Err(CompileError::NoArch)
+        ));
+    }
 }

@@ -124,8 +124,7 @@ fn compile(args: &[String]) -> Result<i32, String> {
     let input = flags.input.ok_or("ukc: error: compile needs an input file")?;
     let output = flags.output.ok_or("ukc: error: compile needs -o <package>")?;
     let text = read_input(&input)?;
-    let mut compiler = Compiler::new(flags.options).map_err(|e| format!("ukc: error: {e}"))?;
-    compiler.set_file_name(&input);
+    let compiler = Compiler::new(flags.options).map_err(|e| format!("ukc: error: {e}"))?;
     let compiled = compiler.compile_text(&text, &input).map_err(|e| format!("{e}"))?;
     crate::write_atomically(std::path::Path::new(&output), &compiled.package.to_bytes())
         .map_err(|e| format!("{output}: error: cannot write package: {e}"))?;
@@ -181,8 +180,7 @@ fn demo(args: &[String]) -> Result<i32, String> {
         None => std::env::temp_dir().join("ukc-demo"),
     };
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: error: {e}", dir.display()))?;
-    let mut compiler = Compiler::new(CompileOptions::default()).map_err(|e| format!("ukc: error: {e}"))?;
-    compiler.set_file_name(DEMO_NAME);
+    let compiler = Compiler::new(CompileOptions::default()).map_err(|e| format!("ukc: error: {e}"))?;
     let mut module = compiler.parse(DEMO_SOURCE, DEMO_NAME).map_err(|e| format!("{e}"))?;
     let mut out = format!("// {DEMO_NAME}: parsed and verified; the embedded example:\n{}\n", module.as_operation());
     let compiled = compiler.compile_module(&mut module).map_err(|e| format!("{e}"))?;
