@@ -9,8 +9,10 @@
 //! version  u32      FORMAT_VERSION
 //! length   u64      payload bytes
 //! checksum u64      FNV-1a 64 of the payload
-//! payload           kernels (see `write_kernel`)
+//! payload           images, then kernels (see `write_kernel`)
 //! ```
+//! Each distinct image (PTX text, cubin, OpenCL text) is stored once and
+//! referenced by index: the kernels of one compiled module share its PTX.
 //! Readers reject other magic, a newer version, a short or long file, and a
 //! checksum mismatch, each with its own error.
 
@@ -70,9 +72,30 @@ impl Package {
     /// Serializes the package.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut payload = Writer::default();
+        let mut images: Vec<&[u8]> = Vec::new();
+        let mut index: std::collections::HashMap<&[u8], u32> = std::collections::HashMap::new();
+        for k in &self.kernels {
+            for spec in k.spec.specs() {
+                let parts: Vec<&[u8]> = match spec {
+                    KernelLoaderSpec::CudaPtxInMemory { ptx, .. } => ptx.values().map(|b| b.as_ref()).collect(),
+                    KernelLoaderSpec::CudaCubinInMemory { cubin, .. } => vec![cubin.as_ref()],
+                    KernelLoaderSpec::OpenClTextInMemory { text, .. } => vec![text.as_ref()],
+                };
+                for p in parts {
+                    index.entry(p).or_insert_with(|| {
+                        images.push(p);
+                        images.len() as u32 - 1
+                    });
+                }
+            }
+        }
+        payload.u32(images.len() as u32);
+        for image in &images {
+            payload.bytes(image);
+        }
         payload.u32(self.kernels.len() as u32);
         for k in &self.kernels {
-            write_kernel(&mut payload, k);
+            write_kernel(&mut payload, k, &index);
         }
         let payload = payload.0;
         let mut out = Vec::with_capacity(HEADER_BYTES + payload.len());
@@ -122,11 +145,19 @@ impl Package {
             return Err(PackageError::Checksum { expected: checksum, found });
         }
         let mut r = Reader { bytes: payload, pos: 0 };
-        let count = r.u32("kernel count")?;
-        let mut kernels = Vec::new();
-        for _ in 0..count {
-            kernels.push(read_kernel(&mut r, image).map_err(|e| shift(e, HEADER_BYTES))?);
-        }
+        let parse = |r: &mut Reader<'b>| -> Result<Vec<PackagedKernel>, PackageError> {
+            let mut images = Vec::new();
+            for _ in 0..r.u32("image count")? {
+                images.push(r.bytes("image")?);
+            }
+            let count = r.u32("kernel count")?;
+            let mut kernels = Vec::new();
+            for _ in 0..count {
+                kernels.push(read_kernel(r, &images, image)?);
+            }
+            Ok(kernels)
+        };
+        let kernels = parse(&mut r).map_err(|e| shift(e, HEADER_BYTES))?;
         if r.pos != payload.len() {
             return Err(PackageError::Corrupt {
                 offset: HEADER_BYTES + r.pos,
@@ -210,7 +241,7 @@ impl Writer {
     }
 }
 
-fn write_kernel(w: &mut Writer, k: &PackagedKernel) {
+fn write_kernel(w: &mut Writer, k: &PackagedKernel, images: &std::collections::HashMap<&[u8], u32>) {
     w.str(k.name());
     let specs: Vec<&KernelLoaderSpec> = k.spec.specs().collect();
     w.u8(specs.len() as u8);
@@ -221,17 +252,17 @@ fn write_kernel(w: &mut Writer, k: &PackagedKernel) {
                 w.u32(ptx.len() as u32);
                 for (cc, text) in ptx {
                     w.cc(*cc);
-                    w.bytes(text);
+                    w.u32(images[text.as_ref()]);
                 }
             }
             KernelLoaderSpec::CudaCubinInMemory { cc, cubin, .. } => {
                 w.u8(1);
                 w.cc(*cc);
-                w.bytes(cubin);
+                w.u32(images[cubin.as_ref()]);
             }
             KernelLoaderSpec::OpenClTextInMemory { text, .. } => {
                 w.u8(2);
-                w.bytes(text);
+                w.u32(images[text.as_ref()]);
             }
         }
     }
@@ -360,7 +391,19 @@ impl<'b> Reader<'b> {
     }
 }
 
-fn read_kernel<'b>(r: &mut Reader<'b>, image: &dyn Fn(&'b [u8]) -> Bytes) -> Result<PackagedKernel, PackageError> {
+fn read_kernel<'b>(
+    r: &mut Reader<'b>,
+    images: &[&'b [u8]],
+    image: &dyn Fn(&'b [u8]) -> Bytes,
+) -> Result<PackagedKernel, PackageError> {
+    let take = |r: &mut Reader<'b>, what: &'static str| -> Result<Bytes, PackageError> {
+        let at = r.pos;
+        let i = r.u32(what)?;
+        images.get(i as usize).map(|b| image(b)).ok_or(PackageError::Corrupt {
+            offset: at,
+            message: format!("{what} refers to image {i} of {}", images.len()),
+        })
+    };
     let name = r.str("kernel name")?;
     let mut spec = MultiKernelLoaderSpec::new(name.clone());
     for _ in 0..r.u8("spec count")? {
@@ -369,17 +412,15 @@ fn read_kernel<'b>(r: &mut Reader<'b>, image: &dyn Fn(&'b [u8]) -> Bytes) -> Res
                 let mut ptx = BTreeMap::new();
                 for _ in 0..r.u32("PTX count")? {
                     let cc = r.cc()?;
-                    ptx.insert(cc, image(r.bytes("PTX text")?));
+                    ptx.insert(cc, take(r, "PTX text")?);
                 }
                 KernelLoaderSpec::CudaPtxInMemory { kernel_name: name.clone(), ptx }
             }
             1 => {
                 let cc = r.cc()?;
-                KernelLoaderSpec::CudaCubinInMemory { kernel_name: name.clone(), cc, cubin: image(r.bytes("cubin")?) }
+                KernelLoaderSpec::CudaCubinInMemory { kernel_name: name.clone(), cc, cubin: take(r, "cubin")? }
             }
-            2 => {
-                KernelLoaderSpec::OpenClTextInMemory { kernel_name: name.clone(), text: image(r.bytes("OpenCL text")?) }
-            }
+            2 => KernelLoaderSpec::OpenClTextInMemory { kernel_name: name.clone(), text: take(r, "OpenCL text")? },
             t => return Err(r.corrupt(format!("unknown spec kind {t}"))),
         };
         spec.add(s)?;

@@ -290,3 +290,20 @@ fn gpu_borrowed_stream_and_context_are_not_released() {
     let y = run_scale(&rt, &scale_kernel(SCALE_PTX, 80), 0, 10);
     assert_eq!(y[3], 2.0 * (3.0 * 0.5 - 7.0) + 3.0);
 }
+
+#[test]
+fn kernels_of_one_module_share_one_copy_of_its_ptx() {
+    let ptx: &'static str = Box::leak(format!("{SCALE_PTX}{}", "// padding\n".repeat(10_000)).into_boxed_str());
+    let mut kernels = Vec::new();
+    for name in ["a", "b", "c"] {
+        let mut k = scale_kernel(ptx, 80);
+        k.spec = MultiKernelLoaderSpec::new(name)
+            .with(KernelLoaderSpec::cuda_ptx(name, [(ComputeCapability::from_sm(80), Cow::Borrowed(ptx.as_bytes()))]))
+            .unwrap();
+        kernels.push(k);
+    }
+    let package = Package { kernels };
+    let bytes = package.to_bytes();
+    assert!(bytes.len() < ptx.len() + 4096, "{} bytes for a {}-byte PTX", bytes.len(), ptx.len());
+    assert_eq!(Package::from_bytes(&bytes).unwrap(), package);
+}
