@@ -16,7 +16,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::{borrow::Cow, collections::BTreeMap, path::PathBuf};
+use std::{collections::BTreeMap, path::PathBuf};
 
 use melior::{
     Context,
@@ -245,8 +245,8 @@ pub fn build_package(kernels: &[KernelInfo], ptx: &BTreeMap<u32, String>) -> Res
     let mut out = Vec::new();
     // Every kernel lives in the same PTX module; the runtime loads it once per
     // device (its module cache is keyed by content).
-    let images: Vec<(ComputeCapability, Cow<'static, [u8]>)> =
-        ptx.iter().map(|(sm, text)| (ComputeCapability::from_sm(*sm), Cow::Owned(text.clone().into_bytes()))).collect();
+    let images: Vec<(ComputeCapability, ukernel_runtime::spec::Bytes)> =
+        ptx.iter().map(|(sm, text)| (ComputeCapability::from_sm(*sm), text.clone().into())).collect();
     for k in kernels {
         let fail = |message: String| CompileError::Metadata { kernel: k.name.clone(), message };
         let spec = MultiKernelLoaderSpec::new(&k.name)

@@ -266,7 +266,7 @@ fn write_harness_ptx(package: &ukernel_runtime::Package, dir: &str) -> std::io::
 }
 
 fn harness_package() -> Result<ukernel_runtime::Package, String> {
-    use std::{borrow::Cow, collections::BTreeMap};
+    use std::collections::BTreeMap;
 
     use ukernel_runtime::{ComputeCapability, KernelLoaderSpec, MultiKernelLoaderSpec, PackagedKernel};
     let arches = [80u32, 90];
@@ -277,8 +277,9 @@ fn harness_package() -> Result<ukernel_runtime::Package, String> {
     let mut kernels = Vec::new();
     for uk in ukernels::registry().ukernels() {
         let name = format!("harness_{}", uk.symbol);
-        let ptx =
-            arches.iter().map(|sm| (ComputeCapability::from_sm(*sm), Cow::Owned(ptx_by_arch[sm].clone().into_bytes())));
+        let ptx = arches
+            .iter()
+            .map(|sm| (ComputeCapability::from_sm(*sm), ukernel_runtime::spec::Bytes::from(ptx_by_arch[sm].clone())));
         let spec = MultiKernelLoaderSpec::new(&name)
             .with(KernelLoaderSpec::cuda_ptx(&name, ptx))
             .map_err(|e| e.to_string())?;

@@ -152,30 +152,27 @@ pub fn run_stages(context: &Context, module: &mut Module, from: Stage, to: Stage
 pub const REFERENCE_ATTR: &str = "ukernel.reference";
 
 fn arg_index(v: Value, func: &OperationRef) -> i64 {
-    let Ok(arg) = melior::ir::block::BlockArgument::try_from(v) else { return -1 };
-    let entry = func.region(0).ok().and_then(|r| melior::ir::RegionLike::first_block(&r));
-    match entry {
-        Some(e) if arg.owner().to_raw().ptr == e.to_raw().ptr => arg.argument_number() as i64,
-        _ => -1,
-    }
+    crate::ir::func_arg_number(v, func).map_or(-1, |n| n as i64)
 }
 
 fn annotate_references(context: &Context, module: &Module) {
+    let i64_type = melior::ir::r#type::IntegerType::new(context, 64).into();
+    let int = |v: i64| -> Attribute { IntegerAttribute::new(i64_type, v).into() };
     for func in dispatches(&module.as_operation()) {
         let Some(root) = root_op(&func) else { continue };
         let Ok(found) = crate::matchers::argmax::match_argmax(&root) else { continue };
         let operand = |i| root.operand(i).map(|v| arg_index(v, &func)).unwrap_or(-1);
-        let text = format!(
-            "{{family = \"argmax\", semantics = \"{}\", input = {} : i64, value = {} : i64, index = {} : i64}}",
-            found.semantics,
-            operand(0),
-            operand(1),
-            operand(2)
-        );
-        if let Some(a) = Attribute::parse(context, &text) {
-            let mut f = unsafe { OperationRefMut::from_raw(func.to_raw()) };
-            f.set_attribute(REFERENCE_ATTR, a);
-        }
+        let fields = [
+            ("family", StringAttribute::new(context, "argmax").into()),
+            ("semantics", StringAttribute::new(context, found.semantics).into()),
+            ("input", int(operand(0))),
+            ("value", int(operand(1))),
+            ("index", int(operand(2))),
+        ];
+        let named: Vec<(melior::ir::Identifier, Attribute)> =
+            fields.iter().map(|(k, v)| (melior::ir::Identifier::new(context, k), *v)).collect();
+        let mut f = unsafe { OperationRefMut::from_raw(func.to_raw()) };
+        f.set_attribute(REFERENCE_ATTR, melior::ir::attribute::DictionaryAttribute::new(context, &named).into());
     }
 }
 

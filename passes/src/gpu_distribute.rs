@@ -109,9 +109,7 @@ fn trip_count_expr(v: Value, func: &OperationRef) -> Result<String, Fail> {
 }
 
 fn func_arg_index(v: Value, func: &OperationRef) -> Option<usize> {
-    let arg = melior::ir::block::BlockArgument::try_from(v).ok()?;
-    let entry = func.region(0).ok()?.first_block()?;
-    (arg.owner().to_raw().ptr == entry.to_raw().ptr).then(|| arg.argument_number())
+    crate::ir::func_arg_number(v, func)
 }
 
 fn mapping(op: &OperationRef) -> Option<Vec<String>> {
@@ -330,7 +328,9 @@ impl<'c> RunExternalPass<'c> for DistributePass {
 
     fn run(&mut self, module: OperationRef<'c, '_>, pass: ExternalPass<'_>) {
         crate::registration::run_guarded(ARGUMENT, &module, &pass, || {
-            let context: &Context = unsafe { module.context().to_ref() };
+            // `to_ref` borrows the ContextRef: it must outlive every use of `context`.
+            let context_ref = module.context();
+            let context: &Context = unsafe { context_ref.to_ref() };
             for func in dispatches(&module) {
                 let location: Location = func.location();
                 if let Err(Fail(message)) = distribute(context, func) {

@@ -152,7 +152,9 @@ impl<'c> RunExternalPass<'c> for HoistPass {
 
     fn run(&mut self, module: OperationRef<'c, '_>, pass: ExternalPass<'_>) {
         crate::registration::run_guarded(ARGUMENT, &module, &pass, || {
-            let context: &Context = unsafe { module.context().to_ref() };
+            // `to_ref` borrows the ContextRef: it must outlive every use of `context`.
+            let context_ref = module.context();
+            let context: &Context = unsafe { context_ref.to_ref() };
             hoist_into(context, &module)
         });
     }

@@ -4,7 +4,7 @@
 use melior::ir::{
     Attribute, BlockLike, OperationRef, RegionLike, Type, Value, ValueLike,
     attribute::{AttributeLike, FloatAttribute, IntegerAttribute},
-    operation::{OperationLike, OperationResult},
+    operation::OperationLike,
     r#type::TypeLike,
 };
 
@@ -13,9 +13,14 @@ pub fn name(op: &OperationRef) -> String {
     op.name().as_string_ref().as_str().unwrap_or_default().to_string()
 }
 
-/// The op that defines `value`, if it is an op result.
+/// The op that defines `value`, if it is an op result. (Plain C API:
+/// melior's failing conversion prints the value, which costs as much as
+/// printing its function.)
 pub fn defining_op<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
-    OperationResult::try_from(value).ok().map(|r| r.owner())
+    unsafe {
+        let raw = value.to_raw();
+        mlir_sys::mlirValueIsAOpResult(raw).then(|| OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(raw)))
+    }
 }
 
 /// Whether two values are the same SSA value.
@@ -97,4 +102,19 @@ pub fn int_constant(op: &OperationRef) -> Option<i64> {
         return None;
     }
     int_attr(op, "value")
+}
+
+/// The position of `v` among the arguments of `func`'s entry block, if it is
+/// one. Plain C API calls: melior's conversions on block arguments turned out
+/// costly enough to make per-dispatch checks quadratic.
+pub fn func_arg_number(v: Value, func: &OperationRef) -> Option<usize> {
+    unsafe {
+        let raw = v.to_raw();
+        if !mlir_sys::mlirValueIsABlockArgument(raw) {
+            return None;
+        }
+        let entry = mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(func.to_raw(), 0));
+        (mlir_sys::mlirBlockArgumentGetOwner(raw).ptr == entry.ptr)
+            .then(|| mlir_sys::mlirBlockArgumentGetArgNumber(raw) as usize)
+    }
 }

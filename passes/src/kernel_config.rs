@@ -35,7 +35,7 @@ use melior::{
 };
 use ukernel_dialect::{
     EXECUTABLE_OBJECTS, ExecutableObject, LOWERING_CONFIG_ATTR, LoweringConfig, TARGET_ATTR, Target, UKernelSelection,
-    UKernelSpec, attrs::read_objects, emit_error, emit_remark, emit_warning,
+    UKernelSpec, emit_error, emit_remark, emit_warning,
 };
 use ukernels::{argmax, registry};
 
@@ -192,13 +192,17 @@ fn collect_linalg<'c, 'a>(op: &OperationRef<'c, 'a>, out: &mut Vec<OperationRef<
     }
 }
 
-/// The paths of the objects in `op`'s `ukernel.executable_objects`.
+/// The paths of the objects in `op`'s `ukernel.executable_objects` (their
+/// bytes are not read).
 pub fn object_paths(op: &OperationRef) -> Vec<String> {
-    op.attribute(EXECUTABLE_OBJECTS)
-        .ok()
-        .and_then(|a| read_objects(a).ok())
-        .map(|objects| objects.into_iter().map(|o| o.path).collect())
-        .unwrap_or_default()
+    let Some(array) = op.attribute(EXECUTABLE_OBJECTS).ok().and_then(|a| ArrayAttribute::try_from(a).ok()) else {
+        return Vec::new();
+    };
+    (0..array.len())
+        .filter_map(|i| array.element(i).ok())
+        .filter_map(|a| ExecutableObject::read_borrowed(a).ok())
+        .map(|(path, _)| path)
+        .collect()
 }
 
 /// Reads the module's target; warns about unknown family names.
@@ -238,7 +242,9 @@ impl<'c> RunExternalPass<'c> for KernelConfigPass {
 fn configure_module(module: &OperationRef) -> bool {
     {
         let module = *module;
-        let context: &Context = unsafe { module.context().to_ref() };
+        // `to_ref` borrows the ContextRef: it must outlive every use of `context`.
+        let context_ref = module.context();
+        let context: &Context = unsafe { context_ref.to_ref() };
         let target = match module_target(&module) {
             Ok(t) => t,
             Err(e) => {

@@ -333,29 +333,50 @@ fn plan_argmax(
     })
 }
 
-/// Whether `module`'s body defines the symbol `sym`.
-fn has_symbol(module: &OperationRef, sym: &str) -> bool {
-    body_ops(module).iter().any(|o| {
-        o.attribute("sym_name")
-            .ok()
-            .and_then(|a| melior::ir::attribute::StringAttribute::try_from(a).ok())
-            .is_some_and(|s| s.value() == sym)
-    })
+/// What lowering keeps across the ops of one owner: its symbols (each
+/// declaration and global is added once), the paths of its objects, where
+/// new symbols go (before its first function with a body), and the next
+/// scratch global's number. Computed once: per-op scans would make lowering
+/// quadratic in the number of dispatches.
+struct OwnerState<'c, 'a> {
+    symbols: std::collections::HashSet<String>,
+    object_paths: Vec<String>,
+    first_definition: Option<OperationRef<'c, 'a>>,
+    scratch_index: usize,
 }
 
-fn lower_one(
+impl<'c, 'a> OwnerState<'c, 'a> {
+    fn of(owner: &OperationRef<'c, 'a>) -> Self {
+        let ops = body_ops(owner);
+        let symbols: std::collections::HashSet<String> = ops.iter().filter_map(symbol_name).collect();
+        let scratch_index = symbols.iter().filter(|s| s.starts_with("__ukernel_scratch_")).count();
+        let first_definition = ops
+            .into_iter()
+            .find(|o| name(o) == "func.func" && o.region(0).ok().and_then(|r| r.first_block()).is_some());
+        Self { symbols, object_paths: object_paths(owner), first_definition, scratch_index }
+    }
+}
+
+fn symbol_name(op: &OperationRef) -> Option<String> {
+    op.attribute("sym_name")
+        .ok()
+        .and_then(|a| melior::ir::attribute::StringAttribute::try_from(a).ok())
+        .map(|s| s.value().to_string())
+}
+
+fn lower_one<'c, 'a>(
     context: &Context,
-    op: OperationRef,
+    op: OperationRef<'c, 'a>,
+    owner: OperationRef<'c, 'a>,
     config: &LoweringConfig,
-    scratch_index: &mut usize,
+    state: &mut OwnerState<'c, 'a>,
 ) -> Result<(), LowerError> {
     let spec = config.ukernel.as_ref().expect("ops_to_lower only yields configs with a ukernel");
     let uk = registry().by_symbol(&spec.name).ok_or_else(|| {
         let known: Vec<&str> = registry().ukernels().iter().map(|u| u.symbol.as_str()).collect();
         LowerError(format!("unknown ukernel '{}' (the library has {})", spec.name, known.join(", ")))
     })?;
-    let owner = owner_of(&op).ok_or_else(|| LowerError("the op has no enclosing module".into()))?;
-    if !object_paths(&owner).iter().any(|p| provides(p, &uk.symbol)) {
+    if !state.object_paths.iter().any(|p| provides(p, &uk.symbol)) {
         return Err(LowerError(format!(
             "no executable object on the enclosing module provides {} (run ukernel-hoist-executable-objects after ukernel-kernel-config, or add an object '{}.bc')",
             uk.symbol, uk.symbol
@@ -364,7 +385,7 @@ fn lower_one(
     if uk.family != argmax::FAMILY {
         return Err(LowerError(format!("no lowering for the {} family", uk.family)));
     }
-    let plan = plan_argmax(&op, uk, config, &owner, scratch_index)?;
+    let plan = plan_argmax(&op, uk, config, &owner, &mut state.scratch_index)?;
 
     // The replacement, parsed beside its declarations so that it verifies.
     let unused = plan.unused_value_global().1;
@@ -382,18 +403,13 @@ fn lower_one(
         .ok_or_else(|| LowerError("the module has no body".into()))?;
     // Declaration and scratch global, once each, before the owner's first
     // function with a body, in the order they are first needed.
-    let first_definition = body_ops(&owner)
-        .into_iter()
-        .find(|o| name(o) == "func.func" && o.region(0).ok().and_then(|r| r.first_block()).is_some());
     let symbols = if plan.write_value { vec![parsed_ops[0], parsed_ops[1]] } else { parsed_ops[..3].to_vec() };
     for decl in &symbols {
-        let sym =
-            decl.attribute("sym_name").ok().map(|a| a.to_string().trim_matches('"').to_string()).unwrap_or_default();
-        if has_symbol(&owner, &sym) {
+        if !state.symbols.insert(symbol_name(decl).unwrap_or_default()) {
             continue;
         }
         let moved = detach(decl);
-        match first_definition {
+        match state.first_definition {
             Some(first) => owner_block.insert_operation_before(first, moved),
             None => owner_block.append_operation(moved),
         };
@@ -466,13 +482,22 @@ pub(crate) fn detach(op: &OperationRef) -> Operation<'static> {
 fn lower_module(context: &Context, module: &OperationRef) -> bool {
     let mut ops = Vec::new();
     ops_to_lower(module, &mut ops);
-    let mut scratch_index = body_ops(module)
-        .iter()
-        .filter(|o| o.attribute("sym_name").is_ok_and(|a| a.to_string().starts_with("\"__ukernel_scratch_")))
-        .count();
+    // One state per owner (the module, or nested owners).
+    let mut states: Vec<(OperationRef, OwnerState)> = Vec::new();
     for (op, config) in ops {
         let location = op.location();
-        if let Err(LowerError(message)) = lower_one(context, op, &config, &mut scratch_index) {
+        let Some(owner) = owner_of(&op) else {
+            emit_error(location, "ukernel: the op has no enclosing module");
+            return false;
+        };
+        let index = match states.iter().position(|(o, _)| o.to_raw().ptr == owner.to_raw().ptr) {
+            Some(i) => i,
+            None => {
+                states.push((owner, OwnerState::of(&owner)));
+                states.len() - 1
+            }
+        };
+        if let Err(LowerError(message)) = lower_one(context, op, owner, &config, &mut states[index].1) {
             emit_error(location, &format!("ukernel: {message}"));
             return false;
         }
@@ -488,7 +513,9 @@ impl<'c> RunExternalPass<'c> for LowerPass {
 
     fn run(&mut self, module: OperationRef<'c, '_>, pass: ExternalPass<'_>) {
         crate::registration::run_guarded(ARGUMENT, &module, &pass, || {
-            let context: &Context = unsafe { module.context().to_ref() };
+            // `to_ref` borrows the ContextRef: it must outlive every use of `context`.
+            let context_ref = module.context();
+            let context: &Context = unsafe { context_ref.to_ref() };
             lower_module(context, &module)
         });
     }

@@ -16,7 +16,7 @@
 //! Readers reject other magic, a newer version, a short or long file, and a
 //! checksum mismatch, each with its own error.
 
-use std::{borrow::Cow, collections::BTreeMap};
+use std::{collections::BTreeMap, sync::Arc};
 
 use crate::{
     launch::{Access, ArgSpec, Dim, DimExpr, ElementKind, LaunchMetadata, ScalarSource, ScalarType},
@@ -109,13 +109,13 @@ impl Package {
 
     /// Reads a package, copying the kernel images.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, PackageError> {
-        Self::parse(bytes, &|b| Cow::Owned(b.to_vec()))
+        Self::parse(bytes, &|b| Bytes::Shared(Arc::from(b)))
     }
 
     /// Reads a package that lives for the whole program (e.g. embedded with
     /// `include_bytes!`): kernel images borrow from it, nothing is copied.
     pub fn from_static(bytes: &'static [u8]) -> Result<Self, PackageError> {
-        Self::parse(bytes, &|b: &'static [u8]| Cow::Borrowed(b))
+        Self::parse(bytes, &|b: &'static [u8]| Bytes::Static(b))
     }
 
     fn parse<'b>(bytes: &'b [u8], image: &dyn Fn(&'b [u8]) -> Bytes) -> Result<Self, PackageError> {
@@ -148,12 +148,12 @@ impl Package {
         let parse = |r: &mut Reader<'b>| -> Result<Vec<PackagedKernel>, PackageError> {
             let mut images = Vec::new();
             for _ in 0..r.u32("image count")? {
-                images.push(r.bytes("image")?);
+                images.push(image(r.bytes("image")?));
             }
             let count = r.u32("kernel count")?;
             let mut kernels = Vec::new();
             for _ in 0..count {
-                kernels.push(read_kernel(r, &images, image)?);
+                kernels.push(read_kernel(r, &images)?);
             }
             Ok(kernels)
         };
@@ -391,15 +391,11 @@ impl<'b> Reader<'b> {
     }
 }
 
-fn read_kernel<'b>(
-    r: &mut Reader<'b>,
-    images: &[&'b [u8]],
-    image: &dyn Fn(&'b [u8]) -> Bytes,
-) -> Result<PackagedKernel, PackageError> {
+fn read_kernel<'b>(r: &mut Reader<'b>, images: &[Bytes]) -> Result<PackagedKernel, PackageError> {
     let take = |r: &mut Reader<'b>, what: &'static str| -> Result<Bytes, PackageError> {
         let at = r.pos;
         let i = r.u32(what)?;
-        images.get(i as usize).map(|b| image(b)).ok_or(PackageError::Corrupt {
+        images.get(i as usize).cloned().ok_or(PackageError::Corrupt {
             offset: at,
             message: format!("{what} refers to image {i} of {}", images.len()),
         })

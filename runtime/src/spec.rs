@@ -3,7 +3,7 @@
 //! cubin for one arch, OpenCL text), gathered in a [`MultiKernelLoaderSpec`]
 //! from which the loader picks what suits a device.
 
-use std::{borrow::Cow, collections::BTreeMap, fmt};
+use std::{collections::BTreeMap, fmt, ops::Deref, sync::Arc};
 
 /// A CUDA compute capability, e.g. 9.0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -33,8 +33,75 @@ impl fmt::Display for ComputeCapability {
     }
 }
 
-/// Text or bytes, either borrowed for the program's life (no copy) or owned.
-pub type Bytes = Cow<'static, [u8]>;
+/// Text or bytes: borrowed for the program's life (no copy), or owned and
+/// shared (cloning shares, never copies: the kernels of one module hold one
+/// PTX text).
+#[derive(Clone)]
+pub enum Bytes {
+    Static(&'static [u8]),
+    Shared(Arc<[u8]>),
+}
+
+impl Bytes {
+    /// Whether the bytes are borrowed rather than owned.
+    pub fn is_borrowed(&self) -> bool {
+        matches!(self, Bytes::Static(_))
+    }
+}
+
+impl Deref for Bytes {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            Bytes::Static(b) => b,
+            Bytes::Shared(b) => b,
+        }
+    }
+}
+
+impl AsRef<[u8]> for Bytes {
+    fn as_ref(&self) -> &[u8] {
+        self
+    }
+}
+
+impl PartialEq for Bytes {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Bytes {}
+
+impl fmt::Debug for Bytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} bytes ({})", self.len(), if self.is_borrowed() { "borrowed" } else { "owned" })
+    }
+}
+
+impl From<&'static [u8]> for Bytes {
+    fn from(b: &'static [u8]) -> Self {
+        Bytes::Static(b)
+    }
+}
+
+impl From<&'static str> for Bytes {
+    fn from(s: &'static str) -> Self {
+        Bytes::Static(s.as_bytes())
+    }
+}
+
+impl From<Vec<u8>> for Bytes {
+    fn from(v: Vec<u8>) -> Self {
+        Bytes::Shared(v.into())
+    }
+}
+
+impl From<String> for Bytes {
+    fn from(s: String) -> Self {
+        Bytes::Shared(s.into_bytes().into())
+    }
+}
 
 /// One form of a kernel.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -209,7 +276,7 @@ mod tests {
     }
 
     fn ptx(name: &str, sms: &[u32]) -> KernelLoaderSpec {
-        KernelLoaderSpec::cuda_ptx(name, sms.iter().map(|&s| (cc(s), Bytes::Owned(format!("ptx {s}").into_bytes()))))
+        KernelLoaderSpec::cuda_ptx(name, sms.iter().map(|&s| (cc(s), Bytes::from(format!("ptx {s}")))))
     }
 
     #[test]
@@ -239,7 +306,7 @@ mod tests {
             .with(KernelLoaderSpec::CudaCubinInMemory {
                 kernel_name: "k".into(),
                 cc: cc(90),
-                cubin: Bytes::Borrowed(&CUBIN),
+                cubin: Bytes::Static(&CUBIN),
             })
             .unwrap();
         match spec.select_for(cc(90)).unwrap() {
@@ -269,7 +336,7 @@ mod tests {
         let spec = MultiKernelLoaderSpec::new("k")
             .with(KernelLoaderSpec::OpenClTextInMemory {
                 kernel_name: "k".into(),
-                text: Bytes::Borrowed(b"kernel void k() {}"),
+                text: Bytes::Static(b"kernel void k() {}"),
             })
             .unwrap();
         assert_eq!(spec.specs().count(), 1);

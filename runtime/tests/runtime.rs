@@ -2,13 +2,14 @@
 //! input) without a GPU, and loading/launching on every visible GPU, which
 //! skips with a printed reason where there is no driver or device.
 
-use std::{borrow::Cow, collections::BTreeMap};
+use std::collections::BTreeMap;
 
 use ukernel_runtime::{
     ArgSpec, ComputeCapability, DeviceSelection, DimExpr, ElementKind, Error, KernelLoaderSpec, LaunchArg,
     LaunchMetadata, MultiKernelLoaderSpec, Ownership, Package, PackageError, PackagedKernel, Runtime,
     launch::{Access, Dim, ScalarSource, ScalarType},
     package::FORMAT_VERSION,
+    spec::Bytes,
 };
 
 /// y[i] = 2 * x[i] + i for i < n, one thread per element (hand-written PTX).
@@ -48,7 +49,7 @@ DONE:
 
 fn scale_kernel(ptx: &'static str, sm: u32) -> PackagedKernel {
     let spec = MultiKernelLoaderSpec::new("scale")
-        .with(KernelLoaderSpec::cuda_ptx("scale", [(ComputeCapability::from_sm(sm), Cow::Borrowed(ptx.as_bytes()))]))
+        .with(KernelLoaderSpec::cuda_ptx("scale", [(ComputeCapability::from_sm(sm), Bytes::Static(ptx.as_bytes()))]))
         .unwrap();
     PackagedKernel {
         spec,
@@ -87,14 +88,14 @@ fn sample_package() -> Package {
         .add(KernelLoaderSpec::CudaCubinInMemory {
             kernel_name: "scale".into(),
             cc: ComputeCapability::new(9, 0),
-            cubin: Cow::Owned(vec![0x7f, b'E', b'L', b'F', 1, 2]),
+            cubin: Bytes::from(vec![0x7f, b'E', b'L', b'F', 1, 2]),
         })
         .unwrap();
     with_cubin
         .spec
         .add(KernelLoaderSpec::OpenClTextInMemory {
             kernel_name: "scale".into(),
-            text: Cow::Borrowed(b"kernel void scale() {}"),
+            text: Bytes::Static(b"kernel void scale() {}"),
         })
         .unwrap();
     let mut second = scale_kernel(SCALE_PTX, 90);
@@ -119,7 +120,7 @@ fn package_round_trips() {
     match borrowed.kernels[0].spec.specs().next().unwrap() {
         KernelLoaderSpec::CudaPtxInMemory { ptx, .. } => {
             let text = ptx.values().next().unwrap();
-            assert!(matches!(text, Cow::Borrowed(_)));
+            assert!(text.is_borrowed());
             let start = leaked.as_ptr() as usize;
             assert!((start..start + leaked.len()).contains(&(text.as_ptr() as usize)));
         }
@@ -298,7 +299,7 @@ fn kernels_of_one_module_share_one_copy_of_its_ptx() {
     for name in ["a", "b", "c"] {
         let mut k = scale_kernel(ptx, 80);
         k.spec = MultiKernelLoaderSpec::new(name)
-            .with(KernelLoaderSpec::cuda_ptx(name, [(ComputeCapability::from_sm(80), Cow::Borrowed(ptx.as_bytes()))]))
+            .with(KernelLoaderSpec::cuda_ptx(name, [(ComputeCapability::from_sm(80), Bytes::Static(ptx.as_bytes()))]))
             .unwrap();
         kernels.push(k);
     }
