@@ -33,6 +33,8 @@ pub struct KernelRun {
     pub kernel: String,
     pub device: usize,
     pub micros: f32,
+    /// Bytes of the checked input (0 when there is none), for throughput.
+    pub input_bytes: usize,
     /// None: nothing to check against; Some(errors).
     pub mismatches: Option<Vec<String>>,
     pub detail: String,
@@ -78,6 +80,33 @@ pub fn run_package(
     for kernel in &package.kernels {
         for device in 0..rt.devices().len() {
             out.push(run_kernel(rt, kernel, device, options)?);
+        }
+    }
+    Ok(out)
+}
+
+/// Like [`run_package`], but each kernel runs on every device at the same
+/// time: one thread per device, each on its device's own context, stream,
+/// module cache and buffers, so no device waits for another.
+pub fn run_package_concurrently(
+    rt: &Runtime,
+    package: &Package,
+    options: &RunOptions,
+) -> Result<Vec<KernelRun>, ukernel_runtime::Error> {
+    let mut out = Vec::new();
+    for kernel in &package.kernels {
+        let runs: Vec<Result<KernelRun, ukernel_runtime::Error>> = std::thread::scope(|scope| {
+            let handles: Vec<_> =
+                (0..rt.devices().len()).map(|d| scope.spawn(move || run_kernel(rt, kernel, d, options))).collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join().unwrap_or_else(|_| Err(ukernel_runtime::Error::Io("a device thread panicked".into())))
+                })
+                .collect()
+        });
+        for r in runs {
+            out.push(r?);
         }
     }
     Ok(out)
@@ -154,7 +183,8 @@ fn run_kernel(
         kernel.launch.block,
         kernel.attributes.get("ukernel").map(String::as_str).unwrap_or("none")
     );
-    Ok(KernelRun { kernel: kernel.name().to_string(), device, micros: samples[2], mismatches, detail })
+    let input_bytes = buffers.iter().find(|b| b.0 == input_arg).map_or(0, |b| b.4.len());
+    Ok(KernelRun { kernel: kernel.name().to_string(), device, micros: samples[2], input_bytes, mismatches, detail })
 }
 
 type Buffer = (i64, ElementKind, Vec<u64>, ukernel_runtime::cuda::DeviceBuffer, Vec<u8>);
@@ -245,6 +275,16 @@ pub fn report(rt: &Runtime, runs: &[KernelRun]) -> (String, bool) {
             "{:<28} device {} ({}, cc {}): {:>9.2} us  {}  [{}]",
             r.kernel, r.device, d.name, d.compute_capability, r.micros, verdict, r.detail
         );
+    }
+    // Kernels that ran on several devices: their combined throughput.
+    let mut kernels: Vec<&str> = runs.iter().map(|r| r.kernel.as_str()).collect();
+    kernels.dedup();
+    for k in kernels {
+        let per_device: Vec<&KernelRun> = runs.iter().filter(|r| r.kernel == k).collect();
+        if per_device.len() > 1 && per_device.iter().all(|r| r.input_bytes > 0) {
+            let gbps: f64 = per_device.iter().map(|r| r.input_bytes as f64 / r.micros as f64 / 1e3).sum();
+            let _ = writeln!(out, "{k:<28} {} devices: aggregate {gbps:.0} GB/s read", per_device.len());
+        }
     }
     let _ = writeln!(out, "{passed} passed, {failed} failed");
     (out, ok)

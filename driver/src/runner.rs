@@ -12,10 +12,12 @@ COMMANDS:
   check-ukernels <pkg> [--devices 0,1]   Run each ukernel's harness on random and
                                           adversarial inputs on every GPU (or the
                                           listed ones) and compare with the CPU reference
-  run <pkg> [--devices 0,1] [--dynamic-size N] [--repeat N] [--save DIR]
+  run <pkg> [--devices 0,1] [--dynamic-size N] [--repeat N] [--save DIR] [--concurrent]
                                           Run every kernel on every GPU (or the listed
                                           ones) on generated inputs, check against the
-                                          CPU reference, print the time per launch
+                                          CPU reference, print the time per launch;
+                                          --concurrent: all GPUs at once, one thread
+                                          and stream each, with aggregate throughput
   info <pkg>                              List the kernels of a package
   help                                    Show this help
 ";
@@ -62,7 +64,9 @@ pub fn dispatch(command: &str, args: &[String]) -> Option<i32> {
 fn first_path(args: &[String], command: &str) -> Result<String, String> {
     args.iter()
         .enumerate()
-        .find(|(i, a)| !a.starts_with("--") && (*i == 0 || !args[i - 1].starts_with("--")))
+        .find(|(i, a)| {
+            !a.starts_with("--") && (*i == 0 || !args[i - 1].starts_with("--") || args[i - 1] == "--concurrent")
+        })
         .map(|(_, a)| a)
         .cloned()
         .ok_or_else(|| format!("error: {command} needs a package file"))
@@ -129,7 +133,12 @@ fn run(args: &[String]) -> Result<bool, String> {
         options.save_dir = Some(args.get(i + 1).ok_or("error: --save needs a directory")?.into());
     }
     let rt = Runtime::new(parse_devices(args)?).map_err(|e| format!("error: {e}"))?;
-    let runs = crate::run::run_package(&rt, &package, &options).map_err(|e| format!("error: {e}"))?;
+    let runs = if args.iter().any(|a| a == "--concurrent") {
+        crate::run::run_package_concurrently(&rt, &package, &options)
+    } else {
+        crate::run::run_package(&rt, &package, &options)
+    }
+    .map_err(|e| format!("error: {e}"))?;
     let (text, ok) = crate::run::report(&rt, &runs);
     crate::write_stdout(&text);
     Ok(ok)

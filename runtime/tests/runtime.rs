@@ -308,3 +308,32 @@ fn kernels_of_one_module_share_one_copy_of_its_ptx() {
     assert!(bytes.len() < ptx.len() + 4096, "{} bytes for a {}-byte PTX", bytes.len(), ptx.len());
     assert_eq!(Package::from_bytes(&bytes).unwrap(), package);
 }
+
+#[test]
+fn gpu_devices_run_concurrently_from_their_own_threads() {
+    let Some(rt) = gpu_runtime() else { return };
+    let kernel = scale_kernel(SCALE_PTX, 80);
+    let results: Vec<Vec<f32>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..rt.devices().len())
+            .map(|d| {
+                scope.spawn({
+                    let (rt, kernel) = (&rt, &kernel);
+                    move || run_scale(rt, kernel, d, 4096)
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    for (d, y) in results.iter().enumerate() {
+        assert_eq!(y[4095], 2.0 * (4095.0 * 0.5 - 7.0) + 4095.0, "device {d}");
+    }
+    eprintln!("{} device(s) ran the kernel concurrently", results.len());
+}
+
+#[test]
+fn the_runtime_never_creates_multicast_objects() {
+    // NVLink multicast can take a shared host's GPUs out of service.
+    for source in [include_str!("../src/cuda.rs"), include_str!("../src/runtime.rs"), include_str!("../src/lib.rs")] {
+        assert!(!source.contains("cuMulticast"), "the runtime must not use NVLink multicast");
+    }
+}
