@@ -68,10 +68,10 @@ class Driver:
             "cuLaunchKernel")
 
 
-def ours(drv, x, sms):
+def ours(drv, x, sms, split=None):
     rows, n = x.shape
     elem = {torch.float32: "f32", torch.float16: "f16", torch.bfloat16: "bf16"}[x.dtype]
-    split = plan_split(rows, n, sms)
+    split = split or plan_split(rows, n, sms)
     idx = torch.full((rows,), -1, dtype=torch.int64, device="cuda")
     stride = 16 + 16 * split
     scratch = torch.zeros(rows * stride, dtype=torch.uint8, device="cuda")
@@ -162,6 +162,15 @@ def main():
             print(f"{rows:>6}x{n:<7} {name:>5} {split:>5} | {og:>8.2f}us {tg:>9.2f}us {tg / og:>6.2f}x | "
                   f"{oe:>8.2f}us {te:>9.2f}us | {nbytes / og / 1e3:>9.0f} {nbytes / tg / 1e3:>10.0f}")
             del x
+    # How the decode row's time depends on the split (the registry plans 32).
+    print("1 x 128256 f32, graph time by split:")
+    x = torch.randn(1, 128256, device="cuda")
+    for split in (8, 16, 32, 64, 128):
+        call, _ = ours(drv, x, sms, split)
+        got = call().clone()
+        torch.cuda.synchronize()
+        assert torch.equal(got, torch.argmax(x, dim=1)), split
+        print(f"  split {split:>4}: {time_graph(call, reps):7.2f} us")
     print("all results equal torch.argmax")
 
 
