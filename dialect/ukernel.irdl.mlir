@@ -1,5 +1,6 @@
 // The `ukernel` dialect, loaded at run time into every context the project
-// creates. Attributes carry one dictionary parameter (or a name and a
+// creates. It has attributes only: ops are lowered after bufferization
+// straight to calls of the ukernels (see passes/src/lower_to_ukernels.rs). Attributes carry one dictionary parameter (or a name and a
 // dictionary) so that their syntax stays readable and extensible; the Rust
 // views in src/attrs.rs check the keys.
 irdl.dialect @ukernel {
@@ -30,21 +31,5 @@ irdl.dialect @ukernel {
   irdl.attribute @object {
     %config = irdl.base "#builtin.dictionary"
     irdl.parameters(config: %config)
-  }
-
-  // "ukernel.generic"(%ins..., %outs..., %scalars...) {spec = #ukernel.spec<...>,
-  //                   operandSegmentSizes = array<i32: I, O, S>}
-  // A ukernel call before the ABI is fixed: tensor or memref operands, as the
-  // op it replaces had them. Each operand group has its own constraint
-  // variable so that operands need not share one type.
-  irdl.operation @generic {
-    %spec = irdl.base @ukernel::@spec
-    %in = irdl.any
-    %out = irdl.any
-    %scalar = irdl.any
-    %res = irdl.any
-    irdl.attributes { "spec" = %spec }
-    irdl.operands(ins: variadic %in, outs: variadic %out, scalars: variadic %scalar)
-    irdl.results(results: variadic %res)
   }
 }

@@ -26,7 +26,9 @@ pub fn create_context() -> Result<Context, Error> {
 /// Loads the `ukernel` dialect from its IRDL definition into `context`.
 /// Loading twice is harmless: the second call finds the dialect and returns.
 pub fn load_ukernel_dialect(context: &Context) -> Result<(), Error> {
-    if context.is_registered_operation("ukernel.generic") {
+    let loaded =
+        unsafe { mlir_sys::mlirContextGetOrLoadDialect(context.to_raw(), crate::dynamic::string_ref(crate::DIALECT)) };
+    if !loaded.ptr.is_null() {
         return Ok(());
     }
     let (module, diagnostics) = collect_diagnostics(context, || Module::parse(context, IRDL_SOURCE));

@@ -25,6 +25,8 @@ fn spec() -> UKernelSpec {
 #[test]
 fn target_round_trips_through_text() {
     let context = create_context().unwrap();
+    // Loading the dialect again into the same context is harmless.
+    ukernel_dialect::load_ukernel_dialect(&context).unwrap();
     for target in [
         Target::new(90, UKernelSelection::All),
         Target::new(80, UKernelSelection::None),
