@@ -1,5 +1,7 @@
-//! Compiles the small C++ shim that reads and builds IRDL (dynamic) attributes,
-//! which the MLIR C API does not expose.
+//! Compiles the small C++ shims for what the MLIR C API does not expose:
+//! reading and building IRDL (dynamic) attributes, diagnostics of every
+//! severity, and registering the Rust passes by name (used by
+//! `ukernel-passes`; kept here so that one build script compiles C++).
 use std::{env, path::PathBuf, process::Command};
 
 fn llvm_config(prefix: &str, arg: &str) -> String {
@@ -15,11 +17,15 @@ fn llvm_config(prefix: &str, arg: &str) -> String {
 }
 
 fn main() {
-    println!("cargo:rerun-if-changed=shim/dynamic_attr.cpp");
+    println!("cargo:rerun-if-changed=shim");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
     let prefix = env::var("MLIR_SYS_220_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into());
     let mut build = cc::Build::new();
-    build.cpp(true).file("shim/dynamic_attr.cpp").include(llvm_config(&prefix, "--includedir"));
+    build
+        .cpp(true)
+        .file("shim/dynamic_attr.cpp")
+        .file("shim/register_pass.cpp")
+        .include(llvm_config(&prefix, "--includedir"));
     // The flags LLVM was built with (C++17, no exceptions, no RTTI).
     for flag in llvm_config(&prefix, "--cxxflags").split_whitespace() {
         if !flag.starts_with("-I") {

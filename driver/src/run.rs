@@ -70,34 +70,27 @@ fn input_values(rows: usize, length: usize, rng: &mut Rng) -> Vec<f32> {
     v
 }
 
-/// Runs every kernel of `package` on every device of `rt`.
+/// Runs every kernel of `package` on every device of `rt`. With
+/// `concurrent`, each kernel runs on all devices at the same time: one
+/// thread per device, each on its device's own context, stream, module cache
+/// and buffers, so no device waits for another.
 pub fn run_package(
     rt: &Runtime,
     package: &Package,
     options: &RunOptions,
+    concurrent: bool,
 ) -> Result<Vec<KernelRun>, ukernel_runtime::Error> {
     let mut out = Vec::new();
     for kernel in &package.kernels {
-        for device in 0..rt.devices().len() {
-            out.push(run_kernel(rt, kernel, device, options)?);
+        let devices = 0..rt.devices().len();
+        if !concurrent {
+            for device in devices {
+                out.push(run_kernel(rt, kernel, device, options)?);
+            }
+            continue;
         }
-    }
-    Ok(out)
-}
-
-/// Like [`run_package`], but each kernel runs on every device at the same
-/// time: one thread per device, each on its device's own context, stream,
-/// module cache and buffers, so no device waits for another.
-pub fn run_package_concurrently(
-    rt: &Runtime,
-    package: &Package,
-    options: &RunOptions,
-) -> Result<Vec<KernelRun>, ukernel_runtime::Error> {
-    let mut out = Vec::new();
-    for kernel in &package.kernels {
         let runs: Vec<Result<KernelRun, ukernel_runtime::Error>> = std::thread::scope(|scope| {
-            let handles: Vec<_> =
-                (0..rt.devices().len()).map(|d| scope.spawn(move || run_kernel(rt, kernel, d, options))).collect();
+            let handles: Vec<_> = devices.map(|d| scope.spawn(move || run_kernel(rt, kernel, d, options))).collect();
             handles
                 .into_iter()
                 .map(|h| {

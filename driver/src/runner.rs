@@ -133,12 +133,8 @@ fn run(args: &[String]) -> Result<bool, String> {
         options.save_dir = Some(args.get(i + 1).ok_or("error: --save needs a directory")?.into());
     }
     let rt = Runtime::new(parse_devices(args)?).map_err(|e| format!("error: {e}"))?;
-    let runs = if args.iter().any(|a| a == "--concurrent") {
-        crate::run::run_package_concurrently(&rt, &package, &options)
-    } else {
-        crate::run::run_package(&rt, &package, &options)
-    }
-    .map_err(|e| format!("error: {e}"))?;
+    let concurrent = args.iter().any(|a| a == "--concurrent");
+    let runs = crate::run::run_package(&rt, &package, &options, concurrent).map_err(|e| format!("error: {e}"))?;
     let (text, ok) = crate::run::report(&rt, &runs);
     crate::write_stdout(&text);
     Ok(ok)

@@ -195,7 +195,7 @@ fn demo(args: &[String]) -> Result<i32, String> {
     crate::write_stdout(&out);
     match ukernel_runtime::Runtime::new(ukernel_runtime::DeviceSelection::All) {
         Ok(rt) => {
-            let runs = crate::run::run_package(&rt, &compiled.package, &crate::run::RunOptions::default())
+            let runs = crate::run::run_package(&rt, &compiled.package, &crate::run::RunOptions::default(), false)
                 .map_err(|e| format!("ukc: error: {e}"))?;
             let (text, ok) = crate::run::report(&rt, &runs);
             crate::write_stdout(&text);
