@@ -6,7 +6,7 @@
 // RUN:   | FileCheck %s
 
 // CHECK-LABEL: func.func @decode_row_split_across_workgroups
-// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], split = 32 : i64, ukernel = #ukernel.spec<"uk_argmax_f32i64", {shared_memory_bytes = 388 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], split = 63 : i64, ukernel = #ukernel.spec<"uk_argmax_f32i64", {shared_memory_bytes = 388 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @decode_row_split_across_workgroups(%in: tensor<1x128256xf32>) -> tensor<1xi64> {
     %zero = arith.constant 0 : i64
@@ -15,7 +15,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
     %fi = linalg.fill ins(%zero : i64) outs(%ei : tensor<1xi64>) -> tensor<1xi64>
     %ev = tensor.empty() : tensor<1xf32>
     %fv = linalg.fill ins(%ninf : f32) outs(%ev : tensor<1xf32>) -> tensor<1xf32>
-    // expected-remark@+1 {{each row split across 32 workgroup(s)}}
+    // expected-remark@+1 {{each row split across 63 workgroup(s)}}
     %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
         ins(%in : tensor<1x128256xf32>) outs(%fv, %fi : tensor<1xf32>, tensor<1xi64>) {
     ^bb0(%a: f32, %b: f32, %c: i64):
@@ -112,7 +112,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @batched_rows
-// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0, 0], split = 8 : i64, ukernel = #ukernel.spec<"uk_argmax_f32i64", {shared_memory_bytes = 388 : i64}>, workgroup = [1, 1, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0, 0], split = 9 : i64, ukernel = #ukernel.spec<"uk_argmax_f32i64", {shared_memory_bytes = 388 : i64}>, workgroup = [1, 1, 0], workgroup_size = [256, 1, 1]}>
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @batched_rows(%in: tensor<4x8x32000xf32>) -> tensor<4x8xi64> {
     %zero = arith.constant 0 : i64
@@ -121,7 +121,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
     %fi = linalg.fill ins(%zero : i64) outs(%ei : tensor<4x8xi64>) -> tensor<4x8xi64>
     %ev = tensor.empty() : tensor<4x8xf32>
     %fv = linalg.fill ins(%ninf : f32) outs(%ev : tensor<4x8xf32>) -> tensor<4x8xf32>
-    // expected-remark@+1 {{each row split across 8 workgroup(s)}}
+    // expected-remark@+1 {{each row split across 9 workgroup(s)}}
     %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]}
         ins(%in : tensor<4x8x32000xf32>) outs(%fv, %fi : tensor<4x8xf32>, tensor<4x8xi64>) {
     ^bb0(%a: f32, %b: f32, %c: i64):
@@ -175,7 +175,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
     %ninf = arith.constant 0xFF800000 : f32
     linalg.fill ins(%zero : i32) outs(%idx : memref<8xi32>)
     linalg.fill ins(%ninf : f32) outs(%val : memref<8xf32>)
-    // expected-remark@+1 {{selected uk_argmax_f32i32 (bitcode for sm_90): each row split across 32 workgroup(s)}}
+    // expected-remark@+1 {{selected uk_argmax_f32i32 (bitcode for sm_90): each row split across 33 workgroup(s)}}
     linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
         ins(%in : memref<8x128256xf32>) outs(%val, %idx : memref<8xf32>, memref<8xi32>) {
     ^bb0(%a: f32, %b: f32, %c: i32):
