@@ -13,10 +13,14 @@ pub enum ElementKind {
     I32,
     I64,
     I8,
+    F64,
+    I16,
 }
 
 impl ElementKind {
-    pub const ALL: [ElementKind; 6] = [Self::F32, Self::F16, Self::BF16, Self::I32, Self::I64, Self::I8];
+    /// In package-format order: new kinds go at the end.
+    pub const ALL: [ElementKind; 8] =
+        [Self::F32, Self::F16, Self::BF16, Self::I32, Self::I64, Self::I8, Self::F64, Self::I16];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -26,6 +30,8 @@ impl ElementKind {
             Self::I32 => "i32",
             Self::I64 => "i64",
             Self::I8 => "i8",
+            Self::F64 => "f64",
+            Self::I16 => "i16",
         }
     }
 
@@ -33,8 +39,9 @@ impl ElementKind {
         match self {
             Self::F32 | Self::I32 => 4,
             Self::F16 | Self::BF16 => 2,
-            Self::I64 => 8,
+            Self::I64 | Self::F64 => 8,
             Self::I8 => 1,
+            Self::I16 => 2,
         }
     }
 
