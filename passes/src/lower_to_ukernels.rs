@@ -259,7 +259,6 @@ fn plan_argmax(
     op: &OperationRef,
     uk: &UKernel,
     config: &LoweringConfig,
-    module: &OperationRef,
     scratch_index: &mut usize,
 ) -> Result<ArgmaxLowering, LowerError> {
     let err = |m: String| LowerError(m);
@@ -311,7 +310,6 @@ fn plan_argmax(
     } else {
         ("__ukernel_no_scratch".to_string(), 16)
     };
-    let _ = module;
     let mut def_attrs =
         vec!["llvm.bareptr".to_string(), format!("ukernel.shared_memory_bytes = {} : i64", uk.shared_memory_bytes)];
     if let Some(spec) = &config.ukernel {
@@ -385,7 +383,7 @@ fn lower_one<'c, 'a>(
     if uk.family != argmax::FAMILY {
         return Err(LowerError(format!("no lowering for the {} family", uk.family)));
     }
-    let plan = plan_argmax(&op, uk, config, &owner, &mut state.scratch_index)?;
+    let plan = plan_argmax(&op, uk, config, &mut state.scratch_index)?;
 
     // The replacement, parsed beside its declarations so that it verifies.
     let unused = plan.unused_value_global().1;
