@@ -83,12 +83,21 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let ir = ukernel_passes::codegen::translate(&module, &llvm)?.print_to_string().to_string();
     println!("  {:<12} {:>9.1} ms", "translate", start.elapsed().as_secs_f64() * 1e3);
     let start = Instant::now();
-    ukernel_passes::codegen::emit(&ir, &objects, &[90])?;
+    ukernel_passes::codegen::emit(&ir, &objects, &[90], Default::default())?;
     println!(
         "  {:<12} {:>9.1} ms (link, O3, PTX; peak RSS {:.0} MiB)",
         "sm_90",
         start.elapsed().as_secs_f64() * 1e3,
         peak_rss_mib()
+    );
+
+    let start = Instant::now();
+    let called = ukernel_passes::codegen::emit(&ir, &objects, &[90], ukernel_passes::link::UKernelLinkage::Call)?;
+    println!(
+        "  {:<12} {:>9.1} ms (link, O3, PTX with one called copy of each ukernel: {} bytes of PTX)",
+        "sm_90 call",
+        start.elapsed().as_secs_f64() * 1e3,
+        called.ptx.values().map(|p| p.len()).sum::<usize>()
     );
 
     // The whole pipeline to PTX, as `ukc compile` runs it.

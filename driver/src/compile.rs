@@ -48,11 +48,20 @@ pub struct CompileOptions {
     pub dump_dir: Option<PathBuf>,
     /// Print each stage as it starts, to stderr.
     pub progress: bool,
+    /// Inline each ukernel into every kernel (default) or call one copy.
+    pub linkage: ukernel_passes::link::UKernelLinkage,
 }
 
 impl Default for CompileOptions {
     fn default() -> Self {
-        Self { arches: vec![80, 90], ukernels: None, objects: Vec::new(), dump_dir: None, progress: false }
+        Self {
+            arches: vec![80, 90],
+            ukernels: None,
+            objects: Vec::new(),
+            dump_dir: None,
+            progress: false,
+            linkage: Default::default(),
+        }
     }
 }
 
@@ -198,7 +207,7 @@ impl Compiler {
         let llvm = inkwell::context::Context::create();
         let ir = codegen::translate(module, &llvm)?.print_to_string().to_string();
         self.dump("5.translated.ll", || ir.clone())?;
-        let emitted = codegen::emit(&ir, &objects, &self.options.arches)?;
+        let emitted = codegen::emit(&ir, &objects, &self.options.arches, self.options.linkage)?;
         for (sm, text) in &emitted.linked_ir {
             self.dump(&format!("6.linked.sm_{sm}.ll"), || text.clone())?;
         }

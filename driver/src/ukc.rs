@@ -15,9 +15,11 @@ USAGE: ukc <command> [options]
 
 COMMANDS:
   compile <in.mlir> -o <out.pkg> [--arch sm_80,sm_90] [--ukernels all|none|a,b]
-          [--object <file.bc>]... [--dump-dir <dir>] [--progress]
+          [--object <file.bc>]... [--dump-dir <dir>] [--progress] [--no-inline-ukernels]
                              Compile the dispatches (func.funcs) of a module to a
-                             package: PTX per arch and launch metadata per kernel
+                             package: PTX per arch and launch metadata per kernel;
+                             --no-inline-ukernels: kernels call one copy of
+                             each ukernel instead of inlining it
   explain <in.mlir> [--arch sm_XY] [--ukernels ...]
                              Per dispatch: the ukernel chosen, or why none, and
                              the configuration
@@ -106,6 +108,7 @@ fn parse_flags(args: &[String]) -> Result<Flags, String> {
             }
             "--dump-dir" => flags.options.dump_dir = Some(value("--dump-dir")?.into()),
             "--progress" => flags.options.progress = true,
+            "--no-inline-ukernels" => flags.options.linkage = ukernel_passes::link::UKernelLinkage::Call,
             n if n.starts_with('-') => return Err(format!("ukc: error: unknown option '{a}'")),
             _ if flags.input.is_some() => return Err(format!("ukc: error: more than one input: '{a}'")),
             _ => flags.input = Some(a.clone()),

@@ -381,7 +381,12 @@ pub struct Emitted {
 }
 
 /// Links the needed objects into a copy of `ir` per arch and emits PTX.
-pub fn emit(ir_text: &str, objects: &[ExecutableObject], arches: &[u32]) -> Result<Emitted, CodegenError> {
+pub fn emit(
+    ir_text: &str,
+    objects: &[ExecutableObject],
+    arches: &[u32],
+    linkage: link::UKernelLinkage,
+) -> Result<Emitted, CodegenError> {
     let mut out = Emitted { ptx: BTreeMap::new(), linked_ir: BTreeMap::new(), linked_objects: BTreeMap::new() };
     for &sm in arches {
         let llvm = LlvmContext::create();
@@ -389,8 +394,12 @@ pub fn emit(ir_text: &str, objects: &[ExecutableObject], arches: &[u32]) -> Resu
         let module = llvm.create_module_from_ir(buffer).map_err(|e| LinkError::Verify(e.to_string()))?;
         let chosen: Vec<(String, Vec<u8>)> = objects.iter().map(|o| object_for_arch(o, sm)).collect();
         let refs: Vec<(&str, &[u8])> = chosen.iter().map(|(p, b)| (p.as_str(), b.as_slice())).collect();
+        let called = link::declared_functions(&module);
         let linked = link::link_needed_objects(&module, &refs)?;
         link::internalize_non_kernels(&module);
+        if linkage == link::UKernelLinkage::Call {
+            link::keep_calls(&module, &called);
+        }
         let (ptx, ir) = link::emit_ptx_and_ir(&module, sm)?;
         out.ptx.insert(sm, ptx);
         out.linked_ir.insert(sm, ir);

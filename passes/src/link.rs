@@ -62,6 +62,42 @@ pub fn link_needed_objects<'ll>(module: &Module<'ll>, objects: &[(&str, &[u8])])
     Ok(linked)
 }
 
+/// Whether the kernels get their own inlined copy of each ukernel or call
+/// one shared copy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum UKernelLinkage {
+    /// Inlined into every kernel that calls it: constants (split count,
+    /// lengths) fold into the ukernel; each kernel carries its own copy.
+    #[default]
+    Inline,
+    /// One `.func` per module that kernels call: far less code to optimize
+    /// and emit per kernel.
+    Call,
+}
+
+/// Marks the functions `names` (the ukernels the kernels call) `noinline`
+/// instead of `alwaysinline`.
+pub fn keep_calls(module: &Module, names: &[String]) {
+    let always_inline = Attribute::get_named_enum_kind_id("alwaysinline");
+    let no_inline = module.get_context().create_enum_attribute(Attribute::get_named_enum_kind_id("noinline"), 0);
+    for name in names {
+        if let Some(f) = module.get_function(name) {
+            f.remove_enum_attribute(AttributeLoc::Function, always_inline);
+            f.add_attribute(AttributeLoc::Function, no_inline);
+        }
+    }
+}
+
+/// Names of the functions `module` declares without defining (before
+/// linking: the ukernels it calls).
+pub fn declared_functions(module: &Module) -> Vec<String> {
+    module
+        .get_functions()
+        .filter(|f| f.count_basic_blocks() == 0 && !f.get_name().to_string_lossy().starts_with("llvm."))
+        .map(|f| f.get_name().to_string_lossy().into_owned())
+        .collect()
+}
+
 /// Gives every defined function except the kernels internal linkage and
 /// `alwaysinline`, so that O3 inlines the ukernels into each kernel (a
 /// ukernel called from several kernels too) and drops what no kernel uses,
