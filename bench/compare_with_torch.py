@@ -16,17 +16,37 @@ DTYPES = {"f32": (np.float32, torch.float32), "f16": (np.float16, torch.float16)
 INDEX = {"i32": np.int32, "i64": np.int64}
 
 
+def apply_producer(x, tokens):
+    """The kernel's elementwise producer, in postfix, in the input's dtype."""
+    ops = {"mulf": torch.mul, "addf": torch.add, "subf": torch.sub, "divf": torch.div,
+           "maximumf": torch.maximum, "minimumf": torch.minimum}
+    stack = []
+    for t in tokens:
+        if t == "x":
+            stack.append(x)
+        elif t == "negf":
+            stack.append(-stack.pop())
+        elif t in ops:
+            b, a = stack.pop(), stack.pop()
+            stack.append(ops[t](a, b))
+        else:
+            stack.append(torch.tensor(float(t), dtype=x.dtype, device=x.device))
+    return stack.pop()
+
+
 def main():
     d = Path(sys.argv[1])
     device = "cuda" if torch.cuda.is_available() else "cpu"
     ok = bad = skipped = 0
     for line in (d / "manifest.txt").read_text().splitlines():
-        kernel, dev, elem, index, rows, length, inp, idx, semantics = line.split()
+        kernel, dev, elem, index, rows, length, inp, idx, semantics, producer = line.split()
         rows, length = int(rows), int(length)
         np_t, torch_t = DTYPES[elem]
         raw = np.fromfile(d / inp, dtype=np_t)
         x = torch.from_numpy(raw.view(np.int16) if elem == "bf16" else raw)
         x = (x.view(torch.bfloat16) if elem == "bf16" else x).to(device).reshape(rows, length)
+        if producer != "-":
+            x = apply_producer(x, producer.split(","))
         want = torch.argmax(x, dim=1).cpu().numpy()
         got = np.fromfile(d / idx, dtype=INDEX[index])[:rows].astype(np.int64)
         if semantics == "ogt":

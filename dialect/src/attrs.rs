@@ -182,8 +182,10 @@ impl<'c> TryFrom<Attribute<'c>> for UKernelSpec {
     type Error = Error;
     fn try_from(attr: Attribute<'c>) -> Result<Self, Error> {
         let params = params_of(attr, "spec")?;
-        let name =
-            StringAttribute::try_from(params[0]).map_err(|_| field_type("spec", "name", "a string", params[0]))?;
+        let name = crate::string_value(params[0]).ok_or_else(|| field_type("spec", "name", "a string", params[0]))?;
+        if name.is_empty() {
+            return Err(Error::InvalidValue { attr: "spec", message: "the ukernel name is empty".into() });
+        }
         let dict = DictionaryAttribute::try_from(params[1])
             .map_err(|_| field_type("spec", "def_attrs", "a dictionary", params[1]))?;
         let f = Fields { attr: "spec", dict };
@@ -200,7 +202,7 @@ impl<'c> TryFrom<Attribute<'c>> for UKernelSpec {
                 def_attrs.push((k, v.to_string()));
             }
         }
-        Ok(Self { name: name.value().to_string(), shared_memory_bytes, def_attrs })
+        Ok(Self { name, shared_memory_bytes, def_attrs })
     }
 }
 
@@ -419,9 +421,7 @@ impl<'c> Fields<'c> {
 
     fn string(&self, field: &'static str) -> Result<String, Error> {
         let a = self.required(field)?;
-        StringAttribute::try_from(a)
-            .map(|s| s.value().to_string())
-            .map_err(|_| field_type(self.attr, field, "a string", a))
+        crate::string_value(a).ok_or_else(|| field_type(self.attr, field, "a string", a))
     }
 
     fn optional_i64(&self, field: &'static str) -> Result<Option<i64>, Error> {

@@ -95,3 +95,11 @@ pub(crate) fn static_dense_resource(
 ) -> MlirAttribute {
     unsafe { ukStaticDenseResource(ty, name, bytes.as_ptr(), bytes.len()) }
 }
+
+/// The value of a string attribute; `None` when `attr` is not one. (melior's
+/// `StringAttribute::value` aborts on the empty string, whose data pointer
+/// is null.)
+pub fn string_value(attr: Attribute) -> Option<String> {
+    let raw = attr.to_raw();
+    unsafe { mlir_sys::mlirAttributeIsAString(raw).then(|| string(mlir_sys::mlirStringAttrGetValue(raw))) }
+}

@@ -15,7 +15,7 @@ mod verify;
 
 pub use attrs::{ExecutableObject, LoweringConfig, Target, UKernelSelection, UKernelSpec};
 pub use context::{IRDL_SOURCE, create_context, load_ukernel_dialect, set_print_op_on_diagnostic};
-pub use dynamic::{DynamicAttr, dense_resource_bytes};
+pub use dynamic::{DynamicAttr, dense_resource_bytes, string_value};
 pub use error::Error;
 pub use verify::{emit_error, emit_remark, emit_warning, verify_ukernel_attributes};
 

@@ -356,6 +356,9 @@ pub fn build_package(kernels: &[KernelInfo], ptx: &BTreeMap<u32, String>) -> Res
             attributes.insert("reference.input".to_string(), r.input.to_string());
             attributes.insert("reference.value".to_string(), r.value.to_string());
             attributes.insert("reference.index".to_string(), r.index.to_string());
+            if !r.producer.is_empty() {
+                attributes.insert("reference.producer".to_string(), r.producer.clone());
+            }
         }
         out.push(PackagedKernel { spec, launch, attributes });
     }

@@ -117,6 +117,7 @@ fn run_kernel(
     let (input_arg, value_arg, index_arg) = (attr("reference.input"), attr("reference.value"), attr("reference.index"));
     let is_argmax = kernel.attributes.get("reference").map(String::as_str) == Some("argmax");
     let semantics = kernel.attributes.get("reference.semantics").cloned().unwrap_or_else(|| "first-nan".into());
+    let producer = kernel.attributes.get("reference.producer").cloned().unwrap_or_default();
     let mut rng = Rng(0x5eed_1234_9876_abcd);
     // Given buffers, in order, with their data.
     let mut buffers = Vec::new();
@@ -145,9 +146,9 @@ fn run_kernel(
 
     let mismatches = if is_argmax && input_arg >= 0 && index_arg >= 0 {
         if let Some(dir) = &options.save_dir {
-            save(dir, kernel.name(), device, &buffers, input_arg, index_arg, &semantics)?;
+            save(dir, kernel.name(), device, &buffers, input_arg, index_arg, &semantics, &producer)?;
         }
-        Some(verify_argmax(&buffers, input_arg, value_arg, index_arg, &semantics)?)
+        Some(verify_argmax(&buffers, input_arg, value_arg, index_arg, &semantics, &producer)?)
     } else {
         None
     };
@@ -191,6 +192,7 @@ fn verify_argmax(
     value: i64,
     index: i64,
     semantics: &str,
+    producer: &str,
 ) -> Result<Vec<String>, ukernel_runtime::Error> {
     let find = |n: i64| buffers.iter().find(|b| b.0 == n);
     let (Some(inp), Some(idx)) = (find(input), find(index)) else {
@@ -211,9 +213,19 @@ fn verify_argmax(
         v.3.download(&mut got_val)?;
     }
     let esize = element.size_bytes();
+    let produced;
+    let input_bytes: &[u8] = if producer.is_empty() {
+        &inp.4
+    } else {
+        produced = match apply_producer(element, &inp.4, producer) {
+            Ok(p) => p,
+            Err(e) => return Ok(vec![e]),
+        };
+        &produced
+    };
     let mut errors = Vec::new();
     for r in 0..rows {
-        let raw = &inp.4[r * length * esize..(r + 1) * length * esize];
+        let raw = &input_bytes[r * length * esize..(r + 1) * length * esize];
         let (want_i, want_value) = if semantics == "ogt" {
             reference_row_ogt(element, raw)
         } else {
@@ -283,6 +295,55 @@ pub fn report(rt: &Runtime, runs: &[KernelRun]) -> (String, bool) {
     (out, ok)
 }
 
+/// Applies an elementwise producer given in postfix (`x 2.0 mulf -1.0
+/// addf`) to raw elements, rounding to the element type after every
+/// operation as the GPU does.
+fn apply_producer(element: ElementType, raw: &[u8], producer: &str) -> Result<Vec<u8>, String> {
+    use ukernels::reference::{BF16, Element, F16};
+    let round = |v: f32| -> f32 {
+        match element {
+            ElementType::F32 => v,
+            ElementType::F16 => F16::from_f32(v).to_f32(),
+            ElementType::BF16 => BF16::from_f32(v).to_f32(),
+        }
+    };
+    let tokens: Vec<&str> = producer.split_whitespace().collect();
+    let esize = element.size_bytes();
+    let mut values = Vec::with_capacity(raw.len() / esize);
+    for chunk in raw.chunks_exact(esize) {
+        let mut bits = [0u8; 4];
+        bits[..esize].copy_from_slice(chunk);
+        let x = value_of(element, u32::from_le_bytes(bits));
+        let mut stack: Vec<f32> = Vec::with_capacity(4);
+        for t in &tokens {
+            let v = match *t {
+                "x" => x,
+                "negf" => -stack.pop().ok_or("producer: stack underflow")?,
+                op @ ("mulf" | "addf" | "subf" | "divf" | "maximumf" | "minimumf") => {
+                    let b = stack.pop().ok_or("producer: stack underflow")?;
+                    let a = stack.pop().ok_or("producer: stack underflow")?;
+                    round(match op {
+                        "mulf" => a * b,
+                        "addf" => a + b,
+                        "subf" => a - b,
+                        "divf" => a / b,
+                        "maximumf" if a.is_nan() || b.is_nan() => f32::NAN,
+                        "maximumf" => a.max(b),
+                        _ if a.is_nan() || b.is_nan() => f32::NAN,
+                        _ => a.min(b),
+                    })
+                }
+                literal => {
+                    round(literal.parse::<f64>().map_err(|_| format!("producer: unknown token {literal}"))? as f32)
+                }
+            };
+            stack.push(v);
+        }
+        values.push(stack.pop().ok_or("producer: empty expression")?);
+    }
+    Ok(crate::check::encode(element, &values))
+}
+
 fn neg_inf_bits(element: ElementType) -> u32 {
     match element {
         ElementType::F32 => f32::NEG_INFINITY.to_bits(),
@@ -330,6 +391,7 @@ fn save(
     input: i64,
     index: i64,
     semantics: &str,
+    producer: &str,
 ) -> Result<(), ukernel_runtime::Error> {
     let io = |e: std::io::Error| ukernel_runtime::Error::Io(format!("{}: {e}", dir.display()));
     let (Some(inp), Some(idx)) = (buffers.iter().find(|b| b.0 == input), buffers.iter().find(|b| b.0 == index)) else {
@@ -351,10 +413,32 @@ fn save(
         std::fs::OpenOptions::new().create(true).append(true).open(dir.join("manifest.txt")).map_err(io)?;
     writeln!(
         manifest,
-        "{kernel} {device} {} {} {rows} {length} {stem}.input.bin {stem}.index.bin {semantics}",
+        "{kernel} {device} {} {} {rows} {length} {stem}.input.bin {stem}.index.bin {semantics} {}",
         inp.1.name(),
-        idx.1.name()
+        idx.1.name(),
+        if producer.is_empty() { "-".to_string() } else { producer.replace(' ', ",") }
     )
     .map_err(io)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn producer_is_replayed_in_the_element_type() {
+        let raw = crate::check::encode(ElementType::F32, &[1.5, -2.0, f32::NAN]);
+        let out = apply_producer(ElementType::F32, &raw, "x 2.0 mulf -1.0 addf").unwrap();
+        let v: Vec<f32> = out.chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().unwrap())).collect();
+        assert_eq!(&v[..2], &[2.0, -5.0]);
+        assert!(v[2].is_nan());
+        // bf16 rounds after each operation: 1 + 2^-9 is not a bf16.
+        let raw = crate::check::encode(ElementType::BF16, &[1.0]);
+        let out = apply_producer(ElementType::BF16, &raw, "x 0.001953125 addf").unwrap();
+        assert_eq!(u16::from_le_bytes([out[0], out[1]]), 0x3f80);
+        let raw = crate::check::encode(ElementType::F32, &[1.0]);
+        assert!(apply_producer(ElementType::F32, &raw, "x mulf").is_err());
+        assert!(apply_producer(ElementType::F32, &raw, "x 2 powf").is_err());
+    }
 }

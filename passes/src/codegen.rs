@@ -155,6 +155,73 @@ fn arg_index(v: Value, func: &OperationRef) -> i64 {
     crate::ir::func_arg_number(v, func).map_or(-1, |n| n as i64)
 }
 
+/// An elementwise producer of the root's input that a CPU reference can
+/// replay: `(its input argument, its body in postfix)`, e.g. `x 2.0 mulf
+/// -1.0 addf`. Only identity-indexed `linalg.generic`s of one input whose
+/// body is float arithmetic on the element and constants qualify.
+fn replayable_producer(root: &OperationRef, func: &OperationRef) -> Option<(i64, String)> {
+    let input = root.operand(0).ok()?;
+    // On memrefs, the producer is the last op before the root that uses the
+    // buffer; it must write it.
+    let block = root.block()?;
+    let mut last = None;
+    let mut next = melior::ir::BlockLike::first_operation(&block);
+    while let Some(o) = next {
+        if o.to_raw().ptr == root.to_raw().ptr {
+            break;
+        }
+        if (0..o.operand_count()).any(|i| o.operand(i).is_ok_and(|v| crate::ir::same(v, input))) {
+            last = Some(o);
+        }
+        next = o.next_in_block();
+    }
+    let producer = last.filter(|p| name(p) == "linalg.generic")?;
+    if crate::ir::operand_segments(&producer)? != [1, 1] || !crate::ir::same(producer.operand(1).ok()?, input) {
+        return None;
+    }
+    let all_parallel = producer.attribute("iterator_types").ok()?.to_string().matches("reduction").count() == 0;
+    let maps = producer.attribute("indexing_maps").ok()?.to_string();
+    let identity = maps.split("affine_map<").skip(1).all(|m| {
+        let (dims, results) = m.split_once(" -> ").unwrap_or(("", ""));
+        results.trim_end_matches(|c| c == '>' || c == ']' || c == ',' || c == ' ') == dims
+    });
+    let source = crate::ir::func_arg_number(producer.operand(0).ok()?, func)? as i64;
+    if !all_parallel || !identity {
+        return None;
+    }
+    let body = producer.region(0).ok().and_then(|r| melior::ir::RegionLike::first_block(&r))?;
+    let element: Value = melior::ir::BlockLike::argument(&body, 0).ok()?.into();
+    let yielded = body_ops(&producer).last().filter(|y| name(y) == "linalg.yield")?.operand(0).ok()?;
+    fn postfix(v: Value, element: Value, depth: u32, out: &mut Vec<String>) -> Option<()> {
+        if depth > 32 {
+            return None;
+        }
+        if crate::ir::same(v, element) {
+            out.push("x".into());
+            return Some(());
+        }
+        let def = crate::ir::defining_op(v)?;
+        if let Some(c) = crate::ir::float_constant(&def) {
+            out.push(format!("{c:?}"));
+            return Some(());
+        }
+        let op = name(&def);
+        let arity = match op.as_str() {
+            "arith.negf" => 1,
+            "arith.mulf" | "arith.addf" | "arith.subf" | "arith.divf" | "arith.maximumf" | "arith.minimumf" => 2,
+            _ => return None,
+        };
+        for i in 0..arity {
+            postfix(def.operand(i).ok()?, element, depth + 1, out)?;
+        }
+        out.push(op.trim_start_matches("arith.").to_string());
+        Some(())
+    }
+    let mut tokens = Vec::new();
+    postfix(yielded, element, 0, &mut tokens)?;
+    Some((source, tokens.join(" ")))
+}
+
 fn annotate_references(context: &Context, module: &Module) {
     let i64_type = melior::ir::r#type::IntegerType::new(context, 64).into();
     let int = |v: i64| -> Attribute { IntegerAttribute::new(i64_type, v).into() };
@@ -162,12 +229,17 @@ fn annotate_references(context: &Context, module: &Module) {
         let Some(root) = root_op(&func) else { continue };
         let Ok(found) = crate::matchers::argmax::match_argmax(&root) else { continue };
         let operand = |i| root.operand(i).map(|v| arg_index(v, &func)).unwrap_or(-1);
+        let (input, producer) = match (operand(0), replayable_producer(&root, &func)) {
+            (-1, Some((source, expression))) => (source, expression),
+            (input, _) => (input, String::new()),
+        };
         let fields = [
             ("family", StringAttribute::new(context, "argmax").into()),
             ("semantics", StringAttribute::new(context, found.semantics).into()),
-            ("input", int(operand(0))),
+            ("input", int(input)),
             ("value", int(operand(1))),
             ("index", int(operand(2))),
+            ("producer", StringAttribute::new(context, &producer).into()),
         ];
         let named: Vec<(melior::ir::Identifier, Attribute)> =
             fields.iter().map(|(k, v)| (melior::ir::Identifier::new(context, k), *v)).collect();
@@ -201,6 +273,9 @@ pub struct KernelArg {
 pub struct Reference {
     pub family: String,
     pub semantics: String,
+    /// Elementwise function applied to the input before the argmax, in
+    /// postfix (`x 2.0 mulf`); empty when the input is an argument itself.
+    pub producer: String,
     pub input: i64,
     pub value: i64,
     pub index: i64,
@@ -225,7 +300,7 @@ fn strings(a: Attribute) -> Vec<String> {
         .map(|arr| {
             (0..arr.len())
                 .filter_map(|i| arr.element(i).ok())
-                .map(|e| StringAttribute::try_from(e).map(|s| s.value().to_string()).unwrap_or_else(|_| e.to_string()))
+                .map(|e| ukernel_dialect::string_value(e).unwrap_or_else(|| e.to_string()))
                 .collect()
         })
         .unwrap_or_default()
@@ -247,12 +322,7 @@ fn ints(a: Attribute) -> Vec<i64> {
 pub fn kernel_infos(module: &Module) -> Result<Vec<KernelInfo>, CodegenError> {
     let mut out = Vec::new();
     for func in dispatches(&module.as_operation()) {
-        let kernel = func
-            .attribute("sym_name")
-            .ok()
-            .and_then(|a| StringAttribute::try_from(a).ok())
-            .map(|s| s.value().to_string())
-            .unwrap_or_default();
+        let kernel = func.attribute("sym_name").ok().and_then(ukernel_dialect::string_value).unwrap_or_default();
         let fail = |message: String| CodegenError::Kernel { kernel: kernel.clone(), message };
         let entry = func
             .region(0)
@@ -281,11 +351,12 @@ pub fn kernel_infos(module: &Module) -> Result<Vec<KernelInfo>, CodegenError> {
         let reference = func.attribute(REFERENCE_ATTR).ok().and_then(|a| {
             let d = melior::ir::attribute::DictionaryAttribute::try_from(a).ok()?;
             let get = |k| d.element_by_name(k).and_then(|v| IntegerAttribute::try_from(v).ok()).map(|i| i.value());
-            let semantics =
-                d.element_by_name("semantics").and_then(|v| StringAttribute::try_from(v).ok())?.value().to_string();
+            let semantics = d.element_by_name("semantics").and_then(ukernel_dialect::string_value)?;
+            let producer = d.element_by_name("producer").and_then(ukernel_dialect::string_value).unwrap_or_default();
             Some(Reference {
                 family: "argmax".into(),
                 semantics,
+                producer,
                 input: get("input")?,
                 value: get("value")?,
                 index: get("index")?,

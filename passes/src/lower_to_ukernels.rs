@@ -356,10 +356,7 @@ impl<'c, 'a> OwnerState<'c, 'a> {
 }
 
 fn symbol_name(op: &OperationRef) -> Option<String> {
-    op.attribute("sym_name")
-        .ok()
-        .and_then(|a| melior::ir::attribute::StringAttribute::try_from(a).ok())
-        .map(|s| s.value().to_string())
+    op.attribute("sym_name").ok().and_then(ukernel_dialect::string_value)
 }
 
 fn lower_one<'c, 'a>(
