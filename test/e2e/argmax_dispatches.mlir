@@ -5,6 +5,8 @@
 // RUN: ukc compile %s --arch sm_80,sm_90 -o %t.on.pkg | FileCheck %s --check-prefix=ON
 // RUN: ukc compile %s --arch sm_90 --ukernels none -o %t.off.pkg | FileCheck %s --check-prefix=OFF
 // RUN: ukc-run info %t.on.pkg | FileCheck %s --check-prefix=INFO
+// RUN: rm -rf %t.dump && ukc compile %s --arch sm_90 -o %t.pkg --dump-dir %t.dump
+// RUN: FileCheck %s --check-prefix=REFERENCE < %t.dump/1.configured.mlir
 
 // ON: wrote {{.*}}.on.pkg: 27 kernel(s), PTX for sm_80, sm_90
 // ON: argmax_f32i32_1x128256: ukernel uk_argmax_f32i32
@@ -14,6 +16,9 @@
 // OFF: wrote {{.*}}.off.pkg: 27 kernel(s), PTX for sm_90
 // OFF-NOT: ukernel uk_
 // INFO: argmax_f32i32_1x128256: PTX for 8.0, 9.0; block [256, 1, 1]
+// The producer is recorded for the CPU reference to replay.
+// REFERENCE: func.func @scaled_argmax_f32i64_producer
+// REFERENCE-SAME: ukernel.reference = {family = "argmax", index = 2 : i64, input = 0 : i64, producer = "x 2.0 mulf -1.0 addf", semantics = "ogt", value = 1 : i64}
 module {
   func.func @argmax_f32i32_1x128256(%x: tensor<1x128256xf32>) -> (tensor<1xf32>, tensor<1xi32>) {
     %zero = arith.constant 0 : i32
