@@ -151,12 +151,7 @@ impl<'c> RunExternalPass<'c> for HoistPass {
     fn initialize(&mut self, _context: ContextRef<'c>) {}
 
     fn run(&mut self, module: OperationRef<'c, '_>, pass: ExternalPass<'_>) {
-        crate::registration::run_guarded(ARGUMENT, &module, &pass, || {
-            // `to_ref` borrows the ContextRef: it must outlive every use of `context`.
-            let context_ref = module.context();
-            let context: &Context = unsafe { context_ref.to_ref() };
-            hoist_into(context, &module)
-        });
+        crate::registration::run_guarded(ARGUMENT, &module, &pass, |context| hoist_into(context, &module));
     }
 }
 

@@ -234,17 +234,14 @@ impl<'c> RunExternalPass<'c> for KernelConfigPass {
     fn initialize(&mut self, _context: ContextRef<'c>) {}
 
     fn run(&mut self, module: OperationRef<'c, '_>, pass: ExternalPass<'_>) {
-        crate::registration::run_guarded(ARGUMENT, &module, &pass, || configure_module(&module));
+        crate::registration::run_guarded(ARGUMENT, &module, &pass, |context| configure_module(context, &module));
     }
 }
 
 /// Configures every dispatch of `module`; false after reporting an error.
-fn configure_module(module: &OperationRef) -> bool {
+fn configure_module(context: &Context, module: &OperationRef) -> bool {
     {
         let module = *module;
-        // `to_ref` borrows the ContextRef: it must outlive every use of `context`.
-        let context_ref = module.context();
-        let context: &Context = unsafe { context_ref.to_ref() };
         let target = match module_target(&module) {
             Ok(t) => t,
             Err(e) => {

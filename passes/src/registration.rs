@@ -57,17 +57,21 @@ pub fn register_passes() {
     });
 }
 
-/// Runs a pass body so that a bug inside it is reported as an error at
-/// `op` and fails the pass, instead of unwinding into MLIR's C++ (which
-/// would abort the process). `body` returns false on failure.
+/// Runs a pass body on `op`'s context so that a bug inside it is reported as
+/// an error at `op` and fails the pass, instead of unwinding into MLIR's C++
+/// (which would abort the process). `body` returns false on failure.
 pub(crate) fn run_guarded(
     argument: &str,
     op: &melior::ir::OperationRef,
     pass: &melior::pass::ExternalPass,
-    body: impl FnOnce() -> bool,
+    body: impl FnOnce(&melior::Context) -> bool,
 ) {
     use melior::ir::operation::OperationLike;
-    let ok = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(body)) {
+    // `to_ref` borrows the ContextRef, so it must live as long as the body
+    // uses the context (a temporary here would dangle).
+    let context_ref = op.context();
+    let context: &melior::Context = unsafe { context_ref.to_ref() };
+    let ok = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| body(context))) {
         Ok(ok) => ok,
         Err(panic) => {
             let what = panic
