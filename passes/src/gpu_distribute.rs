@@ -21,14 +21,14 @@
 //! function.
 
 use melior::{
-    Context, ContextRef,
+    Context,
     ir::{
         Attribute, BlockLike, Identifier, Location, OperationRef, RegionLike, Type, Value, ValueLike,
         attribute::{ArrayAttribute, IntegerAttribute, StringAttribute, TypeAttribute},
         operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut},
-        r#type::{FunctionType, IntegerType, TypeId},
+        r#type::{FunctionType, IntegerType},
     },
-    pass::{ExternalPass, Pass, RunExternalPass, create_external},
+    pass::Pass,
 };
 use ukernel_dialect::emit_error;
 
@@ -320,39 +320,21 @@ pub fn dispatches<'c, 'a>(module: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c,
         .collect()
 }
 
-#[derive(Clone, Debug, Default)]
-struct DistributePass;
-
-impl<'c> RunExternalPass<'c> for DistributePass {
-    fn initialize(&mut self, _context: ContextRef<'c>) {}
-
-    fn run(&mut self, module: OperationRef<'c, '_>, pass: ExternalPass<'_>) {
-        crate::registration::run_guarded(ARGUMENT, &module, &pass, |context| {
-            for func in dispatches(&module) {
-                let location: Location = func.location();
-                if let Err(Fail(message)) = distribute(context, func) {
-                    emit_error(location, &format!("ukernel: {message}"));
-                    return false;
-                }
-            }
-            true
-        });
+/// Makes every dispatch of `module` a kernel; false after reporting an error.
+fn distribute_module(context: &Context, module: &OperationRef) -> bool {
+    for func in dispatches(module) {
+        let location: Location = func.location();
+        if let Err(Fail(message)) = distribute(context, func) {
+            emit_error(location, &format!("ukernel: {message}"));
+            return false;
+        }
     }
+    true
 }
 
-#[repr(align(8))]
-struct PassId;
-static PASS_ID: PassId = PassId;
+static PASS_ID: crate::registration::PassId = crate::registration::PassId;
 
 /// A new instance of the pass.
 pub fn create() -> Pass {
-    create_external(
-        DistributePass,
-        TypeId::create(&PASS_ID),
-        "UKernelGpuDistribute",
-        ARGUMENT,
-        SUMMARY,
-        "builtin.module",
-        &[],
-    )
+    crate::registration::module_pass(&PASS_ID, "UKernelGpuDistribute", ARGUMENT, SUMMARY, distribute_module)
 }

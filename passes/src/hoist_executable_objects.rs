@@ -14,14 +14,13 @@
 //! and changes nothing more.
 
 use melior::{
-    Context, ContextRef,
+    Context,
     ir::{
         Attribute, BlockLike, Location, OperationRef, RegionLike,
         attribute::ArrayAttribute,
         operation::{OperationLike, OperationMutLike, OperationRefMut},
-        r#type::TypeId,
     },
-    pass::{ExternalPass, Pass, RunExternalPass, create_external},
+    pass::Pass,
 };
 use ukernel_dialect::{EXECUTABLE_OBJECTS, ExecutableObject, emit_error};
 
@@ -144,30 +143,9 @@ fn collect_below<'c, 'a>(
     true
 }
 
-#[derive(Clone, Debug, Default)]
-struct HoistPass;
-
-impl<'c> RunExternalPass<'c> for HoistPass {
-    fn initialize(&mut self, _context: ContextRef<'c>) {}
-
-    fn run(&mut self, module: OperationRef<'c, '_>, pass: ExternalPass<'_>) {
-        crate::registration::run_guarded(ARGUMENT, &module, &pass, |context| hoist_into(context, &module));
-    }
-}
-
-#[repr(align(8))]
-struct PassId;
-static PASS_ID: PassId = PassId;
+static PASS_ID: crate::registration::PassId = crate::registration::PassId;
 
 /// A new instance of the pass.
 pub fn create() -> Pass {
-    create_external(
-        HoistPass,
-        TypeId::create(&PASS_ID),
-        "UKernelHoistExecutableObjects",
-        ARGUMENT,
-        SUMMARY,
-        "builtin.module",
-        &[],
-    )
+    crate::registration::module_pass(&PASS_ID, "UKernelHoistExecutableObjects", ARGUMENT, SUMMARY, hoist_into)
 }

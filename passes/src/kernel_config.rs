@@ -24,14 +24,13 @@
 use std::borrow::Cow;
 
 use melior::{
-    Context, ContextRef,
+    Context,
     ir::{
         Attribute, OperationRef,
         attribute::ArrayAttribute,
         operation::{OperationLike, OperationMutLike, OperationRefMut},
-        r#type::TypeId,
     },
-    pass::{ExternalPass, Pass, RunExternalPass, create_external},
+    pass::Pass,
 };
 use ukernel_dialect::{
     EXECUTABLE_OBJECTS, ExecutableObject, LOWERING_CONFIG_ATTR, LoweringConfig, TARGET_ATTR, Target, UKernelSelection,
@@ -227,17 +226,6 @@ pub fn module_target(module: &OperationRef) -> Result<Option<Target>, ukernel_di
     Ok(Some(target))
 }
 
-#[derive(Clone, Debug, Default)]
-struct KernelConfigPass;
-
-impl<'c> RunExternalPass<'c> for KernelConfigPass {
-    fn initialize(&mut self, _context: ContextRef<'c>) {}
-
-    fn run(&mut self, module: OperationRef<'c, '_>, pass: ExternalPass<'_>) {
-        crate::registration::run_guarded(ARGUMENT, &module, &pass, |context| configure_module(context, &module));
-    }
-}
-
 /// Configures every dispatch of `module`; false after reporting an error.
 fn configure_module(context: &Context, module: &OperationRef) -> bool {
     {
@@ -296,19 +284,9 @@ fn apply(context: &Context, root: &OperationRef, decision: &Decision) -> Result<
     Ok(())
 }
 
-#[repr(align(8))]
-struct PassId;
-static PASS_ID: PassId = PassId;
+static PASS_ID: crate::registration::PassId = crate::registration::PassId;
 
 /// A new instance of the pass.
 pub fn create() -> Pass {
-    create_external(
-        KernelConfigPass,
-        TypeId::create(&PASS_ID),
-        "UKernelKernelConfig",
-        ARGUMENT,
-        SUMMARY,
-        "builtin.module",
-        &[],
-    )
+    crate::registration::module_pass(&PASS_ID, "UKernelKernelConfig", ARGUMENT, SUMMARY, configure_module)
 }

@@ -31,13 +31,13 @@
 //! stride is not statically 1. Ops without a spec are left alone.
 
 use melior::{
-    Context, ContextRef,
+    Context,
     ir::{
         BlockLike, Module, OperationRef, RegionLike, Type, Value, ValueLike,
         operation::{Operation, OperationLike, OperationMutLike, OperationRefMut},
-        r#type::{TypeId, TypeLike},
+        r#type::TypeLike,
     },
-    pass::{ExternalPass, Pass, RunExternalPass, create_external},
+    pass::Pass,
 };
 use ukernel_dialect::{LOWERING_CONFIG_ATTR, LoweringConfig, emit_error, location::capture_diagnostics};
 use ukernels::{UKernel, argmax, registry};
@@ -500,32 +500,11 @@ fn lower_module(context: &Context, module: &OperationRef) -> bool {
     true
 }
 
-#[derive(Clone, Debug, Default)]
-struct LowerPass;
-
-impl<'c> RunExternalPass<'c> for LowerPass {
-    fn initialize(&mut self, _context: ContextRef<'c>) {}
-
-    fn run(&mut self, module: OperationRef<'c, '_>, pass: ExternalPass<'_>) {
-        crate::registration::run_guarded(ARGUMENT, &module, &pass, |context| lower_module(context, &module));
-    }
-}
-
-#[repr(align(8))]
-struct PassId;
-static PASS_ID: PassId = PassId;
+static PASS_ID: crate::registration::PassId = crate::registration::PassId;
 
 /// A new instance of the pass.
 pub fn create() -> Pass {
-    create_external(
-        LowerPass,
-        TypeId::create(&PASS_ID),
-        "UKernelLowerToUKernels",
-        ARGUMENT,
-        SUMMARY,
-        "builtin.module",
-        &[],
-    )
+    crate::registration::module_pass(&PASS_ID, "UKernelLowerToUKernels", ARGUMENT, SUMMARY, lower_module)
 }
 
 #[cfg(test)]

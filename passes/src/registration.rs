@@ -87,3 +87,44 @@ pub(crate) fn run_guarded(
         pass.signal_failure();
     }
 }
+
+/// The identity of one pass type for MLIR (the address of a static).
+#[repr(align(8))]
+pub(crate) struct PassId;
+
+/// A pass anchored on `builtin.module` whose work is `body`, run through
+/// [`run_guarded`]. Every pass of this project is one.
+#[derive(Clone)]
+struct ModulePass {
+    argument: &'static str,
+    body: fn(&melior::Context, &melior::ir::OperationRef) -> bool,
+}
+
+impl<'c> melior::pass::RunExternalPass<'c> for ModulePass {
+    fn initialize(&mut self, _context: melior::ContextRef<'c>) {}
+
+    fn run(&mut self, module: melior::ir::OperationRef<'c, '_>, pass: melior::pass::ExternalPass<'_>) {
+        let body = self.body;
+        run_guarded(self.argument, &module, &pass, |context| body(context, &module));
+    }
+}
+
+/// A new instance of a module pass: `id` names its type, `name` is its C++
+/// class name in MLIR's dumps, `argument` its pipeline name.
+pub(crate) fn module_pass(
+    id: &'static PassId,
+    name: &str,
+    argument: &'static str,
+    summary: &str,
+    body: fn(&melior::Context, &melior::ir::OperationRef) -> bool,
+) -> Pass {
+    melior::pass::create_external(
+        ModulePass { argument, body },
+        melior::ir::r#type::TypeId::create(id),
+        name,
+        argument,
+        summary,
+        "builtin.module",
+        &[],
+    )
+}
