@@ -12,7 +12,9 @@ irdl.dialect @ukernel {
   }
 
   // #ukernel.spec<"uk_argmax_f32i64", {shared_memory_bytes = 0 : i64}>
-  // A ukernel by symbol name, with the attributes its declaration carries.
+  // A ukernel by symbol name; its dictionary holds shared_memory_bytes,
+  // dynamic_shared_memory_bytes, semantics and the attributes its
+  // declaration carries.
   irdl.attribute @spec {
     %name = irdl.base "#builtin.string"
     %def_attrs = irdl.base "#builtin.dictionary"
@@ -20,7 +22,7 @@ irdl.dialect @ukernel {
   }
 
   // #ukernel.lowering_config<{workgroup = [1, 0], reduction = [0, 0],
-  //                           workgroup_size = [256, 1, 1], split = 1 : i64,
+  //                           workgroup_size = [256, 1, 1], params = {split = 8 : i64},
   //                           ukernel = #ukernel.spec<...>}>
   irdl.attribute @lowering_config {
     %config = irdl.base "#builtin.dictionary"

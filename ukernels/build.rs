@@ -9,23 +9,23 @@ use std::{
     process::Command,
 };
 
-/// Arches every ukernel is built for: bitcode for sm_80 also serves sm_86,
-/// sm_89; sm_90 serves sm_90 and newer.
-const ARCHES: &[u32] = &[80, 90];
+#[path = "src/variant.rs"]
+#[allow(dead_code)]
+mod variant;
+#[path = "src/argmax/catalog.rs"]
+#[allow(dead_code)]
+mod argmax_catalog;
+#[path = "src/matmul/catalog.rs"]
+#[allow(dead_code)]
+mod matmul_catalog;
 
-/// (source, symbol, defines): one entry per ukernel variant, plus the test
-/// harness kernels that launch the ukernels directly.
-fn variants() -> Vec<(&'static str, String, Vec<String>)> {
-    let mut out = vec![("cuda/harness/argmax_harness.cu", "harness_argmax".to_string(), vec![])];
-    for elem in ["f32", "f16", "bf16"] {
-        for index in ["i32", "i64"] {
-            out.push((
-                "cuda/argmax.cu",
-                format!("uk_argmax_{elem}{index}"),
-                vec![format!("UK_ELEM_{}", elem.to_uppercase()), format!("UK_INDEX_{}", index.to_uppercase())],
-            ));
-        }
-    }
+/// (source, symbol, defines, arches): every family's variants and harnesses
+/// (the same list as `src/families.rs`).
+fn jobs() -> Vec<(&'static str, String, Vec<String>, &'static [u32])> {
+    let variants = [argmax_catalog::variants(), matmul_catalog::variants()].concat();
+    let harnesses = [argmax_catalog::harnesses(), matmul_catalog::harnesses()].concat();
+    let mut out: Vec<_> = harnesses.into_iter().map(|h| (h.source, h.name.to_string(), vec![], h.arches)).collect();
+    out.extend(variants.into_iter().map(|v| (v.source, v.symbol, v.defines, v.arches)));
     out
 }
 
@@ -51,10 +51,10 @@ fn main() {
         );
         std::process::exit(1);
     }
-    let jobs: Vec<_> = variants()
+    let jobs: Vec<_> = jobs()
         .into_iter()
-        .flat_map(|(source, symbol, defines)| {
-            ARCHES.iter().map(move |&sm| (source, symbol.clone(), defines.clone(), sm))
+        .flat_map(|(source, symbol, defines, arches)| {
+            arches.iter().map(move |&sm| (source, symbol.clone(), defines.clone(), sm))
         })
         .collect();
     // One clang per job, all at once: each is small and single-threaded.

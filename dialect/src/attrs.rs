@@ -147,24 +147,50 @@ impl<'c> TryFrom<Attribute<'c>> for Target {
 // #ukernel.spec
 // ---------------------------------------------------------------------------
 
-/// `#ukernel.spec<"uk_argmax_f32i64", {shared_memory_bytes = 0 : i64}>`: a
-/// ukernel by symbol name, with the attributes its declaration carries.
+/// `#ukernel.spec<"uk_argmax_f32i64", {shared_memory_bytes = 388 : i64, semantics = "first-nan"}>`:
+/// a ukernel by symbol name, what it needs from its caller's workgroup,
+/// the semantics it implements, and further attributes its declaration
+/// carries.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UKernelSpec {
     pub name: String,
-    /// Static shared memory the ukernel needs from its caller's workgroup.
+    /// Static shared memory the ukernel declares.
     pub shared_memory_bytes: u32,
+    /// Dynamic shared memory the kernel's launch must provide.
+    pub dynamic_shared_memory_bytes: u32,
+    /// The family's name for what the ukernel computes where variants of one
+    /// family differ (argmax: `first-nan` or `ogt`); empty when they do not.
+    pub semantics: String,
     /// Further function-definition attributes, as (name, attribute text).
     pub def_attrs: Vec<(String, String)>,
 }
 
+/// Spec fields with a meaning of their own; every other field is a
+/// definition attribute of the ukernel's declaration.
+const SPEC_FIELDS: [&str; 3] = ["shared_memory_bytes", "dynamic_shared_memory_bytes", "semantics"];
+
 impl UKernelSpec {
     pub fn new(name: impl Into<String>, shared_memory_bytes: u32) -> Self {
-        Self { name: name.into(), shared_memory_bytes, def_attrs: Vec::new() }
+        Self {
+            name: name.into(),
+            shared_memory_bytes,
+            dynamic_shared_memory_bytes: 0,
+            semantics: String::new(),
+            def_attrs: Vec::new(),
+        }
     }
 
     pub fn to_attribute<'c>(&self, context: &'c Context) -> Result<Attribute<'c>, Error> {
         let mut fields = vec![("shared_memory_bytes".to_string(), i64_attr(context, self.shared_memory_bytes as i64))];
+        if self.dynamic_shared_memory_bytes > 0 {
+            fields.push((
+                "dynamic_shared_memory_bytes".to_string(),
+                i64_attr(context, self.dynamic_shared_memory_bytes as i64),
+            ));
+        }
+        if !self.semantics.is_empty() {
+            fields.push(("semantics".to_string(), StringAttribute::new(context, &self.semantics).into()));
+        }
         for (k, text) in &self.def_attrs {
             let value = Attribute::parse(context, text).ok_or_else(|| Error::InvalidValue {
                 attr: "spec",
@@ -189,20 +215,28 @@ impl<'c> TryFrom<Attribute<'c>> for UKernelSpec {
         let dict = DictionaryAttribute::try_from(params[1])
             .map_err(|_| field_type("spec", "def_attrs", "a dictionary", params[1]))?;
         let f = Fields { attr: "spec", dict };
-        let shared = f.optional_i64("shared_memory_bytes")?.unwrap_or(0);
-        let shared_memory_bytes = u32::try_from(shared).map_err(|_| Error::InvalidValue {
-            attr: "spec",
-            message: format!("shared_memory_bytes must be in 0..2^32, found {shared}"),
-        })?;
+        let bytes = |field: &'static str| -> Result<u32, Error> {
+            let v = f.optional_i64(field)?.unwrap_or(0);
+            u32::try_from(v).map_err(|_| Error::InvalidValue {
+                attr: "spec",
+                message: format!("{field} must be in 0..2^32, found {v}"),
+            })
+        };
+        let shared_memory_bytes = bytes("shared_memory_bytes")?;
+        let dynamic_shared_memory_bytes = bytes("dynamic_shared_memory_bytes")?;
+        let semantics = match f.optional("semantics") {
+            None => String::new(),
+            Some(_) => f.string("semantics")?,
+        };
         let mut def_attrs = Vec::new();
         for i in 0..dict.len() {
             let (k, v) = dict.element(i).map_err(|e| Error::InvalidValue { attr: "spec", message: e.to_string() })?;
             let k = k.as_string_ref().as_str().unwrap_or_default().to_string();
-            if k != "shared_memory_bytes" {
+            if !SPEC_FIELDS.contains(&k.as_str()) {
                 def_attrs.push((k, v.to_string()));
             }
         }
-        Ok(Self { name, shared_memory_bytes, def_attrs })
+        Ok(Self { name, shared_memory_bytes, dynamic_shared_memory_bytes, semantics, def_attrs })
     }
 }
 
@@ -220,9 +254,17 @@ pub struct LoweringConfig {
     pub reduction: Vec<i64>,
     /// Threads per workgroup, x, y, z.
     pub workgroup_size: [i64; 3],
-    /// How many workgroups share one row of the reduction (1: one each).
-    pub split: i64,
+    /// Parameters owned by the ukernel's family (argmax: `split`, how many
+    /// workgroups share one row), by name; printed only when there are any.
+    pub params: Vec<(String, i64)>,
     pub ukernel: Option<UKernelSpec>,
+}
+
+impl LoweringConfig {
+    /// The family parameter `name`, if set.
+    pub fn param(&self, name: &str) -> Option<i64> {
+        self.params.iter().find(|(k, _)| k == name).map(|(_, v)| *v)
+    }
 }
 
 impl LoweringConfig {
@@ -231,8 +273,12 @@ impl LoweringConfig {
             ("workgroup", i64_array(context, &self.workgroup)),
             ("reduction", i64_array(context, &self.reduction)),
             ("workgroup_size", i64_array(context, &self.workgroup_size)),
-            ("split", i64_attr(context, self.split)),
         ];
+        if !self.params.is_empty() {
+            let params: Vec<(&str, Attribute)> =
+                self.params.iter().map(|(k, v)| (k.as_str(), i64_attr(context, *v))).collect();
+            fields.push(("params", dictionary(context, &params)));
+        }
         if let Some(spec) = &self.ukernel {
             fields.push(("ukernel", spec.to_attribute(context)?));
         }
@@ -257,15 +303,25 @@ impl<'c> TryFrom<Attribute<'c>> for LoweringConfig {
                 message: format!("workgroup_size entries must be positive, found {size:?}"),
             });
         }
-        let split = f.optional_i64("split")?.unwrap_or(1);
-        if split < 1 {
-            return Err(Error::InvalidValue {
-                attr: "lowering_config",
-                message: format!("split must be >= 1, found {split}"),
-            });
-        }
+        let params = match f.optional("params") {
+            None => Vec::new(),
+            Some(a) => {
+                let dict = DictionaryAttribute::try_from(a)
+                    .map_err(|_| field_type("lowering_config", "params", "a dictionary of integers", a))?;
+                let mut params = Vec::new();
+                for i in 0..dict.len() {
+                    let (k, v) = dict
+                        .element(i)
+                        .map_err(|e| Error::InvalidValue { attr: "lowering_config", message: e.to_string() })?;
+                    let value = IntegerAttribute::try_from(v)
+                        .map_err(|_| field_type("lowering_config", "params", "a dictionary of integers", a))?;
+                    params.push((k.as_string_ref().as_str().unwrap_or_default().to_string(), value.value()));
+                }
+                params
+            }
+        };
         let ukernel = f.optional("ukernel").map(UKernelSpec::try_from).transpose()?;
-        Ok(Self { workgroup, reduction, workgroup_size, split, ukernel })
+        Ok(Self { workgroup, reduction, workgroup_size, params, ukernel })
     }
 }
 

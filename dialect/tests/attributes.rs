@@ -18,6 +18,8 @@ fn spec() -> UKernelSpec {
     UKernelSpec {
         name: "uk_argmax_f32i64".into(),
         shared_memory_bytes: 256,
+        dynamic_shared_memory_bytes: 0,
+        semantics: String::new(),
         def_attrs: vec![("llvm.readonly_args".into(), "[0 : i64]".into())],
     }
 }
@@ -66,14 +68,18 @@ fn lowering_config_round_trips_with_and_without_ukernel() {
         workgroup: vec![1, 0],
         reduction: vec![0, 0],
         workgroup_size: [256, 1, 1],
-        split: 8,
-        ukernel: Some(UKernelSpec::new("uk_argmax_bf16i32", 0)),
+        params: vec![("split".into(), 8)],
+        ukernel: Some(UKernelSpec {
+            dynamic_shared_memory_bytes: 65536,
+            semantics: "ogt".into(),
+            ..UKernelSpec::new("uk_argmax_bf16i32", 0)
+        }),
     };
     let without = LoweringConfig {
         workgroup: vec![4, 8],
         reduction: vec![],
         workgroup_size: [32, 4, 1],
-        split: 1,
+        params: vec![],
         ukernel: None,
     };
     for config in [with, without] {

@@ -12,7 +12,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let compiler = Compiler::new(options)?;
 
     // A prefix of the pipeline: the module with ukernels selected and lowered.
-    let mut module = compiler.parse(ukc::ukc::DEMO_SOURCE, "decode_argmax.mlir")?;
+    let mut module = compiler.parse(ukc::ukc::DEMO_SOURCE, "decode_step.mlir")?;
     let decisions = compiler.run_to(&mut module, Stage::Lowered)?;
     for d in &decisions {
         println!("{d}");
@@ -25,7 +25,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
 
     // The whole pipeline: a package for the runtime.
-    let compiled = compiler.compile_text(ukc::ukc::DEMO_SOURCE, "decode_argmax.mlir")?;
+    let compiled = compiler.compile_text(ukc::ukc::DEMO_SOURCE, "decode_step.mlir")?;
     std::fs::write(&out, compiled.package.to_bytes())?;
     println!("wrote {out}: {} kernels", compiled.package.kernels.len());
     Ok(())

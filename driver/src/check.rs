@@ -15,7 +15,8 @@ use ukernel_runtime::{
 };
 use ukernels::{
     ElementType, IndexType, argmax,
-    reference::{self, BF16, Element, F16},
+    argmax::check::reference_row,
+    check::{Rng, encode},
 };
 
 /// Package attribute marking a harness kernel.
@@ -85,11 +86,12 @@ pub fn harness_launch(element: ElementType, index: IndexType) -> LaunchMetadata 
 }
 
 /// Attributes of a harness kernel in a package.
-pub fn harness_attributes(element: ElementType, index: IndexType) -> BTreeMap<String, String> {
+pub fn harness_attributes(element: ElementType, index: IndexType, semantics: &str) -> BTreeMap<String, String> {
     BTreeMap::from([
         (ROLE_ATTR.to_string(), HARNESS_ROLE.to_string()),
         ("element".to_string(), element.name().to_string()),
         ("index".to_string(), index.name().to_string()),
+        ("semantics".to_string(), semantics.to_string()),
     ])
 }
 
@@ -111,20 +113,6 @@ pub enum Pattern {
     PosInfTies,
     /// Strictly decreasing: the maximum is the first element.
     Descending,
-}
-
-pub(crate) struct Rng(pub u64);
-
-impl Rng {
-    pub(crate) fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    pub(crate) fn unit(&mut self) -> f32 {
-        (self.next() >> 40) as f32 / (1u64 << 24) as f32
-    }
 }
 
 fn pattern_row(p: Pattern, length: usize, rng: &mut Rng) -> Vec<f32> {
@@ -193,35 +181,6 @@ pub fn cases() -> Vec<Case> {
     out.push(c(1, 1 << 20, 5, 256, true, Random));
     out.push(c(1, 100, 0, 64, true, Random)); // more splits than vectors: empty parts
     out
-}
-
-pub(crate) fn encode(element: ElementType, values: &[f32]) -> Vec<u8> {
-    match element {
-        ElementType::F32 => values.iter().flat_map(|v| v.to_le_bytes()).collect(),
-        ElementType::F16 => values.iter().flat_map(|v| F16::from_f32(*v).0.to_le_bytes()).collect(),
-        ElementType::BF16 => values.iter().flat_map(|v| BF16::from_f32(*v).0.to_le_bytes()).collect(),
-    }
-}
-
-/// Reference (index, raw bits of the value) of a row of raw elements.
-pub(crate) fn reference_row(element: ElementType, raw: &[u8]) -> Option<(usize, u32)> {
-    fn go<T: Element>(row: &[T], bits: impl Fn(T) -> u32) -> Option<(usize, u32)> {
-        reference::argmax(row).map(|(i, v)| (i, bits(v)))
-    }
-    match element {
-        ElementType::F32 => {
-            let v: Vec<f32> = raw.chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().unwrap())).collect();
-            go(&v, |x| x.to_bits())
-        }
-        ElementType::F16 => {
-            let v: Vec<F16> = raw.chunks_exact(2).map(|c| F16(u16::from_le_bytes(c.try_into().unwrap()))).collect();
-            go(&v, |x| x.0 as u32)
-        }
-        ElementType::BF16 => {
-            let v: Vec<BF16> = raw.chunks_exact(2).map(|c| BF16(u16::from_le_bytes(c.try_into().unwrap()))).collect();
-            go(&v, |x| x.0 as u32)
-        }
-    }
 }
 
 /// Outcome of checking one kernel on one device.
@@ -319,9 +278,21 @@ fn run_case(
             IndexType::I64 => i64::from_le_bytes(idxs[r * 8..r * 8 + 8].try_into().unwrap()),
         };
         let got_val = &vals[r * esize..(r + 1) * esize];
-        let (want_idx, want_bits) = match reference_row(element, raw) {
-            Some(x) => x,
-            None => (0, 0),
+        let semantics = kernel.attributes.get("semantics").map_or("first-nan", String::as_str);
+        let (want_idx, want_value) = reference_row(element, raw, semantics);
+        // The value the ukernel writes is an element of the row (or -inf):
+        // compare its bits, taken from the row itself.
+        let want_bits: u32 = if want_value.is_nan() {
+            let first_nan = ukernels::check::decode(element, raw).iter().position(|v| v.is_nan()).unwrap_or(0);
+            let mut bits = [0u8; 4];
+            bits[..esize].copy_from_slice(&raw[first_nan * esize..(first_nan + 1) * esize]);
+            u32::from_le_bytes(bits)
+        } else {
+            match element {
+                ElementType::F32 => want_value.to_bits(),
+                ElementType::F16 => ukernels::reference::F16::from_f32(want_value).0 as u32,
+                ElementType::BF16 => ukernels::reference::BF16::from_f32(want_value).0 as u32,
+            }
         };
         if got_idx != want_idx as i64 {
             let _ = write!(problems, " row {r}: index {got_idx}, expected {want_idx};");

@@ -6,11 +6,11 @@
 //! use ukernel_passes::codegen::Stage;
 //!
 //! let compiler = Compiler::new(CompileOptions::default())?;
-//! let compiled = compiler.compile_text(ukc::ukc::DEMO_SOURCE, "decode_argmax.mlir")?;
+//! let compiled = compiler.compile_text(ukc::ukc::DEMO_SOURCE, "decode_step.mlir")?;
 //! std::fs::write("decode.pkg", compiled.package.to_bytes())?;
 //!
 //! // Or only the first stages, to inspect or continue elsewhere:
-//! let mut module = compiler.parse(ukc::ukc::DEMO_SOURCE, "decode_argmax.mlir")?;
+//! let mut module = compiler.parse(ukc::ukc::DEMO_SOURCE, "decode_step.mlir")?;
 //! compiler.run_to(&mut module, Stage::Lowered)?;
 //! println!("{}", melior::ir::operation::OperationLike::to_string(&module.as_operation()));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -26,7 +26,10 @@ use ukernel_dialect::{
     EXECUTABLE_OBJECTS, ExecutableObject, TARGET_ATTR, Target, UKernelSelection,
     location::{CapturedDiagnostic, capture_diagnostics},
 };
-use ukernel_passes::codegen::{self, CodegenError, KernelInfo, Stage};
+use ukernel_passes::{
+    codegen::{self, CodegenError, KernelInfo, Stage},
+    grid::GridExpr,
+};
 use ukernel_runtime::{
     ArgSpec, ComputeCapability, DimExpr, ElementKind, KernelLoaderSpec, LaunchMetadata, MultiKernelLoaderSpec, Package,
     PackagedKernel,
@@ -319,45 +322,34 @@ pub fn build_package(kernels: &[KernelInfo], ptx: &BTreeMap<u32, String>) -> Res
                 });
             }
         }
-        let grid_dim = |text: &str| -> Result<DimExpr, CompileError> {
-            text.split('*').try_fold(DimExpr::Const(1), |acc, factor| {
-                let f = if let Some(rest) = factor.strip_prefix("%arg") {
-                    let (arg, dim) = rest
-                        .trim_end_matches(']')
-                        .split_once('[')
-                        .ok_or_else(|| fail(format!("bad grid term {factor}")))?;
-                    let arg: usize = arg.parse().map_err(|_| fail(format!("bad grid term {factor}")))?;
-                    let dim: u32 = dim.parse().map_err(|_| fail(format!("bad grid term {factor}")))?;
-                    DimExpr::arg_dim(
-                        *first_param.get(arg).ok_or_else(|| fail(format!("grid refers to argument {arg}")))?,
-                        dim,
-                    )
-                } else {
-                    DimExpr::Const(factor.parse().map_err(|_| fail(format!("bad grid term {factor}")))?)
-                };
-                Ok(if acc == DimExpr::Const(1) { f } else { DimExpr::mul(acc, f) })
+        fn grid_dim(g: &GridExpr, first_param: &[u32]) -> Result<DimExpr, String> {
+            Ok(match g {
+                GridExpr::Const(c) => DimExpr::Const(*c),
+                GridExpr::ArgDim { arg, dim } => DimExpr::arg_dim(
+                    *first_param.get(*arg).ok_or_else(|| format!("grid refers to argument {arg}"))?,
+                    *dim as u32,
+                ),
+                GridExpr::Mul(a, b) => DimExpr::mul(grid_dim(a, first_param)?, grid_dim(b, first_param)?),
+                GridExpr::CeilDiv(e, c) => DimExpr::CeilDiv(Box::new(grid_dim(e, first_param)?), *c),
             })
-        };
+        }
+        let grid_dim = |g: &GridExpr| grid_dim(g, &first_param).map_err(fail);
         let launch = LaunchMetadata {
             grid: [grid_dim(&k.grid[0])?, grid_dim(&k.grid[1])?, grid_dim(&k.grid[2])?],
             block: k.block,
-            shared_memory_bytes: 0,
+            shared_memory_bytes: k.shared_memory_bytes,
             args,
         };
         let mut attributes = BTreeMap::new();
         attributes.insert("dispatch".to_string(), k.name.clone());
         attributes.insert("ukernel".to_string(), k.ukernel.clone().unwrap_or_else(|| "none".into()));
         if let Some(r) = &k.reference {
-            // With a ukernel the kernel computes the ukernel's semantics
-            // (NaN first, as torch) whatever the op's combiner said.
-            let semantics = if k.ukernel.is_some() { "first-nan" } else { r.semantics.as_str() };
+            // The family's fields, as its GPU check reads them back.
             attributes.insert("reference".to_string(), r.family.clone());
-            attributes.insert("reference.semantics".to_string(), semantics.to_string());
-            attributes.insert("reference.input".to_string(), r.input.to_string());
-            attributes.insert("reference.value".to_string(), r.value.to_string());
-            attributes.insert("reference.index".to_string(), r.index.to_string());
-            if !r.producer.is_empty() {
-                attributes.insert("reference.producer".to_string(), r.producer.clone());
+            for (key, value) in &r.fields {
+                if !value.is_empty() {
+                    attributes.insert(format!("reference.{key}"), value.clone());
+                }
             }
         }
         out.push(PackagedKernel { spec, launch, attributes });
@@ -373,9 +365,15 @@ mod tests {
     fn compiles_the_demo_and_stops_at_any_stage() {
         let compiler = Compiler::new(CompileOptions { arches: vec![80, 90], ..Default::default() }).unwrap();
         let compiled = compiler.compile_text(crate::ukc::DEMO_SOURCE, "demo.mlir").unwrap();
-        assert_eq!(compiled.package.kernels.len(), 2);
+        assert_eq!(compiled.package.kernels.len(), 4);
         assert_eq!(compiled.ptx.keys().copied().collect::<Vec<_>>(), vec![80, 90]);
-        let k = &compiled.package.kernels[0];
+        let head = &compiled.package.kernels[0];
+        assert_eq!(head.attributes.get("ukernel").map(String::as_str), Some("uk_matmul_skinny_bf16_nk"));
+        assert_eq!(head.attributes.get("reference").map(String::as_str), Some("matmul"));
+        assert_eq!(head.attributes.get("reference.b_layout").map(String::as_str), Some("nk"));
+        // One workgroup per 16 columns of the 128256 logits.
+        assert_eq!(head.launch.grid[0], DimExpr::Const(128256 / 16));
+        let k = &compiled.package.kernels[1];
         assert_eq!(k.attributes.get("ukernel").map(String::as_str), Some("uk_argmax_f32i64"));
         assert_eq!(k.attributes.get("reference.semantics").map(String::as_str), Some("first-nan"));
         // The package reads back as written.
@@ -384,9 +382,9 @@ mod tests {
         let mut module = compiler.parse(crate::ukc::DEMO_SOURCE, "demo.mlir").unwrap();
         compiler.run_to(&mut module, Stage::Configured).unwrap();
         let text = module.as_operation().to_string();
-        assert!(text.contains("#ukernel.spec<\"uk_argmax_bf16i32\"") && !text.contains("call @uk_"), "{text}");
+        assert!(text.contains("#ukernel.spec<\"uk_argmax_f32i32\"") && !text.contains("call @uk_"), "{text}");
         compiler.run_to_from(&mut module, Stage::Configured, Stage::Lowered).unwrap();
-        assert_eq!(module.as_operation().to_string().matches("call @uk_").count(), 2);
+        assert_eq!(module.as_operation().to_string().matches("call @uk_").count(), 4);
     }
 
     #[test]

@@ -7,8 +7,8 @@ use ukernel_passes::codegen;
 use crate::compile::{CompileOptions, Compiler};
 
 /// The embedded default example: LLM-decoding argmax dispatches.
-pub const DEMO_SOURCE: &str = include_str!("../examples/decode_argmax.mlir");
-const DEMO_NAME: &str = "decode_argmax.mlir";
+pub const DEMO_SOURCE: &str = include_str!("../examples/decode_step.mlir");
+const DEMO_NAME: &str = "decode_step.mlir";
 
 const USAGE: &str = "\
 USAGE: ukc <command> [options]
@@ -162,7 +162,7 @@ fn explain(args: &[String]) -> Result<i32, String> {
     for d in &diagnostics {
         out += &d.render(Some(&input));
     }
-    for func in ukernel_passes::gpu_distribute::dispatches(&module.as_operation()) {
+    for func in ukernel_passes::dispatch::dispatches(&module.as_operation()) {
         let name = func.attribute("sym_name").map(|a| a.to_string()).unwrap_or_default();
         let mut config = None;
         func.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
@@ -191,7 +191,7 @@ fn demo(args: &[String]) -> Result<i32, String> {
     for d in &compiled.decisions {
         out += &format!("//   {d}\n");
     }
-    let package = dir.join("decode_argmax.pkg");
+    let package = dir.join("decode_step.pkg");
     crate::write_atomically(&package, &compiled.package.to_bytes())
         .map_err(|e| format!("{}: error: {e}", package.display()))?;
     out += &format!("// wrote {} ({} kernels, PTX for sm_80 and sm_90)\n", package.display(), compiled.kernels.len());
@@ -225,7 +225,7 @@ fn build_ukernel_check(args: &[String]) -> i32 {
     match harness_package() {
         Ok(package) => {
             if let Some(dir) = ptx_dir {
-                if let Err(e) = write_harness_ptx(&package, dir) {
+                if let Err(e) = write_harness_ptx(dir) {
                     eprintln!("{dir}: error: {e}");
                     return 1;
                 }
@@ -251,18 +251,16 @@ fn build_ukernel_check(args: &[String]) -> i32 {
     }
 }
 
-/// Writes `harness_argmax.sm_XY.ptx` per arch (every harness kernel shares
-/// one module) for tools outside the runtime, such as the benchmark script.
-fn write_harness_ptx(package: &ukernel_runtime::Package, dir: &str) -> std::io::Result<()> {
-    std::fs::create_dir_all(dir)?;
-    if let Some(ukernel_runtime::KernelLoaderSpec::CudaPtxInMemory { ptx, .. }) =
-        package.kernels.first().and_then(|k| k.spec.specs().next())
-    {
-        for (cc, text) in ptx {
-            crate::write_atomically(
-                &std::path::Path::new(dir).join(format!("harness_argmax.sm_{}.ptx", cc.sm())),
-                text,
-            )?;
+/// Writes `<harness>.sm_XY.ptx` for every family's harness module and arch
+/// (harness kernels launch ukernels directly) for tools outside the runtime,
+/// such as the benchmark scripts.
+fn write_harness_ptx(dir: &str) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    for harness in ukernels::families::harnesses() {
+        for &sm in harness.arches {
+            let text = ukernel_passes::link::harness_ptx(harness.name, sm).map_err(|e| e.to_string())?;
+            crate::write_atomically(&std::path::Path::new(dir).join(format!("{}.sm_{sm}.ptx", harness.name)), text.as_bytes())
+                .map_err(|e| e.to_string())?;
         }
     }
     Ok(())
@@ -278,8 +276,12 @@ fn harness_package() -> Result<ukernel_runtime::Package, String> {
         ptx_by_arch.insert(sm, ukernel_passes::link::harness_ptx("harness_argmax", sm).map_err(|e| e.to_string())?);
     }
     let mut kernels = Vec::new();
-    for uk in ukernels::registry().ukernels() {
+    // check-ukernels covers the argmax family; the matmul harness runs from
+    // bench/matmul_bench.py on the PTX of --ptx-dir.
+    for uk in ukernels::registry().of_family(ukernels::argmax::FAMILY) {
         let name = format!("harness_{}", uk.symbol);
+        let element = ukernels::ElementType::from_name(uk.operand_types[0]).ok_or("argmax element type")?;
+        let index = ukernels::IndexType::from_name(uk.operand_types[2]).ok_or("argmax index type")?;
         let ptx = arches
             .iter()
             .map(|sm| (ComputeCapability::from_sm(*sm), ukernel_runtime::spec::Bytes::from(ptx_by_arch[sm].clone())));
@@ -288,8 +290,8 @@ fn harness_package() -> Result<ukernel_runtime::Package, String> {
             .map_err(|e| e.to_string())?;
         kernels.push(PackagedKernel {
             spec,
-            launch: crate::check::harness_launch(uk.element, uk.index),
-            attributes: crate::check::harness_attributes(uk.element, uk.index),
+            launch: crate::check::harness_launch(element, index),
+            attributes: crate::check::harness_attributes(element, index, uk.tag("semantics").unwrap_or("first-nan")),
         });
     }
     Ok(ukernel_runtime::Package { kernels })

@@ -20,7 +20,7 @@ use inkwell::{context::Context as LlvmContext, module::Module as LlvmModule};
 use melior::{
     Context,
     ir::{
-        Attribute, Module, OperationRef, Value,
+        Attribute, Module,
         attribute::{ArrayAttribute, IntegerAttribute, StringAttribute},
         operation::{OperationLike, OperationMutLike, OperationRefMut},
     },
@@ -33,9 +33,11 @@ use ukernel_dialect::{
 };
 
 use crate::{
-    gpu_distribute::{BLOCK_ATTR, GRID_ATTR, TEMPORARIES_ATTR, dispatches},
+    dispatch::{dispatches, root_op},
+    families::{FAMILIES, RefValue},
+    gpu_distribute::{BLOCK_ATTR, GRID_ATTR, TEMPORARIES_ATTR},
+    grid::GridExpr,
     ir::{body_ops, name, shape_of},
-    kernel_config::root_op,
     link::{self, LinkError},
 };
 
@@ -146,101 +148,29 @@ pub fn run_stages(context: &Context, module: &mut Module, from: Stage, to: Stage
     Ok(())
 }
 
-/// Func attribute naming the CPU reference of a dispatch and which of its
-/// arguments are the reference's operands: `{family, input, value, index}`,
-/// an operand that is not an argument as -1.
+/// Func attribute naming the CPU reference that checks a dispatch: a
+/// dictionary with the `family` whose matcher accepted its root op and what
+/// that family's reference needs (argument numbers of its operands, -1 for
+/// one that is not an argument; facts such as semantics or layouts).
 pub const REFERENCE_ATTR: &str = "ukernel.reference";
-
-fn arg_index(v: Value, func: &OperationRef) -> i64 {
-    crate::ir::func_arg_number(v, func).map_or(-1, |n| n as i64)
-}
-
-/// An elementwise producer of the root's input that a CPU reference can
-/// replay: `(its input argument, its body in postfix)`, e.g. `x 2.0 mulf
-/// -1.0 addf`. Only identity-indexed `linalg.generic`s of one input whose
-/// body is float arithmetic on the element and constants qualify.
-fn replayable_producer(root: &OperationRef, func: &OperationRef) -> Option<(i64, String)> {
-    let input = root.operand(0).ok()?;
-    // On memrefs, the producer is the last op before the root that uses the
-    // buffer; it must write it.
-    let block = root.block()?;
-    let mut last = None;
-    let mut next = melior::ir::BlockLike::first_operation(&block);
-    while let Some(o) = next {
-        if o.to_raw().ptr == root.to_raw().ptr {
-            break;
-        }
-        if (0..o.operand_count()).any(|i| o.operand(i).is_ok_and(|v| crate::ir::same(v, input))) {
-            last = Some(o);
-        }
-        next = o.next_in_block();
-    }
-    let producer = last.filter(|p| name(p) == "linalg.generic")?;
-    if crate::ir::operand_segments(&producer)? != [1, 1] || !crate::ir::same(producer.operand(1).ok()?, input) {
-        return None;
-    }
-    let all_parallel = producer.attribute("iterator_types").ok()?.to_string().matches("reduction").count() == 0;
-    let maps = producer.attribute("indexing_maps").ok()?.to_string();
-    let identity = maps.split("affine_map<").skip(1).all(|m| {
-        let (dims, results) = m.split_once(" -> ").unwrap_or(("", ""));
-        results.trim_end_matches(|c| c == '>' || c == ']' || c == ',' || c == ' ') == dims
-    });
-    let source = crate::ir::func_arg_number(producer.operand(0).ok()?, func)? as i64;
-    if !all_parallel || !identity {
-        return None;
-    }
-    let body = producer.region(0).ok().and_then(|r| melior::ir::RegionLike::first_block(&r))?;
-    let element: Value = melior::ir::BlockLike::argument(&body, 0).ok()?.into();
-    let yielded = body_ops(&producer).last().filter(|y| name(y) == "linalg.yield")?.operand(0).ok()?;
-    fn postfix(v: Value, element: Value, depth: u32, out: &mut Vec<String>) -> Option<()> {
-        if depth > 32 {
-            return None;
-        }
-        if crate::ir::same(v, element) {
-            out.push("x".into());
-            return Some(());
-        }
-        let def = crate::ir::defining_op(v)?;
-        if let Some(c) = crate::ir::float_constant(&def) {
-            out.push(format!("{c:?}"));
-            return Some(());
-        }
-        let op = name(&def);
-        let arity = match op.as_str() {
-            "arith.negf" => 1,
-            "arith.mulf" | "arith.addf" | "arith.subf" | "arith.divf" | "arith.maximumf" | "arith.minimumf" => 2,
-            _ => return None,
-        };
-        for i in 0..arity {
-            postfix(def.operand(i).ok()?, element, depth + 1, out)?;
-        }
-        out.push(op.trim_start_matches("arith.").to_string());
-        Some(())
-    }
-    let mut tokens = Vec::new();
-    postfix(yielded, element, 0, &mut tokens)?;
-    Some((source, tokens.join(" ")))
-}
 
 fn annotate_references(context: &Context, module: &Module) {
     let i64_type = melior::ir::r#type::IntegerType::new(context, 64).into();
-    let int = |v: i64| -> Attribute { IntegerAttribute::new(i64_type, v).into() };
     for func in dispatches(&module.as_operation()) {
         let Some(root) = root_op(&func) else { continue };
-        let Ok(found) = crate::matchers::argmax::match_argmax(&root) else { continue };
-        let operand = |i| root.operand(i).map(|v| arg_index(v, &func)).unwrap_or(-1);
-        let (input, producer) = match (operand(0), replayable_producer(&root, &func)) {
-            (-1, Some((source, expression))) => (source, expression),
-            (input, _) => (input, String::new()),
+        let Some((family, found)) = FAMILIES.iter().find_map(|f| f.match_op(&root).ok().map(|m| (f, m))) else {
+            continue;
         };
-        let fields = [
-            ("family", StringAttribute::new(context, "argmax").into()),
-            ("semantics", StringAttribute::new(context, found.semantics).into()),
-            ("input", int(input)),
-            ("value", int(operand(1))),
-            ("index", int(operand(2))),
-            ("producer", StringAttribute::new(context, &producer).into()),
-        ];
+        let mut fields: Vec<(&str, Attribute)> = vec![("family", StringAttribute::new(context, family.name()).into())];
+        for (k, v) in family.reference(&found, &root, &func) {
+            fields.push((
+                k,
+                match v {
+                    RefValue::Int(i) => IntegerAttribute::new(i64_type, i).into(),
+                    RefValue::Str(s) => StringAttribute::new(context, &s).into(),
+                },
+            ));
+        }
         let named: Vec<(melior::ir::Identifier, Attribute)> =
             fields.iter().map(|(k, v)| (melior::ir::Identifier::new(context, k), *v)).collect();
         let mut f = unsafe { OperationRefMut::from_raw(func.to_raw()) };
@@ -267,18 +197,12 @@ pub struct KernelArg {
     pub temporary: bool,
 }
 
-/// The CPU reference that checks a kernel: its family, how the op as
-/// written treats NaN, and which arguments are its operands (-1: none).
+/// The CPU reference that checks a kernel: its family and the fields its
+/// family recorded (integers printed as decimal).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reference {
     pub family: String,
-    pub semantics: String,
-    /// Elementwise function applied to the input before the argmax, in
-    /// postfix (`x 2.0 mulf`); empty when the input is an argument itself.
-    pub producer: String,
-    pub input: i64,
-    pub value: i64,
-    pub index: i64,
+    pub fields: Vec<(String, String)>,
 }
 
 /// What the runtime needs to launch a dispatch's kernel, read at the
@@ -287,9 +211,11 @@ pub struct Reference {
 pub struct KernelInfo {
     pub name: String,
     pub args: Vec<KernelArg>,
-    /// Per dimension: an integer, or a product of integers and `%argN[D]`.
-    pub grid: [String; 3],
+    /// Workgroups per grid dimension, from the arguments' shapes.
+    pub grid: [GridExpr; 3],
     pub block: [u32; 3],
+    /// Dynamic shared memory per workgroup the kernel's ukernel needs.
+    pub shared_memory_bytes: u32,
     pub reference: Option<Reference>,
     /// The ukernel the kernel calls, if any.
     pub ukernel: Option<String>,
@@ -350,17 +276,22 @@ pub fn kernel_infos(module: &Module) -> Result<Vec<KernelInfo>, CodegenError> {
         }
         let reference = func.attribute(REFERENCE_ATTR).ok().and_then(|a| {
             let d = melior::ir::attribute::DictionaryAttribute::try_from(a).ok()?;
-            let get = |k| d.element_by_name(k).and_then(|v| IntegerAttribute::try_from(v).ok()).map(|i| i.value());
-            let semantics = d.element_by_name("semantics").and_then(ukernel_dialect::string_value)?;
-            let producer = d.element_by_name("producer").and_then(ukernel_dialect::string_value).unwrap_or_default();
-            Some(Reference {
-                family: "argmax".into(),
-                semantics,
-                producer,
-                input: get("input")?,
-                value: get("value")?,
-                index: get("index")?,
-            })
+            let mut family = None;
+            let mut fields = Vec::new();
+            for i in 0..d.len() {
+                let (k, v) = d.element(i).ok()?;
+                let k = k.as_string_ref().as_str().ok()?.to_string();
+                let text = match IntegerAttribute::try_from(v) {
+                    Ok(int) => int.value().to_string(),
+                    Err(_) => ukernel_dialect::string_value(v).unwrap_or_default(),
+                };
+                if k == "family" {
+                    family = Some(text);
+                } else {
+                    fields.push((k, text));
+                }
+            }
+            Some(Reference { family: family?, fields })
         });
         let mut ukernel = None;
         func.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
@@ -373,9 +304,13 @@ pub fn kernel_infos(module: &Module) -> Result<Vec<KernelInfo>, CodegenError> {
             }
             melior::ir::operation::WalkResult::Advance
         });
+        let grid: Vec<GridExpr> =
+            grid.iter().map(|g| GridExpr::parse(g)).collect::<Result<_, _>>().map_err(|e| fail(e))?;
+        let shared_memory_bytes = ukernel.as_deref().map_or(0, |callee| dynamic_shared_memory(module, callee));
         out.push(KernelInfo {
             name: kernel.clone(),
             args,
+            shared_memory_bytes,
             grid: [grid[0].clone(), grid[1].clone(), grid[2].clone()],
             block: [block[0] as u32, block[1] as u32, block[2] as u32],
             reference,
@@ -383,6 +318,19 @@ pub fn kernel_infos(module: &Module) -> Result<Vec<KernelInfo>, CodegenError> {
         });
     }
     Ok(out)
+}
+
+/// The dynamic shared memory `callee`'s declaration asks for (0 if none).
+fn dynamic_shared_memory(module: &Module, callee: &str) -> u32 {
+    body_ops(&module.as_operation())
+        .into_iter()
+        .find(|o| {
+            name(o) == "func.func"
+                && o.attribute("sym_name").ok().and_then(ukernel_dialect::string_value).as_deref() == Some(callee)
+        })
+        .and_then(|d| d.attribute(crate::lower_to_ukernels::DYNAMIC_SHARED_MEMORY_ATTR).ok())
+        .and_then(|a| IntegerAttribute::try_from(a).ok())
+        .map_or(0, |i| i.value().clamp(0, u32::MAX as i64) as u32)
 }
 
 /// The executable objects on the module (after hoisting), in order.

@@ -32,7 +32,11 @@ use melior::{
 };
 use ukernel_dialect::emit_error;
 
-use crate::ir::{body_ops, defining_op, int_constant, name, shape_of};
+use crate::{
+    dispatch::dispatches,
+    grid::GridExpr,
+    ir::{body_ops, defining_op, int_constant, name, shape_of},
+};
 
 pub const ARGUMENT: &str = "ukernel-gpu-distribute";
 pub const SUMMARY: &str = "Make each dispatch one GPU kernel: map loops to block/thread ids, record grid and block";
@@ -73,36 +77,42 @@ fn special_register<'c, 'a>(
     insert_before(anchor, OperationBuilder::new("arith.index_cast", loc).add_operands(&[raw]).add_results(&[index]))
 }
 
-/// What a launch dimension is, as the `ukernel.grid` string.
-fn trip_count_expr(v: Value, func: &OperationRef) -> Result<String, Fail> {
+/// What a launch dimension is, as a function of the kernel's arguments.
+fn trip_count_expr(v: Value, func: &OperationRef) -> Result<GridExpr, Fail> {
     let Some(def) = defining_op(v) else {
         return Err(Fail("a loop bound is a block argument".into()));
     };
+    let operand = |i: usize| def.operand(i).map_err(|e| Fail(e.to_string()));
+    let constant = |v: Value| defining_op(v).and_then(|d| int_constant(&d));
     if let Some(c) = int_constant(&def) {
-        return Ok(c.to_string());
+        return u64::try_from(c).map(GridExpr::Const).map_err(|_| Fail(format!("a negative loop bound {c}")));
     }
     match name(&def).as_str() {
-        "arith.muli" => {
-            let a = trip_count_expr(def.operand(0).map_err(|e| Fail(e.to_string()))?, func)?;
-            let b = trip_count_expr(def.operand(1).map_err(|e| Fail(e.to_string()))?, func)?;
-            Ok(format!("{a}*{b}"))
+        "arith.muli" => Ok(GridExpr::mul(trip_count_expr(operand(0)?, func)?, trip_count_expr(operand(1)?, func)?)),
+        // (x + (c - 1)) / c, as the ukernel lowering writes a ceiling division.
+        "arith.divui" => {
+            let divisor = constant(operand(1)?).filter(|c| *c > 0);
+            let sum = defining_op(operand(0)?).filter(|d| name(d) == "arith.addi");
+            match (divisor, sum) {
+                (Some(c), Some(sum)) if sum.operand(1).ok().and_then(constant) == Some(c - 1) => {
+                    let x = trip_count_expr(sum.operand(0).map_err(|e| Fail(e.to_string()))?, func)?;
+                    Ok(GridExpr::CeilDiv(Box::new(x), c as u64))
+                }
+                _ => Err(Fail("a loop bound is a division the launch metadata cannot express".into())),
+            }
         }
         "memref.extract_strided_metadata" | "memref.dim" => {
-            let source = def.operand(0).map_err(|e| Fail(e.to_string()))?;
+            let source = operand(0)?;
             let arg = func_arg_index(source, func)
                 .ok_or_else(|| Fail("a loop bound is the size of a buffer that is not an argument".into()))?;
             let dim = if name(&def) == "memref.dim" {
-                def.operand(1)
-                    .ok()
-                    .and_then(defining_op)
-                    .and_then(|c| int_constant(&c))
-                    .ok_or_else(|| Fail("memref.dim with a dynamic index".into()))?
+                constant(operand(1)?).ok_or_else(|| Fail("memref.dim with a dynamic index".into()))?
             } else {
                 let result =
                     melior::ir::operation::OperationResult::try_from(v).map_err(|_| Fail("bad bound".into()))?;
                 result.result_number() as i64 - 2
             };
-            Ok(format!("%arg{arg}[{dim}]"))
+            Ok(GridExpr::ArgDim { arg, dim: dim as usize })
         }
         other => Err(Fail(format!("a loop bound comes from '{other}', which the launch metadata cannot express"))),
     }
@@ -130,7 +140,7 @@ fn inline_mapped_loop(
     context: &Context,
     func: &OperationRef,
     op: OperationRef,
-) -> Result<Vec<(&'static str, String)>, Fail> {
+) -> Result<Vec<(&'static str, GridExpr)>, Fail> {
     let maps = mapping(&op).unwrap_or_default();
     let n = maps.len();
     if op.operand_count() != 3 * n {
@@ -165,9 +175,9 @@ fn inline_mapped_loop(
         if name(&o) == "scf.reduce" {
             break;
         }
-        block.insert_operation_before(op, crate::lower_to_ukernels::detach(&o));
+        block.insert_operation_before(op, crate::dispatch::detach(&o));
     }
-    drop(crate::lower_to_ukernels::detach(&op));
+    drop(crate::dispatch::detach(&op));
     Ok(dims)
 }
 
@@ -229,14 +239,14 @@ fn temporaries_to_arguments<'c>(context: &'c Context, func: &OperationRef<'c, '_
         }
         let arg = entry.add_argument(ty, op.location());
         unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), arg.to_raw()) };
-        drop(crate::lower_to_ukernels::detach(&op));
+        drop(crate::dispatch::detach(&op));
         added.push(entry.argument_count() as i64 - 1);
     }
     for op in body_ops(func) {
         if name(&op) == "memref.dealloc"
             && op.operand(0).ok().is_some_and(|v| func_arg_index(v, func).is_some_and(|i| added.contains(&(i as i64))))
         {
-            drop(crate::lower_to_ukernels::detach(&op));
+            drop(crate::dispatch::detach(&op));
         }
     }
     if !added.is_empty() {
@@ -258,7 +268,7 @@ fn temporaries_to_arguments<'c>(context: &'c Context, func: &OperationRef<'c, '_
 
 fn distribute(context: &Context, func: OperationRef) -> Result<(), Fail> {
     let temporaries = temporaries_to_arguments(context, &func)?;
-    let mut grid = vec!["1".to_string(); 3];
+    let mut grid = vec![GridExpr::Const(1); 3];
     let mut block = vec![1i64; 3];
     let mut mapped = false;
     let mut default_loops = Vec::new();
@@ -275,8 +285,10 @@ fn distribute(context: &Context, func: OperationRef) -> Result<(), Fail> {
             if slot < 3 {
                 grid[slot] = trip;
             } else {
-                block[slot - 3] =
-                    trip.parse().map_err(|_| Fail(format!("the workgroup size {trip} is not a constant")))?;
+                block[slot - 3] = match trip {
+                    GridExpr::Const(c) => c as i64,
+                    other => return Err(Fail(format!("the workgroup size {other} is not a constant"))),
+                };
             }
         }
         mapped = true;
@@ -303,7 +315,7 @@ fn distribute(context: &Context, func: OperationRef) -> Result<(), Fail> {
         block = vec![DEFAULT_THREADS, 1, 1];
     }
     let mut m = unsafe { OperationRefMut::from_raw(func.to_raw()) };
-    let grid: Vec<Attribute> = grid.iter().map(|g| StringAttribute::new(context, g).into()).collect();
+    let grid: Vec<Attribute> = grid.iter().map(|g| StringAttribute::new(context, &g.to_string()).into()).collect();
     m.set_attribute(GRID_ATTR, ArrayAttribute::new(context, &grid).into());
     let block: Vec<Attribute> = block.iter().map(|b| i64_attr(context, *b)).collect();
     m.set_attribute(BLOCK_ATTR, ArrayAttribute::new(context, &block).into());
@@ -312,13 +324,6 @@ fn distribute(context: &Context, func: OperationRef) -> Result<(), Fail> {
     Ok(())
 }
 
-/// Every dispatch (a `func.func` with a body) of `module`.
-pub fn dispatches<'c, 'a>(module: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
-    body_ops(module)
-        .into_iter()
-        .filter(|o| name(o) == "func.func" && o.region(0).ok().and_then(|r| r.first_block()).is_some())
-        .collect()
-}
 
 /// Makes every dispatch of `module` a kernel; false after reporting an error.
 fn distribute_module(context: &Context, module: &OperationRef) -> bool {

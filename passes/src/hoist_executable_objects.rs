@@ -24,23 +24,16 @@ use melior::{
 };
 use ukernel_dialect::{EXECUTABLE_OBJECTS, ExecutableObject, emit_error};
 
-use crate::ir::name;
+use crate::dispatch::is_owner;
 
 pub const ARGUMENT: &str = "ukernel-hoist-executable-objects";
 pub const SUMMARY: &str = "Move executable objects onto the enclosing module, deduplicated by content";
-
-/// The unit attribute that makes an op own the objects below it.
-pub const OWNER_ATTR: &str = "ukernel.objects_owner";
 
 struct Collected<'c> {
     attr: Attribute<'c>,
     path: String,
     bytes: &'c [u8],
     location: Location<'c>,
-}
-
-fn is_owner(op: &OperationRef) -> bool {
-    name(op) == "builtin.module" || op.attribute(OWNER_ATTR).is_ok()
 }
 
 fn objects_of<'c>(op: &OperationRef<'c, '_>) -> Result<Vec<Collected<'c>>, String> {

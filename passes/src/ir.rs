@@ -118,3 +118,97 @@ pub fn func_arg_number(v: Value, func: &OperationRef) -> Option<usize> {
             .then(|| mlir_sys::mlirBlockArgumentGetArgNumber(raw) as usize)
     }
 }
+
+/// One indexing map of a linalg op, read through the AffineMap C API: its
+/// dimension count and, per result, the loop it is (None for a result that
+/// is not a plain dimension, e.g. a constant or `d0 + d1`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IndexingMap {
+    pub dims: usize,
+    pub results: Vec<Option<usize>>,
+}
+
+impl IndexingMap {
+    /// Whether the map is `(d0, .., dn-1) -> (loops...)`.
+    pub fn is(&self, loops: &[usize]) -> bool {
+        self.results.len() == loops.len() && self.results.iter().zip(loops).all(|(r, l)| *r == Some(*l))
+    }
+}
+
+/// The `indexing_maps` of a linalg op; None when absent or not affine maps.
+pub fn indexing_maps(op: &OperationRef) -> Option<Vec<IndexingMap>> {
+    use mlir_sys::*;
+    let attr = op.attribute("indexing_maps").ok()?;
+    let raw = attr.to_raw();
+    unsafe {
+        if !mlirAttributeIsAArray(raw) {
+            return None;
+        }
+        (0..mlirArrayAttrGetNumElements(raw))
+            .map(|i| {
+                let element = mlirArrayAttrGetElement(raw, i);
+                if !mlirAttributeIsAAffineMap(element) {
+                    return None;
+                }
+                let map = mlirAffineMapAttrGetValue(element);
+                let results = (0..mlirAffineMapGetNumResults(map))
+                    .map(|r| {
+                        let e = mlirAffineMapGetResult(map, r);
+                        mlirAffineExprIsADim(e).then(|| mlirAffineDimExprGetPosition(e) as usize)
+                    })
+                    .collect();
+                Some(IndexingMap { dims: mlirAffineMapGetNumDims(map) as usize, results })
+            })
+            .collect()
+    }
+}
+
+/// Loop kinds of a linalg op's `iterator_types`: true for a reduction.
+/// None when absent or when an entry is not an iterator type.
+pub fn reduction_loops(op: &OperationRef) -> Option<Vec<bool>> {
+    let attr = op.attribute("iterator_types").ok()?;
+    let array = melior::ir::attribute::ArrayAttribute::try_from(attr).ok()?;
+    (0..array.len())
+        .map(|i| {
+            let text = array.element(i).ok()?.to_string();
+            match text.as_str() {
+                "#linalg.iterator_type<parallel>" => Some(false),
+                "#linalg.iterator_type<reduction>" => Some(true),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+/// The ops that use `v`, once per use.
+pub fn users<'c, 'a>(v: Value<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    let mut out = Vec::new();
+    unsafe {
+        let mut use_ = mlir_sys::mlirValueGetFirstUse(v.to_raw());
+        while !mlir_sys::mlirOpOperandIsNull(use_) {
+            out.push(OperationRef::from_raw(mlir_sys::mlirOpOperandGetOwner(use_)));
+            use_ = mlir_sys::mlirOpOperandGetNextUse(use_);
+        }
+    }
+    out
+}
+
+/// For a memref init: the last `linalg.fill` writing `init` before `op` in
+/// `op`'s block, provided nothing else between them uses `init`.
+pub fn last_fill_before<'c, 'a>(op: &OperationRef<'c, 'a>, init: Value) -> Option<OperationRef<'c, 'a>> {
+    // The C API cannot step backwards: scan the block forwards up to `op`,
+    // remembering the last op that used `init`.
+    let block = op.block()?;
+    let mut last_use = None;
+    let mut next = melior::ir::BlockLike::first_operation(&block);
+    while let Some(o) = next {
+        if o.to_raw().ptr == op.to_raw().ptr {
+            break;
+        }
+        if (0..o.operand_count()).any(|i| o.operand(i).is_ok_and(|v| same(v, init))) {
+            last_use = Some(o);
+        }
+        next = o.next_in_block();
+    }
+    last_use.filter(|p| name(p) == "linalg.fill" && p.operand(1).is_ok_and(|v| same(v, init)))
+}

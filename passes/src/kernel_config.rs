@@ -36,11 +36,12 @@ use ukernel_dialect::{
     EXECUTABLE_OBJECTS, ExecutableObject, LOWERING_CONFIG_ATTR, LoweringConfig, TARGET_ATTR, Target, UKernelSelection,
     UKernelSpec, emit_error, emit_remark, emit_warning,
 };
-use ukernels::{argmax, registry};
+use ukernels::{Selection, registry};
 
 use crate::{
-    ir::{body_ops, name},
-    matchers::{FamilyMatch, MATCHERS},
+    dispatch::{dispatches, linalg_ops, object_paths, root_op},
+    families::{FAMILIES, Family, Match, Plan},
+    ir::name,
 };
 
 pub const ARGUMENT: &str = "ukernel-kernel-config";
@@ -57,40 +58,58 @@ pub struct Decision {
     pub explanation: String,
 }
 
+/// Shared memory one workgroup may use on an arch (opt-in maximum): 163 KiB
+/// on sm_80 and sm_87, 99 KiB on sm_86 and sm_89, 227 KiB on sm_90 and newer.
+pub fn max_shared_memory_per_workgroup(sm: u32) -> u32 {
+    match sm {
+        80 | 87 => 163 * 1024,
+        0..=89 => 99 * 1024,
+        _ => 227 * 1024,
+    }
+}
+
 /// Decides for `op` under `target` (None: the module has no target).
 /// `present_paths` are the object paths already on the op, its function
-/// and the module.
-/// `other_ops` names the dispatch's other compute ops (producers), which a
-/// ukernel call cannot absorb.
+/// and the module. `other_ops` names the dispatch's other compute ops
+/// (producers, consumers), which a ukernel call cannot absorb.
+///
+/// Every family is asked; the first that matches collects its candidates
+/// (its variants that compute the op), drops those the target's arch (no
+/// bitcode at or below it), its shared-memory limit or the family's own
+/// constraints rule out, and takes the best by the family's rank. Each
+/// candidate considered is named in the explanation.
 pub fn decide(op: &OperationRef, target: Option<&Target>, present_paths: &[String], other_ops: &[String]) -> Decision {
     let mut reasons = Vec::new();
-    for (family, matcher) in MATCHERS {
-        let found = match matcher(op) {
+    for family in FAMILIES {
+        let found = match family.match_op(op) {
             Ok(found) => found,
             Err(reason) => {
-                reasons.push(format!("not {}: {reason}", article(family)));
+                reasons.push(format!("not {}: {reason}", article(family.name())));
                 continue;
             }
         };
+        let fname = family.name();
         let Some(target) = target else {
-            reasons.push(format!("{family} matched, but the module has no #ukernel.target"));
+            reasons.push(format!("{fname} matched, but the module has no #ukernel.target"));
             break;
         };
         if let Some(other) = other_ops.first() {
             reasons.push(format!(
-                "{family} matched, but the dispatch also computes '{other}', which is not fused with ukernels; \
+                "{fname} matched, but the dispatch also computes '{other}', which is not fused with ukernels; \
                  put it in a dispatch of its own"
             ));
             break;
         }
-        if !target.ukernels.allows(family) {
-            reasons.push(format!("{family} matched, but disabled by ukernels = \"{}\"", target.ukernels.to_text()));
+        if !target.ukernels.allows(fname) {
+            reasons.push(format!("{fname} matched, but disabled by ukernels = \"{}\"", target.ukernels.to_text()));
             break;
         }
-        match registry().lookup(family, found.element, found.index, target.sm) {
-            Ok(selection) => return selected(&found, target, selection, present_paths),
-            Err(e) => {
-                reasons.push(format!("{family} matched, but {e}"));
+        match choose(*family, &found, target) {
+            Ok((plan, selection, considered)) => {
+                return selected(&found, plan, selection, present_paths, &considered);
+            }
+            Err(why) => {
+                reasons.push(format!("{fname} matched ({}), but {why}", found.summary));
                 break;
             }
         }
@@ -102,21 +121,74 @@ pub fn decide(op: &OperationRef, target: Option<&Target>, present_paths: &[Strin
     }
 }
 
+/// The best candidate of `family` for `found` on `target`, with a line per
+/// other candidate considered; or why there is none.
+fn choose(
+    family: &dyn Family,
+    found: &Match,
+    target: &Target,
+) -> Result<(Plan, Selection<'static>, Vec<String>), String> {
+    let candidates: Vec<_> = registry().of_family(family.name()).filter(|uk| family.is_candidate(found, uk)).collect();
+    if candidates.is_empty() {
+        return Err(format!("no {} ukernel computes it", family.name()));
+    }
+    let limit = max_shared_memory_per_workgroup(target.sm);
+    let mut best: Option<(Plan, Selection)> = None;
+    let mut considered = Vec::new();
+    for uk in candidates {
+        let selection = match registry().select(uk, target.sm) {
+            Ok(s) => s,
+            Err(e) => {
+                considered.push(e.to_string());
+                continue;
+            }
+        };
+        if uk.shared_memory_bytes() > limit {
+            considered.push(format!(
+                "{} needs {} bytes of shared memory per workgroup, {} allows {limit}",
+                uk.symbol,
+                uk.shared_memory_bytes(),
+                target.arch()
+            ));
+            continue;
+        }
+        match family.configure(found, uk, target) {
+            Ok(plan) => match &best {
+                Some((b, s)) if b.rank <= plan.rank => {
+                    considered.push(format!("{} also fits, ranked after {}", uk.symbol, s.ukernel.symbol));
+                }
+                _ => {
+                    if let Some((_, s)) = best.replace((plan, selection)) {
+                        considered.push(format!("{} also fits, ranked after {}", s.ukernel.symbol, uk.symbol));
+                    }
+                }
+            },
+            Err(reason) => considered.push(format!("{}: {reason}", uk.symbol)),
+        }
+    }
+    match best {
+        Some((plan, selection)) => Ok((plan, selection, considered)),
+        None => Err(considered.join("; ")),
+    }
+}
+
 fn article(family: &str) -> String {
     if family.starts_with(['a', 'e', 'i', 'o', 'u']) { format!("an {family}") } else { format!("a {family}") }
 }
 
-fn selected(found: &FamilyMatch, target: &Target, selection: ukernels::Selection, present: &[String]) -> Decision {
+fn selected(found: &Match, plan: Plan, selection: Selection, present: &[String], considered: &[String]) -> Decision {
     let uk = selection.ukernel;
-    let plan = argmax::plan(found.rows, found.length, target.multiprocessors());
-    let mut workgroup = vec![1; found.loops - 1];
-    workgroup.push(0);
+    let spec = UKernelSpec {
+        dynamic_shared_memory_bytes: uk.dynamic_shared_memory_bytes,
+        semantics: found.semantics.unwrap_or_default().to_string(),
+        ..UKernelSpec::new(uk.symbol.clone(), uk.static_shared_memory_bytes)
+    };
     let config = LoweringConfig {
-        workgroup,
-        reduction: vec![0; found.loops],
-        workgroup_size: [plan.workgroup_size as i64, 1, 1],
-        split: plan.split as i64,
-        ukernel: Some(UKernelSpec::new(uk.symbol.clone(), uk.shared_memory_bytes)),
+        workgroup: plan.workgroup,
+        reduction: plan.reduction,
+        workgroup_size: plan.workgroup_size,
+        params: plan.params,
+        ukernel: Some(spec),
     };
     let path = selection.object_path();
     let (object, source) = if present.contains(&path) {
@@ -127,10 +199,10 @@ fn selected(found: &FamilyMatch, target: &Target, selection: ukernels::Selection
             format!("bitcode for sm_{}", selection.bitcode_sm),
         )
     };
-    let explanation = format!(
-        "selected {} ({source}): each row split across {} workgroup(s) of {} threads",
-        uk.symbol, plan.split, plan.workgroup_size
-    );
+    let mut explanation = format!("selected {} ({source}): {}", uk.symbol, plan.summary);
+    if !considered.is_empty() {
+        explanation += &format!("; also considered: {}", considered.join("; "));
+    }
     Decision { config, object, explanation }
 }
 
@@ -139,69 +211,14 @@ fn selected(found: &FamilyMatch, target: &Target, selection: ukernels::Selection
 /// the dispatch, the outermost parallel loop of each op spread over its
 /// threads; nothing is tiled (every tile 0: the loop stays whole).
 pub fn default_config(op: &OperationRef) -> LoweringConfig {
-    let loops = op
-        .attribute("iterator_types")
-        .ok()
-        .and_then(|a| ArrayAttribute::try_from(a).ok())
-        .map(|a| a.len())
-        .unwrap_or(0);
+    let loops = crate::ir::reduction_loops(op).map_or(0, |l| l.len());
     LoweringConfig {
         workgroup: vec![0; loops],
         reduction: vec![0; loops],
         workgroup_size: [crate::gpu_distribute::DEFAULT_THREADS, 1, 1],
-        split: 1,
+        params: vec![],
         ukernel: None,
     }
-}
-
-/// The root op of a dispatch function: its last linalg op with a reduction
-/// loop, or else its last linalg op other than a fill.
-pub fn root_op<'c, 'a>(func: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
-    let mut linalg = Vec::new();
-    collect_linalg(func, &mut linalg);
-    let has_reduction =
-        |op: &OperationRef| op.attribute("iterator_types").is_ok_and(|a| a.to_string().contains("reduction"));
-    linalg
-        .iter()
-        .rev()
-        .find(|op| has_reduction(op))
-        .or_else(|| linalg.iter().rev().find(|op| name(op) != "linalg.fill"))
-        .copied()
-}
-
-fn collect_linalg<'c, 'a>(op: &OperationRef<'c, 'a>, out: &mut Vec<OperationRef<'c, 'a>>) {
-    for region_index in 0..op.region_count() {
-        let Ok(region) = op.region(region_index) else {
-            continue;
-        };
-        let mut block = melior::ir::RegionLike::first_block(&region);
-        while let Some(b) = block {
-            let mut next = melior::ir::BlockLike::first_operation(&b);
-            while let Some(o) = next {
-                let n = name(&o);
-                if n.starts_with("linalg.") && n != "linalg.yield" && n != "linalg.index" {
-                    out.push(o);
-                } else {
-                    collect_linalg(&o, out);
-                }
-                next = o.next_in_block();
-            }
-            block = melior::ir::BlockLike::next_in_region(&b);
-        }
-    }
-}
-
-/// The paths of the objects in `op`'s `ukernel.executable_objects` (their
-/// bytes are not read).
-pub fn object_paths(op: &OperationRef) -> Vec<String> {
-    let Some(array) = op.attribute(EXECUTABLE_OBJECTS).ok().and_then(|a| ArrayAttribute::try_from(a).ok()) else {
-        return Vec::new();
-    };
-    (0..array.len())
-        .filter_map(|i| array.element(i).ok())
-        .filter_map(|a| ExecutableObject::read_borrowed(a).ok())
-        .map(|(path, _)| path)
-        .collect()
 }
 
 /// Reads the module's target; warns about unknown family names.
@@ -238,7 +255,7 @@ fn configure_module(context: &Context, module: &OperationRef) -> bool {
             }
         };
         let module_paths = object_paths(&module);
-        for func in first_block_ops(&module).into_iter().filter(|o| name(o) == "func.func") {
+        for func in dispatches(&module) {
             let Some(root) = root_op(&func) else { continue };
             if root.attribute(LOWERING_CONFIG_ATTR).is_ok() {
                 continue;
@@ -246,9 +263,7 @@ fn configure_module(context: &Context, module: &OperationRef) -> bool {
             let mut present = module_paths.clone();
             present.extend(object_paths(&func));
             present.extend(object_paths(&root));
-            let mut linalg = Vec::new();
-            collect_linalg(&func, &mut linalg);
-            let others: Vec<String> = linalg
+            let others: Vec<String> = linalg_ops(&func)
                 .iter()
                 .filter(|o| o.to_raw().ptr != root.to_raw().ptr && name(o) != "linalg.fill")
                 .map(|o| name(o))
@@ -262,11 +277,6 @@ fn configure_module(context: &Context, module: &OperationRef) -> bool {
         }
         true
     }
-}
-
-fn first_block_ops<'c, 'a>(op: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
-    // A module's body is one block.
-    body_ops(op)
 }
 
 fn apply(context: &Context, root: &OperationRef, decision: &Decision) -> Result<(), ukernel_dialect::Error> {

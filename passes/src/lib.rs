@@ -1,14 +1,18 @@
-//! The ukernel passes (one file each), their registration by name, and the
+//! The ukernel passes (one file each), their registration by name, the
+//! families' MLIR side (matchers, configuration, calls), and the
 //! codegen/link pipeline.
 
+pub mod call_builder;
 pub mod codegen;
+pub mod dispatch;
+pub mod families;
 pub mod gpu_distribute;
+pub mod grid;
 pub mod hoist_executable_objects;
 mod ir;
 pub mod kernel_config;
 pub mod link;
 pub mod lower_to_ukernels;
-pub mod matchers;
 mod registration;
 
 pub use registration::{PASSES, PassInfo, register_passes};

@@ -5,60 +5,65 @@
 //! Runs after bufferization: the op's operands must be memrefs. (A
 //! tensor-level `ukernel` op would block one-shot-bufferize, since an IRDL op
 //! cannot implement its interfaces; the call is made where the buffers are
-//! known.) For an argmax, the op becomes
+//! known.) The ukernel's family says what the call is (its grid, operands,
+//! and the ops that become dead, see `families/`); `call_builder.rs` emits it:
 //!
 //! ```mlir
-//! scf.parallel (%row, %part) = (0, 0) to (rows, split)      // GPU blocks x, y
+//! scf.parallel (%wg0, %wg1) = (0, 0) to (grid0, grid1)      // GPU blocks x, y
 //!   scf.parallel (%t) = (0) to (workgroup_size)              // GPU threads x
-//!     func.call @uk_argmax_f32i64(%in_base, %in_offset, %val_base, %val_offset,
-//!         %idx_base, %idx_offset, %length, %part, %split, %scratch, %scratch_offset,
-//!         %write_value)
+//!     func.call @uk_argmax_f32i64(%in_base, %in_offset, ...)
 //! ```
 //!
 //! with every memref flattened to its base (a 0-d memref, passed as a bare
-//! pointer) and an i64 element offset computed from the row's coordinates and
-//! the memref's strides, so strided and offset memrefs work as long as the
-//! reduced dimension has unit stride. `write_value` is 1 only when the value
-//! buffer is observable (a function argument, or used by anything but fills,
-//! its deallocation and this op). Rows split across workgroups get zeroed scratch from a
-//! private `memref.global`. The ukernel is declared once as `func.func
-//! private @<name>` with `llvm.bareptr` and the spec's definition attributes.
+//! pointer) and i64 element offsets, strides and sizes, so strided and offset
+//! memrefs work as long as the dimension a ukernel reads contiguously has
+//! unit stride. Buffers a family asks for (argmax's scratch for split rows)
+//! are private zeroed `memref.global`s. The ukernel is declared once as
+//! `func.func private @<name>` with `llvm.bareptr`, its shared memory
+//! (`ukernel.shared_memory_bytes`, `ukernel.dynamic_shared_memory_bytes`) and
+//! the spec's definition attributes.
 //!
 //! Errors, at the op: an unknown ukernel name; no object providing it on the
 //! owner (after `ukernel-hoist-executable-objects`; an object provides
 //! `@name` when its path is `name.bc` or `name.<anything>.bc`); tensor
-//! operands; types that differ from the ukernel's; a reduced dimension whose
-//! stride is not statically 1. Ops without a spec are left alone.
+//! operands; and what the family rejects (types that differ from the
+//! ukernel's, a row dimension whose stride is not statically 1). Ops without
+//! a spec are left alone.
 
 use melior::{
     Context,
+    dialect::{func, memref},
     ir::{
-        BlockLike, Module, OperationRef, RegionLike, Type, Value, ValueLike,
-        operation::{Operation, OperationLike, OperationMutLike, OperationRefMut},
-        r#type::TypeLike,
+        Attribute, BlockLike, Identifier, Location, Operation, OperationRef, Region, RegionLike, Type, Value, ValueLike,
+        attribute::{DenseElementsAttribute, FloatAttribute, IntegerAttribute, StringAttribute, TypeAttribute},
+        operation::OperationLike,
+        r#type::{FunctionType, IntegerType, MemRefType, RankedTensorType, TypeLike},
     },
     pass::Pass,
 };
-use ukernel_dialect::{LOWERING_CONFIG_ATTR, LoweringConfig, emit_error, location::capture_diagnostics};
-use ukernels::{UKernel, argmax, registry};
+use ukernel_dialect::{LOWERING_CONFIG_ATTR, LoweringConfig, emit_error};
+use ukernels::registry;
 
 use crate::{
-    hoist_executable_objects::OWNER_ATTR,
-    ir::{body_ops, name, same, shape_of},
-    kernel_config::object_paths,
+    dispatch::{detach, object_paths, owner_of, provides},
+    families::{Globals, family},
+    ir::{body_ops, name},
 };
+
+/// The declaration attribute that carries a ukernel's dynamic shared memory,
+/// which `ukernel-gpu-distribute` turns into the kernel's launch requirement.
+pub const DYNAMIC_SHARED_MEMORY_ATTR: &str = "ukernel.dynamic_shared_memory_bytes";
 
 pub const ARGUMENT: &str = "ukernel-lower-to-ukernels";
 pub const SUMMARY: &str = "Replace ops whose lowering config names a ukernel with distributed calls to it";
 
-const DYNAMIC: i64 = i64::MIN;
-
 /// A lowering failure, reported at the op.
 struct LowerError(String);
 
-/// Whether `path` names an object that provides `symbol`.
-pub fn provides(path: &str, symbol: &str) -> bool {
-    path.strip_prefix(symbol).is_some_and(|rest| rest == ".bc" || (rest.starts_with('.') && rest.ends_with(".bc")))
+impl From<String> for LowerError {
+    fn from(message: String) -> Self {
+        Self(message)
+    }
 }
 
 /// Ops to lower under `root`: those whose lowering config names a ukernel.
@@ -82,253 +87,6 @@ fn ops_to_lower<'c, 'a>(root: &OperationRef<'c, 'a>, out: &mut Vec<(OperationRef
             block = b.next_in_region();
         }
     }
-}
-
-/// The nearest owner of objects above `op` (see the hoisting pass).
-fn owner_of<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
-    let mut parent = op.parent_operation();
-    while let Some(p) = parent {
-        if name(&p) == "builtin.module" || p.attribute(OWNER_ATTR).is_ok() {
-            return Some(p);
-        }
-        parent = p.parent_operation();
-    }
-    None
-}
-
-/// Static strides of a memref type (`DYNAMIC` where unknown).
-fn strides(ty: Type) -> Option<Vec<i64>> {
-    let (dims, _) = shape_of(ty)?;
-    let mut strides = vec![0i64; dims.len()];
-    let mut offset = 0i64;
-    let ok = unsafe { mlir_sys::mlirMemRefTypeGetStridesAndOffset(ty.to_raw(), strides.as_mut_ptr(), &mut offset) };
-    (ok.value != 0).then_some(strides)
-}
-
-/// Whether the value buffer is observable after the op: a function argument,
-/// or used by something other than fills, deallocation and the op itself.
-fn value_is_observable(val: Value, op: &OperationRef) -> bool {
-    if val.is_block_argument() {
-        return true;
-    }
-    unsafe {
-        let mut use_ = mlir_sys::mlirValueGetFirstUse(val.to_raw());
-        while !mlir_sys::mlirOpOperandIsNull(use_) {
-            let owner = OperationRef::from_raw(mlir_sys::mlirOpOperandGetOwner(use_));
-            let reads = !matches!(name(&owner).as_str(), "linalg.fill" | "memref.dealloc");
-            if owner.to_raw().ptr != op.to_raw().ptr && reads {
-                return true;
-            }
-            use_ = mlir_sys::mlirOpOperandGetNextUse(use_);
-        }
-    }
-    false
-}
-
-struct ArgmaxLowering {
-    symbol: String,
-    element: String,
-    index: String,
-    in_ty: String,
-    val_ty: String,
-    idx_ty: String,
-    parallel: usize,
-    split: u64,
-    threads: i64,
-    write_value: bool,
-    /// Scratch global: name and bytes.
-    scratch: (String, u64),
-    def_attrs: String,
-}
-
-impl ArgmaxLowering {
-    fn declaration(&self) -> String {
-        format!(
-            "func.func private @{}(memref<{e}>, i64, memref<{e}>, i64, memref<{i}>, i64, i64, i32, i32, memref<i8>, i64, i32) attributes {{{}}}",
-            self.symbol,
-            self.def_attrs,
-            e = self.element,
-            i = self.index
-        )
-    }
-
-    fn global(&self) -> String {
-        format!(
-            "memref.global \"private\" @{} : memref<{}xi8> = dense<0> {{alignment = 16 : i64}}",
-            self.scratch.0, self.scratch.1
-        )
-    }
-
-    /// Where an unobservable value output points instead: never written
-    /// (write_value = 0), so its buffer can go.
-    fn unused_value_global(&self) -> (String, String) {
-        let name = format!("__ukernel_unused_{}", self.element);
-        let text = format!(
-            "memref.global \"private\" @{name} : memref<1x{}> = dense<0.0> {{alignment = 16 : i64}}",
-            self.element
-        );
-        (name, text)
-    }
-
-    /// The replacement, as a function of (in, val, idx) whose body is moved
-    /// in place of the op.
-    fn body(&self) -> String {
-        let p = self.parallel;
-        let k = p + 1;
-        let mut t = String::new();
-        let meta = |name: &str, ty: &str, elem: &str, rank: usize| -> String {
-            if rank == 0 {
-                format!(
-                    "    %{name}_base, %{name}_off = memref.extract_strided_metadata %{name} : {ty} -> memref<{elem}>, index\n"
-                )
-            } else {
-                let idx = vec!["index"; 2 * rank].join(", ");
-                format!(
-                    "    %{name}_base, %{name}_off, %{name}_size:{rank}, %{name}_stride:{rank} = memref.extract_strided_metadata %{name} : {ty} -> memref<{elem}>, index, {idx}\n"
-                )
-            }
-        };
-        t += &format!(
-            "  func.func @__ukernel_lowering(%in: {}, %val: {}, %idx: {}) {{\n",
-            self.in_ty, self.val_ty, self.idx_ty
-        );
-        t += "    %c0 = arith.constant 0 : index\n    %c1 = arith.constant 1 : index\n";
-        t += &format!("    %nsplit = arith.constant {} : index\n", self.split);
-        t += &format!("    %nthreads = arith.constant {} : index\n", self.threads);
-        t += &meta("in", &self.in_ty, &self.element, k);
-        if self.write_value {
-            t += &meta("val", &self.val_ty, &self.element, p);
-        } else {
-            let (name, _) = self.unused_value_global();
-            t += &format!("    %val_unused = memref.get_global @{name} : memref<1x{}>\n", self.element);
-            t += &meta("val_unused", &format!("memref<1x{}>", self.element), &self.element, 1)
-                .replace("%val_unused_", "%val_");
-        }
-        t += &meta("idx", &self.idx_ty, &self.index, p);
-        t += "    %rows_0 = arith.constant 1 : index\n";
-        for i in 0..p {
-            t += &format!("    %rows_{} = arith.muli %rows_{i}, %in_size#{i} : index\n", i + 1);
-        }
-        t += &format!("    %len = arith.index_cast %in_size#{p} : index to i64\n");
-        t += &format!("    %scratch_buf = memref.get_global @{} : memref<{}xi8>\n", self.scratch.0, self.scratch.1);
-        t += &format!(
-            "    %scratch_base, %scratch_off, %scratch_size, %scratch_stride = memref.extract_strided_metadata %scratch_buf : memref<{}xi8> -> memref<i8>, index, index, index\n",
-            self.scratch.1
-        );
-        t += &format!("    %row_bytes = arith.constant {} : index\n", argmax::scratch_bytes_per_row(self.split as u32));
-        t += &format!("    %nsplit_i32 = arith.constant {} : i32\n", self.split);
-        t += &format!("    %write = arith.constant {} : i32\n", self.write_value as i32);
-        t += &format!("    scf.parallel (%r, %s) = (%c0, %c0) to (%rows_{p}, %nsplit) step (%c1, %c1) {{\n");
-        t += "      scf.parallel (%t) = (%c0) to (%nthreads) step (%c1) {\n";
-        // Row coordinates, innermost parallel dim fastest.
-        t += &format!("        %q_{p} = arith.addi %r, %c0 : index\n");
-        for i in (0..p).rev() {
-            t += &format!("        %co_{i} = arith.remui %q_{}, %in_size#{i} : index\n", i + 1);
-            t += &format!("        %q_{i} = arith.divui %q_{}, %in_size#{i} : index\n", i + 1);
-        }
-        for name in ["in", "val", "idx"] {
-            t += &format!("        %{name}_o0 = arith.addi %{name}_off, %c0 : index\n");
-            let p = if name == "val" && !self.write_value { 0 } else { p };
-            for i in 0..p {
-                t += &format!("        %{name}_m{i} = arith.muli %co_{i}, %{name}_stride#{i} : index\n");
-                t += &format!("        %{name}_o{} = arith.addi %{name}_o{i}, %{name}_m{i} : index\n", i + 1);
-            }
-            t += &format!("        %{name}_o = arith.index_cast %{name}_o{p} : index to i64\n");
-        }
-        t += "        %scratch_row = arith.muli %r, %row_bytes : index\n";
-        t += "        %scratch_o1 = arith.addi %scratch_off, %scratch_row : index\n";
-        t += "        %scratch_o = arith.index_cast %scratch_o1 : index to i64\n";
-        t += "        %part = arith.index_cast %s : index to i32\n";
-        t += &format!(
-            "        func.call @{}(%in_base, %in_o, %val_base, %val_o, %idx_base, %idx_o, %len, %part, %nsplit_i32, %scratch_base, %scratch_o, %write) : (memref<{e}>, i64, memref<{e}>, i64, memref<{i}>, i64, i64, i32, i32, memref<i8>, i64, i32) -> ()\n",
-            self.symbol,
-            e = self.element,
-            i = self.index
-        );
-        t += "        scf.reduce\n";
-        t +=
-            "      } {mapping = [#gpu.loop_dim_map<processor = thread_x, map = (d0) -> (d0), bound = (d0) -> (d0)>]}\n";
-        t += "      scf.reduce\n";
-        t += "    } {mapping = [#gpu.loop_dim_map<processor = block_x, map = (d0) -> (d0), bound = (d0) -> (d0)>, #gpu.loop_dim_map<processor = block_y, map = (d0) -> (d0), bound = (d0) -> (d0)>]}\n";
-        t += "    return\n  }\n";
-        t
-    }
-}
-
-fn plan_argmax(
-    op: &OperationRef,
-    uk: &UKernel,
-    config: &LoweringConfig,
-    scratch_index: &mut usize,
-) -> Result<ArgmaxLowering, LowerError> {
-    let err = |m: String| LowerError(m);
-    let operand = |i: usize| {
-        op.operand(i)
-            .map_err(|_| err(format!("expected 3 operands (input, value, index), found {}", op.operand_count())))
-    };
-    let (input, val, idx) = (operand(0)?, operand(1)?, operand(2)?);
-    for v in [input, val, idx] {
-        if !crate::ir::is_memref(v.r#type()) {
-            return Err(err(format!(
-                "operand of type {} is not a memref: lower to ukernels after bufferization (e.g. one-shot-bufferize)",
-                v.r#type()
-            )));
-        }
-    }
-    let (in_dims, in_elem) = shape_of(input.r#type()).ok_or_else(|| err("the input is not a ranked memref".into()))?;
-    let (_, idx_elem) = shape_of(idx.r#type()).ok_or_else(|| err("the index output is not a ranked memref".into()))?;
-    if in_elem.to_string() != uk.element.name() || idx_elem.to_string() != uk.index.name() {
-        return Err(err(format!(
-            "{} takes {} input and {} indices, the op has {in_elem} and {idx_elem}",
-            uk.symbol, uk.element, uk.index
-        )));
-    }
-    let in_strides = strides(input.r#type()).ok_or_else(|| err("the input's layout has no strides".into()))?;
-    match in_strides.last() {
-        Some(1) => {}
-        Some(&DYNAMIC) => {
-            return Err(err(format!(
-                "the input's innermost stride is dynamic; {} reads rows with unit stride (make it static 1, e.g. by a copy)",
-                uk.symbol
-            )));
-        }
-        Some(s) => {
-            return Err(err(format!(
-                "the input's innermost stride is {s}; {} reads rows with unit stride (copy the input to a contiguous buffer first)",
-                uk.symbol
-            )));
-        }
-        None => return Err(err("the input has rank 0".into())),
-    }
-    let parallel = in_dims.len() - 1;
-    let rows = in_dims[..parallel].iter().try_fold(1u64, |acc, d| d.map(|d| acc * d));
-    let split = config.split.max(1) as u64;
-    let scratch = if split > 1 {
-        let rows = rows.ok_or_else(|| err(format!("split {split} needs a static row count")))?;
-        *scratch_index += 1;
-        (format!("__ukernel_scratch_{}", *scratch_index - 1), rows * argmax::scratch_bytes_per_row(split as u32))
-    } else {
-        ("__ukernel_no_scratch".to_string(), 16)
-    };
-    let mut def_attrs =
-        vec!["llvm.bareptr".to_string(), format!("ukernel.shared_memory_bytes = {} : i64", uk.shared_memory_bytes)];
-    if let Some(spec) = &config.ukernel {
-        def_attrs.extend(spec.def_attrs.iter().map(|(k, v)| format!("{k} = {v}")));
-    }
-    Ok(ArgmaxLowering {
-        symbol: uk.symbol.clone(),
-        element: uk.element.name().into(),
-        index: uk.index.name().into(),
-        in_ty: input.r#type().to_string(),
-        val_ty: val.r#type().to_string(),
-        idx_ty: idx.r#type().to_string(),
-        parallel,
-        split,
-        threads: config.workgroup_size[0],
-        write_value: value_is_observable(val, op),
-        scratch,
-        def_attrs: def_attrs.join(", "),
-    })
 }
 
 /// What lowering keeps across the ops of one owner: its symbols (each
@@ -355,12 +113,74 @@ impl<'c, 'a> OwnerState<'c, 'a> {
     }
 }
 
+impl<'c, 'a> OwnerState<'c, 'a> {
+    /// Puts a new symbol (declaration, global) into `owner`: before its first
+    /// function with a body, in the order symbols are first needed.
+    fn insert_symbol(&self, owner: &OperationRef<'c, 'a>, op: Operation<'c>) -> Result<(), String> {
+        let block = owner.region(0).ok().and_then(|r| r.first_block()).ok_or("the module has no body")?;
+        match self.first_definition {
+            Some(first) => block.insert_operation_before(first, op),
+            None => block.append_operation(op),
+        };
+        Ok(())
+    }
+}
+
 fn symbol_name(op: &OperationRef) -> Option<String> {
     op.attribute("sym_name").ok().and_then(ukernel_dialect::string_value)
 }
 
+/// The globals one owner's calls ask for, created on first use.
+struct OwnerGlobals<'s, 'c, 'a> {
+    context: &'c Context,
+    owner: OperationRef<'c, 'a>,
+    op: OperationRef<'c, 'a>,
+    state: &'s mut OwnerState<'c, 'a>,
+}
+
+impl<'c, 'a> Globals<'c, 'a> for OwnerGlobals<'_, 'c, 'a> {
+    fn context(&self) -> &'c Context {
+        self.context
+    }
+
+    fn zeroed(&mut self, element: Type<'c>, count: u64, unique: bool) -> Result<Value<'c, 'a>, String> {
+        let name = if unique {
+            self.state.scratch_index += 1;
+            format!("__ukernel_scratch_{}", self.state.scratch_index - 1)
+        } else {
+            format!("__ukernel_zeros_{count}x{element}")
+        };
+        let location = self.op.location();
+        let ty = MemRefType::new(element, &[count as i64], None, None);
+        if self.state.symbols.insert(name.clone()) {
+            let tensor = RankedTensorType::new(&[count], element, None).into();
+            let zero = if element.is_integer() {
+                IntegerAttribute::new(element, 0).into()
+            } else {
+                FloatAttribute::new(self.context, element, 0.0).into()
+            };
+            let value = DenseElementsAttribute::new(tensor, &[zero]).map_err(|e| e.to_string())?;
+            let i64t = IntegerType::new(self.context, 64).into();
+            let global = memref::global(
+                self.context,
+                &name,
+                Some("private"),
+                ty,
+                Some(value.into()),
+                false,
+                Some(IntegerAttribute::new(i64t, 16)),
+                location,
+            );
+            self.state.insert_symbol(&self.owner, global)?;
+        }
+        let block = self.op.block().ok_or("the op is not in a block")?;
+        let get = block.insert_operation_before(self.op, memref::get_global(self.context, &name, ty, location));
+        Ok(unsafe { Value::from_raw(get.result(0).map_err(|e| e.to_string())?.to_raw()) })
+    }
+}
+
 fn lower_one<'c, 'a>(
-    context: &Context,
+    context: &'c Context,
     op: OperationRef<'c, 'a>,
     owner: OperationRef<'c, 'a>,
     config: &LoweringConfig,
@@ -377,101 +197,91 @@ fn lower_one<'c, 'a>(
             uk.symbol, uk.symbol
         )));
     }
-    if uk.family != argmax::FAMILY {
-        return Err(LowerError(format!("no lowering for the {} family", uk.family)));
-    }
-    let plan = plan_argmax(&op, uk, config, &mut state.scratch_index)?;
-
-    // The replacement, parsed beside its declarations so that it verifies.
-    let unused = plan.unused_value_global().1;
-    let text = format!("module {{\n  {}\n  {}\n  {unused}\n{}}}\n", plan.declaration(), plan.global(), plan.body());
-    let (parsed, diagnostics) = capture_diagnostics(context, || Module::parse(context, &text));
-    let parsed = parsed.ok_or_else(|| {
-        let why: Vec<String> = diagnostics.iter().map(|d| d.message.clone()).collect();
-        LowerError(format!("internal error: the lowered IR does not parse: {}", why.join("; ")))
-    })?;
-    let parsed_ops = body_ops(&parsed.as_operation());
-    let owner_block = owner
-        .region(0)
-        .ok()
-        .and_then(|r| r.first_block())
-        .ok_or_else(|| LowerError("the module has no body".into()))?;
-    // Declaration and scratch global, once each, before the owner's first
-    // function with a body, in the order they are first needed.
-    let symbols = if plan.write_value { vec![parsed_ops[0], parsed_ops[1]] } else { parsed_ops[..3].to_vec() };
-    for decl in &symbols {
-        if !state.symbols.insert(symbol_name(decl).unwrap_or_default()) {
-            continue;
+    for i in 0..op.operand_count() {
+        let v = op.operand(i).map_err(|e| LowerError(e.to_string()))?;
+        if !crate::ir::is_memref(v.r#type()) {
+            return Err(LowerError(format!(
+                "operand of type {} is not a memref: lower to ukernels after bufferization (e.g. one-shot-bufferize)",
+                v.r#type()
+            )));
         }
-        let moved = detach(decl);
-        match state.first_definition {
-            Some(first) => owner_block.insert_operation_before(first, moved),
-            None => owner_block.append_operation(moved),
-        };
     }
-    let lowering = parsed_ops[3];
-    // The ukernel writes every row of both outputs (-inf and 0 for empty
-    // rows), so the fills before it are dead.
-    let (val, idx) =
-        (op.operand(1).map_err(|e| LowerError(e.to_string()))?, op.operand(2).map_err(|e| LowerError(e.to_string()))?);
-    let dead_fills: Vec<OperationRef> =
-        [val, idx].into_iter().filter_map(|v| crate::matchers::argmax::last_fill_before(&op, v)).collect();
-    let entry = lowering
-        .region(0)
-        .ok()
-        .and_then(|r| r.first_block())
-        .ok_or_else(|| LowerError("internal error: empty lowering".into()))?;
-    let block = op.block().ok_or_else(|| LowerError("the op is not in a block".into()))?;
-    let mut next = entry.first_operation();
-    while let Some(o) = next {
-        next = o.next_in_block();
-        if name(&o) == "func.return" {
-            break;
-        }
-        block.insert_operation_before(op, detach(&o));
-    }
-    for i in 0..3 {
-        let arg: Value = entry.argument(i).map_err(|e| LowerError(e.to_string()))?.into();
-        let actual = op.operand(i).map_err(|e| LowerError(e.to_string()))?;
-        if !same(arg, actual) {
-            unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(arg.to_raw(), actual.to_raw()) };
-        }
+    let family = family(uk.family).ok_or_else(|| LowerError(format!("no family '{}' to lower", uk.family)))?;
+    let plan = {
+        let mut globals = OwnerGlobals { context, owner, op, state: &mut *state };
+        family.call(&op, config, uk, &mut globals)?
+    };
+    let types = crate::call_builder::emit(context, &op, &uk.symbol, &plan)?;
+    if state.symbols.insert(uk.symbol.clone()) {
+        let declaration = declaration(context, uk, spec, &types, op.location())?;
+        state.insert_symbol(&owner, declaration)?;
     }
     drop(detach(&op));
-    for fill in dead_fills {
-        drop(detach(&fill));
+    for dead in plan.remove {
+        drop(detach(&dead));
     }
-    if !plan.write_value {
-        remove_if_only_deallocated(val);
+    for buffer in plan.drop_if_unused {
+        remove_if_only_deallocated(buffer);
     }
     Ok(())
+}
+
+/// `func.func private @<symbol>(<types>) attributes {llvm.bareptr, ...}`.
+fn declaration<'c>(
+    context: &'c Context,
+    uk: &ukernels::UKernel,
+    spec: &ukernel_dialect::UKernelSpec,
+    types: &[Type<'c>],
+    location: Location<'c>,
+) -> Result<Operation<'c>, String> {
+    if types.len() != uk.abi.len() {
+        return Err(format!(
+            "internal error: the call of {} has {} operands, its ABI {}",
+            uk.symbol,
+            types.len(),
+            uk.abi.len()
+        ));
+    }
+    let i64t = IntegerType::new(context, 64).into();
+    let mut attrs: Vec<(Identifier, Attribute)> = vec![
+        (Identifier::new(context, "sym_visibility"), StringAttribute::new(context, "private").into()),
+        (Identifier::new(context, "llvm.bareptr"), Attribute::unit(context)),
+        (
+            Identifier::new(context, "ukernel.shared_memory_bytes"),
+            IntegerAttribute::new(i64t, uk.static_shared_memory_bytes as i64).into(),
+        ),
+    ];
+    if uk.dynamic_shared_memory_bytes > 0 {
+        attrs.push((
+            Identifier::new(context, DYNAMIC_SHARED_MEMORY_ATTR),
+            IntegerAttribute::new(i64t, uk.dynamic_shared_memory_bytes as i64).into(),
+        ));
+    }
+    for (k, text) in &spec.def_attrs {
+        let value = Attribute::parse(context, text).ok_or_else(|| format!("the spec's attribute {k} = {text} does not parse"))?;
+        attrs.push((Identifier::new(context, k), value));
+    }
+    Ok(func::func(
+        context,
+        StringAttribute::new(context, &uk.symbol),
+        TypeAttribute::new(FunctionType::new(context, types, &[]).into()),
+        Region::new(),
+        &attrs,
+        location,
+    ))
 }
 
 /// Erases a local buffer nobody reads any more: its `memref.alloc` and
 /// `memref.dealloc`, when those are all that is left.
 fn remove_if_only_deallocated(buffer: Value) {
     let Some(alloc) = crate::ir::defining_op(buffer).filter(|d| name(d) == "memref.alloc") else { return };
-    let mut users = Vec::new();
-    unsafe {
-        let mut use_ = mlir_sys::mlirValueGetFirstUse(buffer.to_raw());
-        while !mlir_sys::mlirOpOperandIsNull(use_) {
-            users.push(OperationRef::from_raw(mlir_sys::mlirOpOperandGetOwner(use_)));
-            use_ = mlir_sys::mlirOpOperandGetNextUse(use_);
-        }
-    }
+    let users = crate::ir::users(buffer);
     if users.iter().all(|u| name(u) == "memref.dealloc") {
         for u in users {
             drop(detach(&u));
         }
         drop(detach(&alloc));
     }
-}
-
-/// Takes `op` out of its block, returning ownership.
-pub(crate) fn detach(op: &OperationRef) -> Operation<'static> {
-    let mut m = unsafe { OperationRefMut::from_raw(op.to_raw()) };
-    m.remove_from_parent();
-    unsafe { Operation::from_raw(op.to_raw()) }
 }
 
 fn lower_module(context: &Context, module: &OperationRef) -> bool {
@@ -505,15 +315,4 @@ static PASS_ID: crate::registration::PassId = crate::registration::PassId;
 /// A new instance of the pass.
 pub fn create() -> Pass {
     crate::registration::module_pass(&PASS_ID, "UKernelLowerToUKernels", ARGUMENT, SUMMARY, lower_module)
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn provider_paths() {
-        assert!(super::provides("uk_argmax_f32i64.sm_90.bc", "uk_argmax_f32i64"));
-        assert!(super::provides("uk_argmax_f32i64.bc", "uk_argmax_f32i64"));
-        assert!(!super::provides("uk_argmax_f32i64x.bc", "uk_argmax_f32i64"));
-        assert!(!super::provides("uk_argmax_f32i64.sm_90.ptx", "uk_argmax_f32i64"));
-    }
 }

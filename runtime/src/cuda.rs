@@ -359,6 +359,20 @@ impl Drop for Module {
     }
 }
 
+/// Dynamic shared memory a kernel may use without opting in.
+pub const DEFAULT_DYNAMIC_SHARED_MEMORY: u32 = 48 * 1024;
+
+/// Lets `function` be launched with up to `bytes` of dynamic shared memory.
+pub fn allow_dynamic_shared_memory(function: sys::CUfunction, bytes: u32) -> Result<(), CudaError> {
+    check("cuFuncSetAttribute", unsafe {
+        sys::cuFuncSetAttribute(
+            function,
+            sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+            bytes as i32,
+        )
+    })
+}
+
 /// Launches `function` on `stream`. `params` points at each parameter's
 /// value, in order.
 ///

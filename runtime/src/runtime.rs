@@ -233,6 +233,12 @@ impl Runtime {
             }
         };
         let function = module.function(kernel.name())?;
+        // Dynamic shared memory above the default 48 KiB must be opted into
+        // per function (the driver rejects the launch otherwise).
+        if kernel.launch.shared_memory_bytes > cuda::DEFAULT_DYNAMIC_SHARED_MEMORY {
+            device.context.bind()?;
+            cuda::allow_dynamic_shared_memory(function, kernel.launch.shared_memory_bytes)?;
+        }
         Ok(LoadedKernel {
             name: kernel.name().to_string(),
             device: index,

@@ -10,6 +10,10 @@
 //   - NaN counts as greater than every number: the first NaN wins;
 //   - a row of -inf gives index 0 (of the row) and -inf;
 //   - an empty row gives index 0 and -inf (the identity of max) as value;
+//   - the uk_argmax_ogt_* variants (-DUK_SEMANTICS_OGT) compute instead what
+//     the plain combiner (maximumf, cmpf ogt, select) does: on a row with a
+//     NaN the value is NaN and the index that of the first maximum before
+//     the first NaN (index 0 when the row starts with NaN);
 //   - any length and any row start alignment (vector loads only on the
 //     16-byte aligned middle of the row).
 //
@@ -67,9 +71,14 @@ typedef i64 I;
 #error "define UK_INDEX_I32 or UK_INDEX_I64"
 #endif
 
-#define UK_CAT3(a, b, c) a##b##c
-#define UK_NAME(e, i) UK_CAT3(uk_argmax_, e, i)
-#define UK_SYMBOL UK_NAME(UK_ELEM_NAME, UK_INDEX_NAME)
+#define UK_CAT4(a, b, c, d) a##b##c##d
+#define UK_NAME(s, e, i) UK_CAT4(uk_argmax_, s, e, i)
+// -DUK_SEMANTICS_OGT builds the plain-combiner variant uk_argmax_ogt_<e><i>.
+#if defined(UK_SEMANTICS_OGT)
+#define UK_SYMBOL UK_NAME(ogt_, UK_ELEM_NAME, UK_INDEX_NAME)
+#else
+#define UK_SYMBOL UK_NAME(, UK_ELEM_NAME, UK_INDEX_NAME)
+#endif
 
 // No index yet: loses every tie, so a part that saw only -inf (or nothing)
 // never beats a real element.
@@ -176,7 +185,35 @@ static UK_DEVICE void uk_reduce_range(const E *row, i64 begin, i64 end, float &b
   uk_block_reduce(best, bi);
 }
 
-static UK_DEVICE void uk_write(const E *row, E *val, I *idx, i64 length, i64 bi, bool write_value) {
+#if defined(UK_SEMANTICS_OGT)
+// The plain combiner (maximumf value, `cmpf ogt` index select) folds the row
+// in order: its value is NaN once a NaN is seen, and its index stops moving
+// there, so the index is that of the first maximum before the first NaN. Given
+// the NaN-first result in thread 0 (the first NaN, if any), recomputes the
+// index over the prefix before that NaN; rows without NaN keep their result.
+// Called by every thread; the result is valid in thread 0.
+static UK_DEVICE void uk_ogt_prefix(const E *row, float &best, i64 &bi, i64 &value_at) {
+  UK_SHARED static i64 s_first_nan;
+  if (uk_tid() == 0)
+    s_first_nan = best != best ? bi : -1;
+  __syncthreads();
+  i64 first_nan = s_first_nan;
+  __syncthreads();
+  if (first_nan < 0)
+    return;
+  float prefix_best;
+  i64 prefix_index;
+  uk_reduce_range(row, 0, first_nan, prefix_best, prefix_index);
+  // The value written is still the NaN's (maximumf propagates it).
+  (void)prefix_best;
+  value_at = first_nan;
+  bi = prefix_index == UK_NONE ? 0 : prefix_index;
+}
+#endif
+
+// Writes index `bi` and the value at `value_at` (the same element, but for
+// the plain combiner on a row with NaN).
+static UK_DEVICE void uk_write(const E *row, E *val, I *idx, i64 length, i64 bi, i64 value_at, bool write_value) {
   if (length == 0) {
     *idx = 0;
     if (write_value)
@@ -185,9 +222,11 @@ static UK_DEVICE void uk_write(const E *row, E *val, I *idx, i64 length, i64 bi,
   }
   if (bi == UK_NONE)
     bi = 0; // every element was -inf
+  if (value_at == UK_NONE)
+    value_at = 0;
   *idx = (I)bi;
   if (write_value)
-    *val = row[bi];
+    *val = row[value_at];
 }
 
 // Scratch of one row: a counter, then split_count (value, index) partials.
@@ -210,8 +249,12 @@ extern "C" UK_DEVICE void UK_SYMBOL(const E *in, i64 in_offset, E *val, i64 val_
     float best;
     i64 bi;
     uk_reduce_range(row, 0, length, best, bi);
+    i64 value_at = bi;
+#if defined(UK_SEMANTICS_OGT)
+    uk_ogt_prefix(row, best, bi, value_at);
+#endif
     if (tid == 0)
-      uk_write(row, out_val, out_idx, length, bi, want_value);
+      uk_write(row, out_val, out_idx, length, bi, value_at, want_value);
     return;
   }
 
@@ -254,8 +297,12 @@ extern "C" UK_DEVICE void UK_SYMBOL(const E *in, i64 in_offset, E *val, i64 val_
     }
   }
   uk_block_reduce(best, bi);
+  i64 value_at = bi;
+#if defined(UK_SEMANTICS_OGT)
+  uk_ogt_prefix(row, best, bi, value_at);
+#endif
   if (tid == 0) {
     *counter = 0; // ready for the next launch
-    uk_write(row, out_val, out_idx, length, bi, want_value);
+    uk_write(row, out_val, out_idx, length, bi, value_at, want_value);
   }
 }

@@ -1,16 +1,23 @@
 //! The NVIDIA GPU ukernel library: CUDA C sources built to NVPTX bitcode per
 //! arch at build time (see `build.rs` and `cuda/`), the registry describing
-//! each ukernel (symbol, types, arches, ABI, required configuration), and CPU
-//! reference implementations of their semantics.
+//! each ukernel variant (symbol, types, arches, ABI, required configuration),
+//! and CPU reference implementations of their semantics.
 //!
-//! This crate has no MLIR or LLVM dependency, so GPU-side tools can use the
-//! registry and the references. The MLIR matchers that decide when a
-//! family applies live with the passes (`passes/src/matchers/`).
+//! Each family is a module (`argmax/`, `matmul/`) whose `catalog.rs` lists
+//! its variants; `families.rs` lists the families. This crate has no MLIR or
+//! LLVM dependency, so GPU-side tools can use the registry and the
+//! references. The MLIR side of each family (matcher, configuration,
+//! lowering) lives with the passes (`passes/src/families/`).
 
 pub mod argmax;
+pub mod check;
+pub mod families;
+pub mod matmul;
 pub mod reference;
 mod registry;
 mod types;
+pub mod variant;
 
-pub use registry::{LookupError, Registry, Selection, UKernel, harness_bitcode, registry};
-pub use types::{AbiParam, AbiParamKind, ElementType, IndexType};
+pub use registry::{NoBitcode, Registry, Selection, UKernel, harness_bitcode, registry};
+pub use types::{ElementType, IndexType};
+pub use variant::{AbiParam, AbiType, HarnessDef, VariantDef};

@@ -1,30 +1,27 @@
-//! The registry: every ukernel the library provides, and lookup by
-//! (family, types, target arch).
+//! The registry: every ukernel variant of every family with its bitcode per
+//! arch, and lookup by symbol, family and target arch.
 
-use std::sync::OnceLock;
+use std::{ops::Deref, sync::OnceLock};
 
-use crate::{AbiParam, ElementType, IndexType, argmax};
+use crate::variant::VariantDef;
 
 /// Bitcode of every (symbol, sm, bytes) built by build.rs.
 static BITCODE: &[(&str, u32, &[u8])] = include!(concat!(env!("OUT_DIR"), "/bitcode.rs"));
 
-/// One ukernel: a symbol in NVPTX bitcode with a documented C ABI.
+/// One ukernel: a variant as its family describes it, with the bitcode the
+/// build produced for it.
 #[derive(Debug)]
 pub struct UKernel {
-    /// The family it implements, e.g. `argmax`.
-    pub family: &'static str,
-    /// Its symbol, which encodes the types: `uk_argmax_f32i64`.
-    pub symbol: String,
-    pub element: ElementType,
-    pub index: IndexType,
-    /// Static shared memory it uses.
-    pub shared_memory_bytes: u32,
-    /// Its C ABI, in parameter order.
-    pub abi: &'static [AbiParam],
-    /// Threads per workgroup it is configured with (x; y = z = 1).
-    pub workgroup_size: u32,
+    pub def: VariantDef,
     /// Bitcode per compute capability (`major * 10 + minor`), ascending.
     pub bitcode: Vec<(u32, &'static [u8])>,
+}
+
+impl Deref for UKernel {
+    type Target = VariantDef;
+    fn deref(&self) -> &VariantDef {
+        &self.def
+    }
 }
 
 impl UKernel {
@@ -44,6 +41,19 @@ impl UKernel {
     pub fn object_path(&self, sm: u32) -> String {
         format!("{}.sm_{sm}.bc", self.symbol)
     }
+
+    /// Shared memory per workgroup, static and dynamic together.
+    pub fn shared_memory_bytes(&self) -> u32 {
+        self.static_shared_memory_bytes + self.dynamic_shared_memory_bytes
+    }
+
+    pub fn param(&self, name: &str) -> Option<i64> {
+        crate::variant::param(&self.def, name)
+    }
+
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        crate::variant::tag(&self.def, name)
+    }
 }
 
 /// A ukernel chosen for a target, with the bitcode to link.
@@ -61,18 +71,19 @@ impl Selection<'_> {
     }
 }
 
-/// Why a lookup found nothing.
+/// Why a ukernel has no bitcode for a target.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum LookupError {
-    #[error("no ukernel family named '{0}'")]
-    UnknownFamily(String),
-    #[error("the {family} family has no ukernel for element type {element} with index type {index}")]
-    NoVariant { family: String, element: ElementType, index: IndexType },
-    #[error("{symbol} has bitcode for {}, none at or below the target sm_{target}", fmt_arches(.available))]
-    NoBitcodeForArch { symbol: String, target: u32, available: Vec<u32> },
+#[error("{symbol} has bitcode for {}, none at or below the target sm_{target}", fmt_arches(.available))]
+pub struct NoBitcode {
+    pub symbol: String,
+    pub target: u32,
+    pub available: Vec<u32>,
 }
 
 fn fmt_arches(arches: &[u32]) -> String {
+    if arches.is_empty() {
+        return "no arch".into();
+    }
     arches.iter().map(|a| format!("sm_{a}")).collect::<Vec<_>>().join(", ")
 }
 
@@ -91,31 +102,23 @@ pub fn harness_bitcode(name: &str, sm: u32) -> Option<&'static [u8]> {
 /// The registry of this library, built once.
 pub fn registry() -> &'static Registry {
     static REGISTRY: OnceLock<Registry> = OnceLock::new();
-    REGISTRY.get_or_init(Registry::build)
+    REGISTRY.get_or_init(|| Registry::from_variants(crate::families::variants(), BITCODE))
 }
 
 impl Registry {
-    fn build() -> Self {
-        let mut ukernels = Vec::new();
-        // One entry per family: its variants over the types it supports.
-        for element in ElementType::ALL {
-            for index in IndexType::ALL {
-                ukernels.push(UKernel {
-                    family: argmax::FAMILY,
-                    symbol: format!("uk_argmax_{element}{index}"),
-                    element,
-                    index,
-                    shared_memory_bytes: argmax::SHARED_MEMORY_BYTES,
-                    abi: argmax::ABI,
-                    workgroup_size: argmax::WORKGROUP_SIZE,
-                    bitcode: Vec::new(),
-                });
-            }
-        }
-        for uk in &mut ukernels {
-            uk.bitcode = BITCODE.iter().filter(|(s, _, _)| *s == uk.symbol).map(|(_, sm, b)| (*sm, *b)).collect();
-            uk.bitcode.sort_by_key(|(sm, _)| *sm);
-        }
+    /// A registry of `variants`, each with its bitcode among `bitcode`
+    /// (symbol, sm, bytes); a variant without bitcode stays listed, so that
+    /// selection can say why it is not used.
+    pub fn from_variants(variants: Vec<VariantDef>, bitcode: &[(&str, u32, &'static [u8])]) -> Self {
+        let ukernels = variants
+            .into_iter()
+            .map(|def| {
+                let mut bc: Vec<(u32, &'static [u8])> =
+                    bitcode.iter().filter(|(s, _, _)| *s == def.symbol).map(|(_, sm, b)| (*sm, *b)).collect();
+                bc.sort_by_key(|(sm, _)| *sm);
+                UKernel { def, bitcode: bc }
+            })
+            .collect();
         Self { ukernels }
     }
 
@@ -134,28 +137,18 @@ impl Registry {
         names
     }
 
+    /// The variants of `family`, in catalog order.
+    pub fn of_family<'r>(&'r self, family: &'r str) -> impl Iterator<Item = &'r UKernel> + 'r {
+        self.ukernels.iter().filter(move |u| u.family == family)
+    }
+
     pub fn by_symbol(&self, symbol: &str) -> Option<&UKernel> {
         self.ukernels.iter().find(|u| u.symbol == symbol)
     }
 
-    /// The ukernel of `family` for these types, with the bitcode of the
-    /// greatest arch not above `sm`.
-    pub fn lookup(
-        &self,
-        family: &str,
-        element: ElementType,
-        index: IndexType,
-        sm: u32,
-    ) -> Result<Selection<'_>, LookupError> {
-        if !self.ukernels.iter().any(|u| u.family == family) {
-            return Err(LookupError::UnknownFamily(family.to_string()));
-        }
-        let ukernel = self
-            .ukernels
-            .iter()
-            .find(|u| u.family == family && u.element == element && u.index == index)
-            .ok_or_else(|| LookupError::NoVariant { family: family.to_string(), element, index })?;
-        let (bitcode_sm, bitcode) = ukernel.bitcode_for(sm).ok_or_else(|| LookupError::NoBitcodeForArch {
+    /// `ukernel` with the bitcode of the greatest arch not above `sm`.
+    pub fn select<'r>(&'r self, ukernel: &'r UKernel, sm: u32) -> Result<Selection<'r>, NoBitcode> {
+        let (bitcode_sm, bitcode) = ukernel.bitcode_for(sm).ok_or_else(|| NoBitcode {
             symbol: ukernel.symbol.clone(),
             target: sm,
             available: ukernel.arches(),

@@ -1,28 +1,66 @@
-//! The registry's contents and arch lookup.
+//! The registry's contents and arch selection.
 
-use ukernels::{ElementType, IndexType, LookupError, registry};
+use ukernels::{ElementType, IndexType, NoBitcode, registry};
 
 #[test]
-fn every_argmax_type_combination_is_registered_for_sm80_and_sm90() {
+fn every_argmax_variant_is_registered_for_sm80_and_sm90() {
     let reg = registry();
-    assert_eq!(reg.families(), vec!["argmax"]);
-    for e in ElementType::ALL {
-        for i in IndexType::ALL {
-            let uk = reg.ukernels().iter().find(|u| u.element == e && u.index == i).expect("registered");
-            assert_eq!(uk.symbol, format!("uk_argmax_{e}{i}"));
-            assert_eq!(uk.arches(), vec![80, 90]);
-            for (sm, bc) in &uk.bitcode {
-                // LLVM bitcode magic: 'BC' 0xC0DE.
-                assert_eq!(&bc[..4], b"BC\xc0\xde", "{} sm_{sm}", uk.symbol);
+    assert_eq!(reg.families(), vec!["argmax", "matmul"]);
+    for semantics in ["first-nan", "ogt"] {
+        for e in ElementType::ALL {
+            for i in IndexType::ALL {
+                let uk = reg
+                    .of_family("argmax")
+                    .find(|u| {
+                        u.operand_types == [e.name(), e.name(), i.name()] && u.tag("semantics") == Some(semantics)
+                    })
+                    .expect("registered");
+                let infix = if semantics == "ogt" { "ogt_" } else { "" };
+                assert_eq!(uk.symbol, format!("uk_argmax_{infix}{e}{i}"));
+                assert_eq!(uk.arches(), vec![80, 90]);
+                for (sm, bc) in &uk.bitcode {
+                    // LLVM bitcode magic: 'BC' 0xC0DE.
+                    assert_eq!(&bc[..4], b"BC\xc0\xde", "{} sm_{sm}", uk.symbol);
+                }
             }
         }
     }
 }
 
 #[test]
-fn lookup_picks_the_greatest_arch_not_above_the_target() {
+fn matmul_variants_record_tiles_layouts_and_shared_memory() {
     let reg = registry();
-    let pick = |sm| reg.lookup("argmax", ElementType::F32, IndexType::I64, sm).map(|s| s.bitcode_sm);
+    let symbols: Vec<&str> = reg.of_family("matmul").map(|u| u.symbol.as_str()).collect();
+    assert_eq!(
+        symbols,
+        [
+            "uk_matmul_tile_bf16_nk",
+            "uk_matmul_tile_bf16_kn",
+            "uk_matmul_skinny_bf16_nk",
+            "uk_matmul_tile_f16_nk",
+            "uk_matmul_tile_f16_kn",
+            "uk_matmul_skinny_f16_nk"
+        ]
+    );
+    let tile = reg.by_symbol("uk_matmul_tile_bf16_kn").unwrap();
+    assert_eq!((tile.param("tile_m"), tile.param("tile_n")), (Some(128), Some(128)));
+    assert_eq!(tile.tag("b_layout"), Some("kn"));
+    assert_eq!(tile.dynamic_shared_memory_bytes, 65536);
+    assert_eq!(tile.operand_types, ["bf16", "bf16", "f32"]);
+    let skinny = reg.by_symbol("uk_matmul_skinny_f16_nk").unwrap();
+    assert_eq!(skinny.param("max_m"), Some(16));
+    assert_eq!(skinny.static_shared_memory_bytes, 8192);
+    for uk in reg.of_family("matmul") {
+        assert_eq!(uk.arches(), vec![80, 90], "{}", uk.symbol);
+        assert_eq!(uk.abi.len(), 15);
+    }
+}
+
+#[test]
+fn selection_picks_the_greatest_arch_not_above_the_target() {
+    let reg = registry();
+    let uk = reg.by_symbol("uk_argmax_f32i64").unwrap();
+    let pick = |sm| reg.select(uk, sm).map(|s| s.bitcode_sm);
     assert_eq!(pick(80), Ok(80));
     assert_eq!(pick(86), Ok(80));
     assert_eq!(pick(89), Ok(80));
@@ -30,17 +68,18 @@ fn lookup_picks_the_greatest_arch_not_above_the_target() {
     assert_eq!(pick(100), Ok(90));
     assert_eq!(pick(120), Ok(90));
     let err = pick(75).unwrap_err();
-    assert_eq!(
-        err,
-        LookupError::NoBitcodeForArch { symbol: "uk_argmax_f32i64".into(), target: 75, available: vec![80, 90] }
-    );
+    assert_eq!(err, NoBitcode { symbol: "uk_argmax_f32i64".into(), target: 75, available: vec![80, 90] });
     assert_eq!(err.to_string(), "uk_argmax_f32i64 has bitcode for sm_80, sm_90, none at or below the target sm_75");
-    let sel = reg.lookup("argmax", ElementType::BF16, IndexType::I32, 90).unwrap();
-    assert_eq!(sel.object_path(), "uk_argmax_bf16i32.sm_90.bc");
+    let bf = reg.by_symbol("uk_argmax_bf16i32").unwrap();
+    assert_eq!(reg.select(bf, 90).unwrap().object_path(), "uk_argmax_bf16i32.sm_90.bc");
 }
 
 #[test]
-fn unknown_family_is_reported() {
-    let err = registry().lookup("topk", ElementType::F32, IndexType::I64, 90).unwrap_err();
-    assert!(matches!(err, LookupError::UnknownFamily(ref f) if f == "topk"));
+fn a_variant_without_bitcode_stays_listed_and_is_never_selected() {
+    let mut defs = ukernels::families::variants();
+    defs.truncate(1);
+    let reg = ukernels::Registry::from_variants(defs, &[]);
+    let uk = &reg.ukernels()[0];
+    assert!(uk.arches().is_empty());
+    assert_eq!(reg.select(uk, 90).unwrap_err().to_string(), format!("{} has bitcode for no arch, none at or below the target sm_90", uk.symbol));
 }

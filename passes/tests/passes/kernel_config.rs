@@ -55,6 +55,6 @@ fn decode_dispatch_config_is_pinned() {
     });
     let (text, typed) = config.expect("the generic is configured");
     insta::assert_snapshot!(text, @r#"#ukernel.lowering_config<{reduction = [0, 0], split = 33 : i64, ukernel = #ukernel.spec<"uk_argmax_bf16i32", {shared_memory_bytes = 388 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>"#);
-    assert_eq!(typed.split, 33);
+    assert_eq!(typed.param("split"), Some(33));
     assert_eq!(typed.ukernel.unwrap().name, "uk_argmax_bf16i32");
 }

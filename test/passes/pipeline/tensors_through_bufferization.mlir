@@ -1,6 +1,6 @@
 // On tensors, selection comes first and bufferization keeps the config; the
 // lowering then sees memrefs.
-// RUN: ukernel-opt %S/../../../driver/examples/decode_argmax.mlir --mlir-elide-resource-strings-if-larger=1 \
+// RUN: ukernel-opt %S/../../../driver/examples/decode_step.mlir --mlir-elide-resource-strings-if-larger=1 \
 // RUN:   --pass-pipeline='builtin.module(ukernel-kernel-config,one-shot-bufferize{bufferize-function-boundaries=true function-boundary-type-conversion=identity-layout-map},ukernel-hoist-executable-objects,ukernel-lower-to-ukernels)' \
 // RUN:   | FileCheck %s
 

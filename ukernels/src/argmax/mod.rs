@@ -8,18 +8,10 @@
 //! The CUDA source (`cuda/argmax.cu`) documents the same, and
 //! [`crate::reference::argmax`] implements it on the CPU.
 
-use crate::{AbiParam, AbiParamKind as K};
+pub mod catalog;
+pub mod check;
 
-pub const FAMILY: &str = "argmax";
-
-/// Threads per workgroup the argmax ukernels are configured with. Any
-/// multiple of 32 up to 1024 works; 256 keeps enough workgroups resident
-/// per multiprocessor to hide memory latency.
-pub const WORKGROUP_SIZE: u32 = 256;
-
-/// Static shared memory of each argmax ukernel: 32 partial values (f32) and
-/// indices (i64) for the cross-warp reduction, and the last-workgroup flag.
-pub const SHARED_MEMORY_BYTES: u32 = 32 * 4 + 32 * 8 + 4;
+pub use catalog::{FAMILY, SEMANTICS, SHARED_MEMORY_BYTES, WORKGROUP_SIZE, symbol};
 
 /// A part of a split row is at least this long, so that its workgroup's
 /// fixed costs (reduction, combine) stay small against its reads. On an
@@ -40,23 +32,6 @@ pub const WORKGROUPS_PER_MULTIPROCESSOR: u64 = 2;
 /// 2^28-element row runs at 3.2 TB/s in 264 parts, 4.4 TB/s in 1024 on an
 /// H200).
 pub const MAX_ELEMENTS_PER_SPLIT: u64 = 1 << 18;
-
-/// The C ABI, in order. Operand 0 is the input, 1 the value output, 2 the
-/// index output.
-pub const ABI: &[AbiParam] = &[
-    AbiParam { name: "in", kind: K::BasePointer { operand: 0, nullable: false } },
-    AbiParam { name: "in_offset", kind: K::Offset { operand: 0 } },
-    AbiParam { name: "val", kind: K::BasePointer { operand: 1, nullable: true } },
-    AbiParam { name: "val_offset", kind: K::Offset { operand: 1 } },
-    AbiParam { name: "idx", kind: K::BasePointer { operand: 2, nullable: false } },
-    AbiParam { name: "idx_offset", kind: K::Offset { operand: 2 } },
-    AbiParam { name: "length", kind: K::ReductionLength },
-    AbiParam { name: "split_index", kind: K::SplitIndex },
-    AbiParam { name: "split_count", kind: K::SplitCount },
-    AbiParam { name: "scratch", kind: K::Scratch },
-    AbiParam { name: "scratch_offset", kind: K::ScratchOffset },
-    AbiParam { name: "write_value", kind: K::WriteValue },
-];
 
 /// How a batch of rows is spread over workgroups.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

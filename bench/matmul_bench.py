@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+"""Matmul on an NVIDIA GPU: this project's matmul ukernels checked against an
+f64 reference and timed against torch (cuBLAS), in one process with one
+timing method.
+
+Our kernels are the harness kernels of `ukc build-ukernel-check --ptx-dir D`
+(`harness_matmul.sm_XY.ptx`: each ukernel launched directly on whole
+matrices, tile (blockIdx.y, blockIdx.x) of C), loaded through the CUDA driver
+API on torch's context and stream. Both sides are timed as CUDA graphs of
+CALLS_PER_GRAPH calls, replayed; device time per call, median of REPS.
+
+Checks: every shape of the edge list, both candidates, both input types,
+both B layouts, with and without accumulation into C, against
+(a.double() @ b.double()) within k * 2^-22 * (|a| @ |b|) + 1e-6 per element
+(f32 accumulation of exact products: one rounding of 2^-24 per addition,
+times 4); and each benchmarked result too.
+
+usage: matmul_bench.py PTX_DIR [--reps N] [--check-only]
+"""
+import ctypes
+import statistics
+import sys
+
+import torch
+import torch.nn.functional as F
+
+CALLS_PER_GRAPH = 20
+TILE = 128
+SKINNY_N = 16
+SKINNY_MAX_M = 16
+THREADS = 256
+TILE_SMEM = 4 * (128 + 128) * 32 * 2
+CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
+
+
+class Driver:
+    def __init__(self, ptx_path):
+        self.cu = ctypes.CDLL("libcuda.so.1")
+        u, vp = ctypes.c_uint, ctypes.c_void_p
+        self.cu.cuLaunchKernel.argtypes = [vp, u, u, u, u, u, u, u, vp, ctypes.POINTER(vp), vp]
+        self.cu.cuFuncSetAttribute.argtypes = [vp, ctypes.c_int, ctypes.c_int]
+        torch.cuda.init()
+        torch.zeros(1, device="cuda")  # make torch's primary context current
+        self.module = ctypes.c_void_p()
+        with open(ptx_path, "rb") as f:
+            image = f.read() + b"\0"
+        self.check(self.cu.cuModuleLoadData(ctypes.byref(self.module), image), "cuModuleLoadData")
+        self.functions = {}
+
+    def check(self, r, what):
+        if r != 0:
+            raise RuntimeError(f"{what} failed with CUresult {r}")
+
+    def function(self, name, smem):
+        if name not in self.functions:
+            f = ctypes.c_void_p()
+            self.check(self.cu.cuModuleGetFunction(ctypes.byref(f), self.module, name.encode()), name)
+            if smem > 48 * 1024:
+                self.check(self.cu.cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem),
+                           "cuFuncSetAttribute")
+            self.functions[name] = f
+        return self.functions[name]
+
+    def launch(self, name, grid, block, smem, args):
+        params = (ctypes.c_void_p * len(args))(*[ctypes.addressof(a) for a in args])
+        stream = ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
+        self.check(
+            self.cu.cuLaunchKernel(self.function(name, smem), grid[0], grid[1], grid[2], block[0], block[1],
+                                   block[2], smem, stream, params, None),
+            "cuLaunchKernel")
+
+
+def dtype_name(t):
+    return {torch.bfloat16: "bf16", torch.float16: "f16"}[t]
+
+
+def ours(drv, kind, a, b, c, layout, accumulate=False):
+    """A call computing c (+)= a @ B with B = b.T (nk) or b (kn)."""
+    m, k = a.shape
+    n = b.shape[0] if layout == "nk" else b.shape[1]
+    name = f"harness_uk_matmul_{kind}_{dtype_name(a.dtype)}_{layout}"
+    if kind == "tile":
+        grid, smem = ((n + TILE - 1) // TILE, (m + TILE - 1) // TILE, 1), TILE_SMEM
+    else:
+        assert m <= SKINNY_MAX_M and layout == "nk"
+        grid, smem = ((n + SKINNY_N - 1) // SKINNY_N, 1, 1), 0
+    args = [ctypes.c_uint64(a.data_ptr()), ctypes.c_int64(a.stride(0)), ctypes.c_uint64(b.data_ptr()),
+            ctypes.c_int64(b.stride(0)), ctypes.c_uint64(c.data_ptr()), ctypes.c_int64(c.stride(0)),
+            ctypes.c_int64(m), ctypes.c_int64(n), ctypes.c_int64(k), ctypes.c_int32(1 if accumulate else 0)]
+
+    def call():
+        drv.launch(name, grid, (THREADS, 1, 1), smem, args)
+        return c
+
+    return call
+
+
+def operands(m, n, k, dtype, layout, seed):
+    g = torch.Generator(device="cuda").manual_seed(seed)
+    a = torch.randn(m, k, device="cuda", dtype=torch.float32, generator=g).to(dtype)
+    shape = (n, k) if layout == "nk" else (k, n)
+    b = torch.randn(*shape, device="cuda", dtype=torch.float32, generator=g).to(dtype)
+    return a, b
+
+
+def check(got, a, b, layout, init):
+    """Max of |got - ref| / tolerance over the elements; <= 1 passes."""
+    bb = b.double().T if layout == "nk" else b.double()
+    ref = a.double() @ bb + init.double()
+    abs_sum = a.double().abs() @ bb.abs() + init.double().abs()
+    k = a.shape[1]
+    tol = 4 * max(k, 1) * 2.0 ** -24 * abs_sum + 1e-6
+    return ((got.double() - ref).abs() / tol).max().item() if got.numel() else 0.0
+
+
+def run_checks(drv):
+    sizes = [1, 16, 17, 127, 129, 300, 1000]
+    cases = []
+    for m in sizes:
+        for n, k in [(1, 1), (16, 17), (17, 16), (127, 129), (129, 300), (300, 127), (1000, 1000)]:
+            cases.append((m, n, k))
+    cases += [(4096, 4096, 4096), (16, 4096, 4096), (1, 4096, 17), (3, 11008, 4096), (129, 1, 4096)]
+    worst, count = 0.0, 0
+    for dtype in (torch.bfloat16, torch.float16):
+        for layout in ("nk", "kn"):
+            for kinds in (("tile", "skinny") if layout == "nk" else ("tile",)):
+                for (m, n, k) in cases:
+                    if kinds == "skinny" and m > SKINNY_MAX_M:
+                        continue
+                    a, b = operands(m, n, k, dtype, layout, seed=m * 7 + n * 13 + k)
+                    for accumulate in (False, True):
+                        init = torch.randn(m, n, device="cuda") if accumulate else torch.zeros(m, n, device="cuda")
+                        c = init.clone() if accumulate else torch.full((m, n), float("nan"), device="cuda")
+                        ours(drv, kinds, a, b, c, layout, accumulate)()
+                        torch.cuda.synchronize()
+                        r = check(c, a, b, layout, init)
+                        count += 1
+                        worst = max(worst, r)
+                        if not r <= 1.0:
+                            print(f"MISMATCH {kinds} {dtype_name(dtype)} {layout} {m}x{n}x{k} acc={accumulate}: "
+                                  f"error/tolerance {r:.3g}")
+                            sys.exit(1)
+    print(f"checks: {count} cases (tile and skinny, bf16 and f16, nk and kn, C = AB and C += AB) within "
+          f"tolerance; worst error/tolerance {worst:.3g}")
+
+
+def time_graph(fn, reps):
+    stream = torch.cuda.Stream()
+    stream.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(stream):
+        fn()  # warm-up outside capture
+    torch.cuda.current_stream().wait_stream(stream)
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        for _ in range(CALLS_PER_GRAPH):
+            fn()
+    graph.replay()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(reps):
+        s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        s.record()
+        graph.replay()
+        e.record()
+        e.synchronize()
+        times.append(s.elapsed_time(e) * 1000 / CALLS_PER_GRAPH)
+    return statistics.median(times)
+
+
+def bench(drv, reps):
+    print(f"{'kind':>6} {'dtype':>5} {'layout':>6} {'M x N x K':>20} | {'ours':>10} {'torch':>10} {'ours/torch':>10} | "
+          f"{'ours TFLOP/s':>12} {'torch TFLOP/s':>13} | {'ours W GB/s':>11} {'torch W GB/s':>12}")
+    rows = [("tile", torch.bfloat16, "kn", m, n, k) for (m, n, k) in
+            [(4096, 4096, 4096), (8192, 8192, 8192), (2048, 4096, 11008)]]
+    rows += [("tile", torch.bfloat16, "nk", 4096, 4096, 4096), ("tile", torch.float16, "kn", 4096, 4096, 4096)]
+    for m in (1, 8, 16):
+        for n, k in [(4096, 4096), (11008, 4096), (16384, 16384)]:
+            rows.append(("skinny", torch.bfloat16, "nk", m, n, k))
+    rows.append(("skinny", torch.float16, "nk", 1, 16384, 16384))
+    for kind, dtype, layout, m, n, k in rows:
+        a, b = operands(m, n, k, dtype, layout, seed=1)
+        c = torch.empty(m, n, device="cuda")
+        call = ours(drv, kind, a, b, c, layout)
+        if layout == "nk":
+            peer = lambda: F.linear(a, b)
+        else:
+            peer = lambda: torch.matmul(a, b)
+        call()
+        torch.cuda.synchronize()
+        r = check(c, a, b, layout, torch.zeros(m, n, device="cuda")) if m * n * k <= 4096 ** 3 else None
+        if r is not None and not r <= 1.0:
+            print(f"MISMATCH {kind} {m}x{n}x{k}: error/tolerance {r:.3g}")
+            sys.exit(1)
+        to, tt = time_graph(call, reps), time_graph(peer, reps)
+        flops = 2 * m * n * k
+        wbytes = n * k * b.element_size()
+        print(f"{kind:>6} {dtype_name(dtype):>5} {layout:>6} {f'{m}x{n}x{k}':>20} | {to:>8.2f}us {tt:>8.2f}us "
+              f"{tt / to:>9.2f}x | {flops / to / 1e6:>12.1f} {flops / tt / 1e6:>13.1f} | "
+              f"{wbytes / to / 1e3:>11.0f} {wbytes / tt / 1e3:>12.0f}")
+        del a, b, c
+
+
+def main():
+    ptx_dir = sys.argv[1]
+    reps = int(sys.argv[sys.argv.index("--reps") + 1]) if "--reps" in sys.argv else 20
+    props = torch.cuda.get_device_properties(0)
+    sm = props.major * 10 + props.minor
+    drv = Driver(f"{ptx_dir}/harness_matmul.sm_{90 if sm >= 90 else 80}.ptx")
+    print(f"device: {props.name}, cc {props.major}.{props.minor}, {props.multi_processor_count} SMs; "
+          f"torch {torch.__version__}")
+    run_checks(drv)
+    if "--check-only" not in sys.argv:
+        bench(drv, reps)
+
+
+if __name__ == "__main__":
+    main()

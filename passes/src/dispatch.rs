@@ -1,0 +1,122 @@
+//! What the passes agree on about a module: its dispatches, each dispatch's
+//! root op, the owner of executable objects, the object paths present, and
+//! taking an op out of its block. Shared by every pass, so that no pass file
+//! imports another.
+
+use melior::ir::{
+    BlockLike, OperationRef, RegionLike,
+    attribute::ArrayAttribute,
+    operation::{Operation, OperationLike, OperationMutLike, OperationRefMut},
+};
+use ukernel_dialect::{EXECUTABLE_OBJECTS, ExecutableObject};
+
+use crate::ir::{body_ops, name};
+
+/// Marks an op (besides `builtin.module`) that owns the executable objects
+/// of the ops it encloses.
+pub const OWNER_ATTR: &str = "ukernel.objects_owner";
+
+/// Every dispatch (a `func.func` with a body) of `module`.
+pub fn dispatches<'c, 'a>(module: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    body_ops(module)
+        .into_iter()
+        .filter(|o| name(o) == "func.func" && o.region(0).ok().and_then(|r| r.first_block()).is_some())
+        .collect()
+}
+
+/// The root op of a dispatch function: its last linalg op with a reduction
+/// loop, or else its last linalg op other than a fill.
+pub fn root_op<'c, 'a>(func: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    let linalg = linalg_ops(func);
+    let has_reduction =
+        |op: &OperationRef| op.attribute("iterator_types").is_ok_and(|a| a.to_string().contains("reduction"));
+    linalg
+        .iter()
+        .rev()
+        .find(|op| has_reduction(op))
+        .or_else(|| linalg.iter().rev().find(|op| name(op) != "linalg.fill"))
+        .copied()
+}
+
+/// The linalg ops under `op`, in order (not looking inside linalg ops).
+pub fn linalg_ops<'c, 'a>(op: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    let mut out = Vec::new();
+    collect_linalg(op, &mut out);
+    out
+}
+
+fn collect_linalg<'c, 'a>(op: &OperationRef<'c, 'a>, out: &mut Vec<OperationRef<'c, 'a>>) {
+    for region_index in 0..op.region_count() {
+        let Ok(region) = op.region(region_index) else {
+            continue;
+        };
+        let mut block = region.first_block();
+        while let Some(b) = block {
+            let mut next = b.first_operation();
+            while let Some(o) = next {
+                let n = name(&o);
+                if n.starts_with("linalg.") && n != "linalg.yield" && n != "linalg.index" {
+                    out.push(o);
+                } else {
+                    collect_linalg(&o, out);
+                }
+                next = o.next_in_block();
+            }
+            block = b.next_in_region();
+        }
+    }
+}
+
+/// Whether `op` owns the objects of the ops it encloses.
+pub fn is_owner(op: &OperationRef) -> bool {
+    name(op) == "builtin.module" || op.attribute(OWNER_ATTR).is_ok()
+}
+
+/// The nearest owner of objects above `op`.
+pub fn owner_of<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    let mut parent = op.parent_operation();
+    while let Some(p) = parent {
+        if is_owner(&p) {
+            return Some(p);
+        }
+        parent = p.parent_operation();
+    }
+    None
+}
+
+/// The paths of the objects in `op`'s `ukernel.executable_objects` (their
+/// bytes are not read).
+pub fn object_paths(op: &OperationRef) -> Vec<String> {
+    let Some(array) = op.attribute(EXECUTABLE_OBJECTS).ok().and_then(|a| ArrayAttribute::try_from(a).ok()) else {
+        return Vec::new();
+    };
+    (0..array.len())
+        .filter_map(|i| array.element(i).ok())
+        .filter_map(|a| ExecutableObject::read_borrowed(a).ok())
+        .map(|(path, _)| path)
+        .collect()
+}
+
+/// Whether `path` names an object that provides `symbol`: `symbol.bc` or
+/// `symbol.<anything>.bc`.
+pub fn provides(path: &str, symbol: &str) -> bool {
+    path.strip_prefix(symbol).is_some_and(|rest| rest == ".bc" || (rest.starts_with('.') && rest.ends_with(".bc")))
+}
+
+/// Takes `op` out of its block, returning ownership.
+pub fn detach(op: &OperationRef) -> Operation<'static> {
+    let mut m = unsafe { OperationRefMut::from_raw(op.to_raw()) };
+    m.remove_from_parent();
+    unsafe { Operation::from_raw(op.to_raw()) }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn provider_paths() {
+        assert!(super::provides("uk_argmax_f32i64.sm_90.bc", "uk_argmax_f32i64"));
+        assert!(super::provides("uk_argmax_f32i64.bc", "uk_argmax_f32i64"));
+        assert!(!super::provides("uk_argmax_f32i64x.bc", "uk_argmax_f32i64"));
+        assert!(!super::provides("uk_argmax_f32i64.sm_90.ptx", "uk_argmax_f32i64"));
+    }
+}

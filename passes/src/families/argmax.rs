@@ -1,0 +1,468 @@
+//! The argmax family. Its matcher accepts a `linalg.generic` with one input, two inits (value,
+//! index), one reduction loop that is the innermost, an identity input map
+//! and inits indexed by the parallel loops, the value init filled with -inf
+//! and the index init with 0, and the combiner
+//!
+//! ```mlir
+//! %i = linalg.index <innermost> : index
+//! %ii = arith.index_cast %i : index to i32|i64
+//! %m = arith.maximumf %in, %out
+//! %p = arith.cmpf ogt, %in, %out                  // or, NaN-aware:
+//!                                                 // ori(ogt(in, out), andi(uno(in, in), ord(out, out)))
+//! %s = arith.select %p, %ii, %out_idx
+//! linalg.yield %m, %s
+//! ```
+//!
+//! on tensors or memrefs, static or dynamic shapes. Each form gets the
+//! variant with its semantics (the spec records which): the NaN-aware form
+//! the `first-nan` ukernels (torch's and numpy's answer: the first NaN
+//! wins), the plain `ogt` form the `ogt` ukernels, whose index on a row with
+//! NaN is that of the first maximum before the first NaN, as the combiner
+//! folded in order gives. (IREE substitutes a NaN-first ukernel for both.)
+//!
+//! Configuration: one row per workgroup (x), each row split across `split`
+//! workgroups (y) when the rows alone leave multiprocessors idle
+//! ([`ukernels::argmax::plan`]); the reduction stays whole.
+
+use melior::ir::{
+    BlockLike, OperationRef, RegionLike, Type, Value, ValueLike, operation::OperationLike, r#type::IntegerType,
+};
+use ukernel_dialect::{LoweringConfig, Target};
+use ukernels::{ElementType, IndexType, UKernel, argmax};
+
+use super::{Arg, CallPlan, Coord, Extent, Family, Globals, Match, Plan, RefValue, arg_number};
+use crate::ir::{
+    body_ops, defining_op, last_fill_before, float_constant, int_attr, int_constant, name, operand_segments, same, shape_of,
+};
+
+/// The argmax family.
+pub struct Argmax;
+
+/// What the matcher found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArgmaxFacts {
+    pub element: ElementType,
+    pub index: IndexType,
+    /// Loops of the op (parallel ones first, the reduction last).
+    pub loops: usize,
+    /// Product of the parallel dims; None when one is dynamic.
+    pub rows: Option<u64>,
+    /// The reduced dim; None when dynamic.
+    pub length: Option<u64>,
+    /// `first-nan` (the NaN-aware combiner) or `ogt` (the plain one).
+    pub semantics: &'static str,
+}
+
+impl Family for Argmax {
+    fn name(&self) -> &'static str {
+        argmax::FAMILY
+    }
+
+    fn match_op(&self, op: &OperationRef) -> Result<Match, String> {
+        let facts = match_argmax(op)?;
+        Ok(Match {
+            operand_types: vec![facts.element.to_string(), facts.element.to_string(), facts.index.to_string()],
+            semantics: Some(facts.semantics),
+            summary: format!("{} rows, {} -> {}, {} NaN semantics", facts.loops - 1, facts.element, facts.index, facts.semantics),
+            facts: Box::new(facts),
+        })
+    }
+
+    fn configure(&self, found: &Match, _uk: &UKernel, target: &Target) -> Result<Plan, String> {
+        let facts: &ArgmaxFacts = found.facts();
+        let plan = argmax::plan(facts.rows, facts.length, target.multiprocessors());
+        let mut workgroup = vec![1; facts.loops - 1];
+        workgroup.push(0);
+        Ok(Plan {
+            workgroup,
+            reduction: vec![0; facts.loops],
+            workgroup_size: [plan.workgroup_size as i64, 1, 1],
+            params: vec![("split".into(), plan.split as i64)],
+            rank: 0,
+            summary: format!("each row split across {} workgroup(s) of {} threads", plan.split, plan.workgroup_size),
+        })
+    }
+
+    fn call<'c, 'a>(
+        &self,
+        op: &OperationRef<'c, 'a>,
+        config: &LoweringConfig,
+        uk: &UKernel,
+        globals: &mut dyn Globals<'c, 'a>,
+    ) -> Result<CallPlan<'c, 'a>, String> {
+        call(op, config, uk, globals)
+    }
+
+    fn reference(&self, found: &Match, op: &OperationRef, func: &OperationRef) -> Vec<(&'static str, RefValue)> {
+        let facts: &ArgmaxFacts = found.facts();
+        let operand = |i| op.operand(i).map(|v| arg_number(v, func)).unwrap_or(-1);
+        let (input, producer) = match (operand(0), replayable_producer(op, func)) {
+            (-1, Some((source, expression))) => (source, expression),
+            (input, _) => (input, String::new()),
+        };
+        vec![
+            ("semantics", RefValue::Str(facts.semantics.into())),
+            ("input", RefValue::Int(input)),
+            ("value", RefValue::Int(operand(1))),
+            ("index", RefValue::Int(operand(2))),
+            ("producer", RefValue::Str(producer)),
+        ]
+    }
+}
+
+// arith.cmpf predicates.
+const OGT: i64 = 2;
+const OGE: i64 = 3;
+const OLT: i64 = 4;
+const OLE: i64 = 5;
+const ORD: i64 = 7;
+const UNO: i64 = 14;
+
+pub fn match_argmax(op: &OperationRef) -> Result<ArgmaxFacts, String> {
+    let op_name = name(op);
+    if op_name != "linalg.generic" {
+        return Err(format!("'{op_name}' is not a linalg.generic"));
+    }
+    let segments = operand_segments(op).unwrap_or_default();
+    if segments != [1, 2] {
+        let (ins, outs) = (segments.first().copied().unwrap_or(0), segments.get(1).copied().unwrap_or(0));
+        return Err(format!("expected 1 input and 2 inits (value, index), found {ins} input(s) and {outs} init(s)"));
+    }
+    let reductions_at = crate::ir::reduction_loops(op).ok_or("the iterator_types are not linalg iterator types")?;
+    let loops = reductions_at.len();
+    let reductions = reductions_at.iter().filter(|r| **r).count();
+    if reductions != 1 {
+        return Err(format!("expected one reduction loop, found {reductions}"));
+    }
+    if reductions_at.last() != Some(&true) {
+        return Err("the reduction is not the innermost loop".into());
+    }
+    let maps = crate::ir::indexing_maps(op).ok_or("the indexing maps are not affine maps")?;
+    let all: Vec<usize> = (0..loops).collect();
+    if maps.len() != 3 || maps.iter().any(|m| m.dims != loops) {
+        return Err("expected 3 indexing maps over the op's loops".into());
+    }
+    if !maps[0].is(&all) {
+        return Err("the input indexing map is not the identity".into());
+    }
+    if !maps[1].is(&all[..loops - 1]) || !maps[2].is(&all[..loops - 1]) {
+        return Err("the init indexing maps do not drop exactly the reduction loop".into());
+    }
+
+    let (input, value_init, index_init) = (operand(op, 0)?, operand(op, 1)?, operand(op, 2)?);
+    let (in_shape, in_elem) = shape_of(input.r#type()).ok_or("the input is not a ranked tensor or memref")?;
+    let element =
+        element_type(&in_elem.to_string()).ok_or_else(|| format!("element type {in_elem} is not f32, f16 or bf16"))?;
+    let (_, value_elem) = shape_of(value_init.r#type()).ok_or("the value init is not a ranked tensor or memref")?;
+    if value_elem != in_elem {
+        return Err(format!("the value init's element type {value_elem} differs from the input's {in_elem}"));
+    }
+    let (_, index_elem) = shape_of(index_init.r#type()).ok_or("the index init is not a ranked tensor or memref")?;
+    let index = IndexType::from_name(&index_elem.to_string())
+        .ok_or_else(|| format!("index type {index_elem} is not i32 or i64"))?;
+
+    let semantics = check_combiner(op, loops)?;
+    check_fill(op, value_init, "value", |fill| {
+        defining_op(fill.operand(0).ok()?)
+            .and_then(|c| float_constant(&c))
+            .filter(|v| *v == f64::NEG_INFINITY)
+            .map(|_| ())
+    })?;
+    check_fill(op, index_init, "index", |fill| {
+        defining_op(fill.operand(0).ok()?).and_then(|c| int_constant(&c)).filter(|v| *v == 0).map(|_| ())
+    })?;
+
+    let parallel = &in_shape[..in_shape.len() - 1];
+    let rows = parallel.iter().try_fold(1u64, |acc, d| d.map(|d| acc * d));
+    Ok(ArgmaxFacts { element, index, loops, rows, length: *in_shape.last().unwrap_or(&None), semantics })
+}
+
+fn element_type(name: &str) -> Option<ElementType> {
+    ElementType::from_name(name)
+}
+
+fn operand<'c, 'a>(op: &OperationRef<'c, 'a>, i: usize) -> Result<Value<'c, 'a>, String> {
+    op.operand(i).map_err(|_| format!("missing operand {i}"))
+}
+
+/// The defining op of `v` if it has the name `want`.
+fn def_named<'c, 'a>(v: Value<'c, 'a>, want: &str) -> Option<OperationRef<'c, 'a>> {
+    defining_op(v).filter(|o| name(o) == want)
+}
+
+/// Whether `op` has operands (a, b) in this order.
+fn operands_are(op: &OperationRef, a: Value, b: Value) -> bool {
+    op.operand_count() == 2 && op.operand(0).is_ok_and(|x| same(x, a)) && op.operand(1).is_ok_and(|x| same(x, b))
+}
+
+/// Whether `op` has operands {a, b} in either order.
+fn operands_commute(op: &OperationRef, a: Value, b: Value) -> bool {
+    operands_are(op, a, b) || operands_are(op, b, a)
+}
+
+fn check_combiner(op: &OperationRef, loops: usize) -> Result<&'static str, String> {
+    let block = op.region(0).ok().and_then(|r| r.first_block()).ok_or("the op has no body")?;
+    if block.argument_count() != 3 {
+        return Err("the body does not take 3 arguments".into());
+    }
+    let (arg_in, arg_out, arg_idx): (Value, Value, Value) = (
+        block.argument(0).map_err(|e| e.to_string())?.into(),
+        block.argument(1).map_err(|e| e.to_string())?.into(),
+        block.argument(2).map_err(|e| e.to_string())?.into(),
+    );
+    let ops = body_ops(op);
+    let yield_op = ops.last().filter(|y| name(y) == "linalg.yield").ok_or("the body does not end in linalg.yield")?;
+    let (yv, yi) = (yield_op.operand(0).map_err(|e| e.to_string())?, yield_op.operand(1).map_err(|e| e.to_string())?);
+
+    // The value: maximumf of input and accumulator.
+    let value_op = defining_op(yv).ok_or("the yielded value is not computed in the body")?;
+    match name(&value_op).as_str() {
+        "arith.maximumf" if operands_commute(&value_op, arg_in, arg_out) => {}
+        "arith.maxnumf" => {
+            return Err(
+                "the combiner uses arith.maxnumf, which ignores NaN; the ukernel treats NaN as the maximum".into()
+            );
+        }
+        "arith.minimumf" | "arith.minnumf" => {
+            return Err("the combiner takes the minimum (an argmin), not the maximum".into());
+        }
+        other => {
+            return Err(format!(
+                "the value combiner is '{other}', not arith.maximumf of the input and the accumulator"
+            ));
+        }
+    }
+
+    // The index: select(pred, index_cast(linalg.index <innermost>), acc).
+    let select = def_named(yi, "arith.select").ok_or("the yielded index is not an arith.select")?;
+    let (pred, on_true, on_false) = (
+        select.operand(0).map_err(|e| e.to_string())?,
+        select.operand(1).map_err(|e| e.to_string())?,
+        select.operand(2).map_err(|e| e.to_string())?,
+    );
+    if !same(on_false, arg_idx) {
+        return Err("the select does not keep the index accumulator when the predicate is false".into());
+    }
+    let cast = defining_op(on_true)
+        .filter(|c| matches!(name(c).as_str(), "arith.index_cast" | "arith.index_castui"))
+        .ok_or("the selected index is not an index_cast of linalg.index")?;
+    let index_op = cast
+        .operand(0)
+        .ok()
+        .and_then(|v| def_named(v, "linalg.index"))
+        .ok_or("the selected index is not an index_cast of linalg.index")?;
+    if int_attr(&index_op, "dim") != Some(loops as i64 - 1) {
+        return Err("the selected index is not that of the reduction loop".into());
+    }
+    check_predicate(pred, arg_in, arg_out)
+}
+
+/// `ogt(in, out)` ("ogt"), or `ori(ogt(in, out), andi(uno(in, in), ord(out,
+/// out)))` ("first-nan").
+fn check_predicate(pred: Value, arg_in: Value, arg_out: Value) -> Result<&'static str, String> {
+    let is_cmp = |v: Value, p: i64, a: Value, b: Value| {
+        def_named(v, "arith.cmpf").is_some_and(|c| int_attr(&c, "predicate") == Some(p) && operands_are(&c, a, b))
+    };
+    if is_cmp(pred, OGT, arg_in, arg_out) {
+        return Ok("ogt");
+    }
+    if let Some(or) = def_named(pred, "arith.ori") {
+        let (a, b) = (or.operand(0).map_err(|e| e.to_string())?, or.operand(1).map_err(|e| e.to_string())?);
+        let nan_first = |v: Value| {
+            def_named(v, "arith.andi").is_some_and(|and| {
+                let (x, y) = (and.operand(0), and.operand(1));
+                let (Ok(x), Ok(y)) = (x, y) else { return false };
+                (is_cmp(x, UNO, arg_in, arg_in) && is_cmp(y, ORD, arg_out, arg_out))
+                    || (is_cmp(y, UNO, arg_in, arg_in) && is_cmp(x, ORD, arg_out, arg_out))
+            })
+        };
+        if (is_cmp(a, OGT, arg_in, arg_out) && nan_first(b)) || (is_cmp(b, OGT, arg_in, arg_out) && nan_first(a)) {
+            return Ok("first-nan");
+        }
+        return Err("the select predicate is an arith.ori that is not the NaN-aware argmax form".into());
+    }
+    let Some(cmp) = def_named(pred, "arith.cmpf") else {
+        return Err("the select predicate is not an arith.cmpf".into());
+    };
+    Err(match int_attr(&cmp, "predicate") {
+        Some(OGE) => {
+            "the compare is 'oge', which selects the last index of the maximum; the ukernel returns the first".into()
+        }
+        Some(OLT | OLE) => "the compare is 'olt'/'ole': an argmin, not an argmax".into(),
+        Some(OGT) => "the compare's operands are not (input, accumulator)".into(),
+        Some(p) => format!("the compare predicate {p} is not 'ogt'"),
+        None => "the compare has no predicate".into(),
+    })
+}
+
+/// Checks that `init` holds a fill accepted by `accept` before `op` runs:
+/// on tensors the fill defines it; on memrefs it is the last op before `op`
+/// in the block that writes it.
+fn check_fill(
+    op: &OperationRef,
+    init: Value,
+    what: &str,
+    accept: impl Fn(&OperationRef) -> Option<()>,
+) -> Result<(), String> {
+    let expected = if what == "value" { "-inf" } else { "0" };
+    let fill = if crate::ir::is_memref(init.r#type()) {
+        last_fill_before(op, init)
+    } else {
+        defining_op(init).filter(|d| name(d) == "linalg.fill")
+    };
+    let Some(fill) = fill else {
+        return Err(format!("the {what} init is not a linalg.fill (the ukernel starts from {expected})"));
+    };
+    accept(&fill).ok_or_else(|| format!("the {what} init is not filled with {expected}"))
+}
+
+
+/// The call of an argmax ukernel: block x is the row (delinearized over the
+/// input's parallel dims), block y the part of a split row; the reduced
+/// dimension must have unit stride. The value output is written only when
+/// it is observable; otherwise it points at a shared unused buffer and its
+/// own buffer goes. The fills before the op are dead: the ukernel writes
+/// every row (-inf and 0 for an empty one).
+fn call<'c, 'a>(
+    op: &OperationRef<'c, 'a>,
+    config: &LoweringConfig,
+    uk: &UKernel,
+    globals: &mut dyn Globals<'c, 'a>,
+) -> Result<CallPlan<'c, 'a>, String> {
+    let operand = |i: usize| {
+        op.operand(i).map_err(|_| format!("expected 3 operands (input, value, index), found {}", op.operand_count()))
+    };
+    let (input, val, idx) = (operand(0)?, operand(1)?, operand(2)?);
+    let (in_dims, in_elem) = shape_of(input.r#type()).ok_or("the input is not a ranked memref")?;
+    let (_, idx_elem) = shape_of(idx.r#type()).ok_or("the index output is not a ranked memref")?;
+    let (element, index) = (uk.operand_types[0], uk.operand_types[2]);
+    if in_elem.to_string() != element || idx_elem.to_string() != index {
+        return Err(format!(
+            "{} takes {element} input and {index} indices, the op has {in_elem} and {idx_elem}",
+            uk.symbol
+        ));
+    }
+    crate::call_builder::require_unit_inner_stride(input, "input", &uk.symbol)?;
+    let parallel = in_dims.len() - 1;
+    let rows = in_dims[..parallel].iter().try_fold(1u64, |acc, d| d.map(|d| acc * d));
+    let split = config.param("split").unwrap_or(1).max(1) as u64;
+    let i8t: Type = IntegerType::new(globals.context(), 8).into();
+    let (scratch, scratch_offset) = if split > 1 {
+        let rows = rows.ok_or_else(|| format!("split {split} needs a static row count"))?;
+        let per_row = argmax::scratch_bytes_per_row(split as u32);
+        let s = globals.zeroed(i8t, rows * per_row, true)?;
+        (s, Arg::ScaledOffset { memref: s, axis: 0, scale: per_row as i64 })
+    } else {
+        let s = globals.zeroed(i8t, 16, false)?;
+        (s, Arg::Offset(s, vec![]))
+    };
+    let row = |m: Value<'c, 'a>| {
+        let coords =
+            (0..parallel).map(|dim| Coord::Delinearized { axis: 0, shape: input, leading: parallel, dim }).collect();
+        Arg::Offset(m, coords)
+    };
+    let write_value = value_is_observable(val, op);
+    let (val_arg, val_offset) = if write_value {
+        (val, row(val))
+    } else {
+        let unused = globals.zeroed(in_elem, 1, false)?;
+        (unused, Arg::Offset(unused, vec![]))
+    };
+    let mut remove: Vec<OperationRef> = [val, idx].into_iter().filter_map(|v| last_fill_before(op, v)).collect();
+    remove.dedup_by_key(|o| o.to_raw().ptr);
+    Ok(CallPlan {
+        grid: vec![Extent::Product((0..parallel).map(|d| Extent::Size(input, d)).collect()), Extent::Const(split as i64)],
+        threads: config.workgroup_size[0],
+        args: vec![
+            Arg::Base(input),
+            row(input),
+            Arg::Base(val_arg),
+            val_offset,
+            Arg::Base(idx),
+            row(idx),
+            Arg::Size(input, parallel),
+            Arg::WorkgroupId(1),
+            Arg::I32(split as i64),
+            Arg::Base(scratch),
+            scratch_offset,
+            Arg::I32(write_value as i64),
+        ],
+        remove,
+        drop_if_unused: if write_value { vec![] } else { vec![val] },
+    })
+}
+
+/// Whether the value buffer is observable after the op: a function argument,
+/// or used by something other than fills, deallocation and the op itself.
+fn value_is_observable(val: Value, op: &OperationRef) -> bool {
+    if val.is_block_argument() {
+        return true;
+    }
+    crate::ir::users(val).iter().any(|owner| {
+        owner.to_raw().ptr != op.to_raw().ptr && !matches!(name(owner).as_str(), "linalg.fill" | "memref.dealloc")
+    })
+}
+
+/// An elementwise producer of the root's input that a CPU reference can
+/// replay: `(its input argument, its body in postfix)`, e.g. `x 2.0 mulf
+/// -1.0 addf`. Only identity-indexed `linalg.generic`s of one input whose
+/// body is float arithmetic on the element and constants qualify.
+fn replayable_producer(root: &OperationRef, func: &OperationRef) -> Option<(i64, String)> {
+    let input = root.operand(0).ok()?;
+    // On memrefs, the producer is the last op before the root that uses the
+    // buffer; it must write it.
+    let block = root.block()?;
+    let mut last = None;
+    let mut next = block.first_operation();
+    while let Some(o) = next {
+        if o.to_raw().ptr == root.to_raw().ptr {
+            break;
+        }
+        if (0..o.operand_count()).any(|i| o.operand(i).is_ok_and(|v| same(v, input))) {
+            last = Some(o);
+        }
+        next = o.next_in_block();
+    }
+    let producer = last.filter(|p| name(p) == "linalg.generic")?;
+    if operand_segments(&producer)? != [1, 1] || !same(producer.operand(1).ok()?, input) {
+        return None;
+    }
+    let loops = crate::ir::reduction_loops(&producer)?;
+    let all: Vec<usize> = (0..loops.len()).collect();
+    let maps = crate::ir::indexing_maps(&producer)?;
+    if loops.iter().any(|r| *r) || maps.iter().any(|m| !m.is(&all)) {
+        return None;
+    }
+    let source = crate::ir::func_arg_number(producer.operand(0).ok()?, func)? as i64;
+    let body = producer.region(0).ok().and_then(|r| r.first_block())?;
+    let element: Value = body.argument(0).ok()?.into();
+    let yielded = body_ops(&producer).last().filter(|y| name(y) == "linalg.yield")?.operand(0).ok()?;
+    fn postfix(v: Value, element: Value, depth: u32, out: &mut Vec<String>) -> Option<()> {
+        if depth > 32 {
+            return None;
+        }
+        if same(v, element) {
+            out.push("x".into());
+            return Some(());
+        }
+        let def = defining_op(v)?;
+        if let Some(c) = float_constant(&def) {
+            out.push(format!("{c:?}"));
+            return Some(());
+        }
+        let op = name(&def);
+        let arity = match op.as_str() {
+            "arith.negf" => 1,
+            "arith.mulf" | "arith.addf" | "arith.subf" | "arith.divf" | "arith.maximumf" | "arith.minimumf" => 2,
+            _ => return None,
+        };
+        for i in 0..arity {
+            postfix(def.operand(i).ok()?, element, depth + 1, out)?;
+        }
+        out.push(op.trim_start_matches("arith.").to_string());
+        Some(())
+    }
+    let mut tokens = Vec::new();
+    postfix(yielded, element, 0, &mut tokens)?;
+    Some((source, tokens.join(" ")))
+}

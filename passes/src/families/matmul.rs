@@ -1,0 +1,306 @@
+//! The matmul family: `C = A x B` or `C += A x B` with bf16 or f16 inputs
+//! and f32 accumulation and output, on tensor cores.
+//!
+//! The matcher accepts `linalg.matmul` (its default maps, or `indexing_maps`
+//! with B transposed, `affine_map<(d0, d1, d2) -> (d1, d2)>`: the N x K
+//! weights of `F.linear`) and the same contraction as a `linalg.generic`
+//! (loops m, n parallel and k reduction; `extf` of both inputs, `mulf`,
+//! `addf` into the f32 accumulator), on tensors or memrefs, static or
+//! dynamic M. An init filled with zero gives `C = A x B` (the lowering drops
+//! the fill and the ukernel does not read C); any other init is kept and
+//! accumulated into.
+//!
+//! Configuration (IREE's `multi_mma` case): the workgroup tile is the
+//! ukernel's tile and K is not tiled (reduction tile 0), so the ukernel runs
+//! the whole K loop, staging its own shared memory. The skinny ukernel
+//! (M <= 16, B as N x K: decode) ranks before the tile ukernel.
+
+use melior::ir::{BlockLike, OperationRef, RegionLike, Value, ValueLike, operation::OperationLike};
+use ukernel_dialect::{LoweringConfig, Target};
+use ukernels::{UKernel, matmul};
+
+use super::{Arg, CallPlan, Extent, Family, Globals, Match, Plan, RefValue, arg_number};
+use crate::{
+    call_builder::require_unit_inner_stride,
+    ir::{body_ops, defining_op, float_constant, last_fill_before, name, operand_segments, same, shape_of},
+};
+
+/// The matmul family.
+pub struct Matmul;
+
+/// What the matcher found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatmulFacts {
+    /// Element type of A and B.
+    pub input: String,
+    /// `nk` (B is N x K) or `kn` (B is K x N).
+    pub b_layout: &'static str,
+    /// Sizes; None where dynamic.
+    pub m: Option<u64>,
+    pub n: Option<u64>,
+    pub k: Option<u64>,
+    /// Whether C's init is a zero fill (else the op accumulates into it).
+    pub zero_init: bool,
+}
+
+fn dim(d: Option<u64>) -> String {
+    d.map_or("?".into(), |d| d.to_string())
+}
+
+impl Family for Matmul {
+    fn name(&self) -> &'static str {
+        matmul::FAMILY
+    }
+
+    fn match_op(&self, op: &OperationRef) -> Result<Match, String> {
+        let facts = match_matmul(op)?;
+        let summary = format!(
+            "{t} x {t} -> f32, M x N x K = {} x {} x {}, B as {}, {}",
+            dim(facts.m),
+            dim(facts.n),
+            dim(facts.k),
+            if facts.b_layout == "nk" { "N x K" } else { "K x N" },
+            if facts.zero_init { "zero init" } else { "accumulating into C" },
+            t = facts.input,
+        );
+        Ok(Match {
+            operand_types: vec![facts.input.clone(), facts.input.clone(), "f32".into()],
+            semantics: None,
+            summary,
+            facts: Box::new(facts),
+        })
+    }
+
+    fn is_candidate(&self, found: &Match, uk: &UKernel) -> bool {
+        let facts: &MatmulFacts = found.facts();
+        uk.operand_types.iter().copied().eq(found.operand_types.iter().map(String::as_str))
+            && uk.tag("b_layout") == Some(facts.b_layout)
+    }
+
+    fn configure(&self, found: &Match, uk: &UKernel, _target: &Target) -> Result<Plan, String> {
+        let facts: &MatmulFacts = found.facts();
+        let (tile_m, tile_n) = (uk.param("tile_m").unwrap_or(1), uk.param("tile_n").unwrap_or(1));
+        let rank = match uk.param("max_m") {
+            Some(max_m) => match facts.m {
+                None => return Err(format!("M is dynamic; it takes M <= {max_m}")),
+                Some(m) if m as i64 > max_m => return Err(format!("M = {m} exceeds its {max_m}")),
+                Some(_) => 0,
+            },
+            None => 1,
+        };
+        let workgroups = match (facts.m, facts.n) {
+            (Some(m), Some(n)) => {
+                let (x, y) = matmul::grid(m, n, tile_m as u64, tile_n as u64);
+                format!("{} workgroups", x * y)
+            }
+            _ => "workgroups from the runtime sizes".into(),
+        };
+        Ok(Plan {
+            workgroup: vec![tile_m, tile_n, 0],
+            reduction: vec![0, 0, 0],
+            workgroup_size: [uk.workgroup_size[0] as i64, uk.workgroup_size[1] as i64, uk.workgroup_size[2] as i64],
+            params: vec![],
+            rank,
+            summary: format!(
+                "{tile_m} x {tile_n} tile per workgroup of {} threads, K whole, {workgroups}",
+                uk.workgroup_size[0]
+            ),
+        })
+    }
+
+    fn call<'c, 'a>(
+        &self,
+        op: &OperationRef<'c, 'a>,
+        config: &LoweringConfig,
+        uk: &UKernel,
+        _globals: &mut dyn Globals<'c, 'a>,
+    ) -> Result<CallPlan<'c, 'a>, String> {
+        let operand = |i: usize| {
+            op.operand(i).map_err(|_| format!("expected 3 operands (A, B, C), found {}", op.operand_count()))
+        };
+        let (a, b, c) = (operand(0)?, operand(1)?, operand(2)?);
+        for (v, what, want) in [(a, "A", uk.operand_types[0]), (b, "B", uk.operand_types[1]), (c, "C", "f32")] {
+            let (_, elem) = shape_of(v.r#type()).ok_or_else(|| format!("{what} is not a ranked memref"))?;
+            if elem.to_string() != want {
+                return Err(format!("{} takes {want} {what}, the op has {elem}", uk.symbol));
+            }
+            require_unit_inner_stride(v, what, &uk.symbol)?;
+        }
+        let zero_fill = last_fill_before(op, c).filter(|f| fill_value(f) == Some(0.0));
+        let tile = |name: &str| uk.param(name).unwrap_or(1);
+        let tile_n = config.workgroup.get(1).copied().filter(|t| *t > 0).unwrap_or(tile("tile_n"));
+        let tile_m = config.workgroup.first().copied().filter(|t| *t > 0).unwrap_or(tile("tile_m"));
+        Ok(CallPlan {
+            grid: vec![
+                Extent::CeilDiv(Box::new(Extent::Size(c, 1)), tile_n),
+                Extent::CeilDiv(Box::new(Extent::Size(c, 0)), tile_m),
+            ],
+            threads: config.workgroup_size[0],
+            args: vec![
+                Arg::Base(a),
+                Arg::Offset(a, vec![]),
+                Arg::Stride(a, 0),
+                Arg::Base(b),
+                Arg::Offset(b, vec![]),
+                Arg::Stride(b, 0),
+                Arg::Base(c),
+                Arg::Offset(c, vec![]),
+                Arg::Stride(c, 0),
+                Arg::Size(c, 0),
+                Arg::Size(c, 1),
+                Arg::Size(a, 1),
+                Arg::WorkgroupId(1),
+                Arg::WorkgroupId(0),
+                Arg::I32(zero_fill.is_none() as i64),
+            ],
+            remove: zero_fill.into_iter().collect(),
+            drop_if_unused: vec![],
+        })
+    }
+
+    fn reference(&self, found: &Match, op: &OperationRef, func: &OperationRef) -> Vec<(&'static str, RefValue)> {
+        let facts: &MatmulFacts = found.facts();
+        let operand = |i| op.operand(i).map(|v| arg_number(v, func)).unwrap_or(-1);
+        vec![
+            ("a", RefValue::Int(operand(0))),
+            ("b", RefValue::Int(operand(1))),
+            ("c", RefValue::Int(operand(2))),
+            ("b_layout", RefValue::Str(facts.b_layout.into())),
+            ("accumulate", RefValue::Int(!facts.zero_init as i64)),
+        ]
+    }
+}
+
+/// The constant a `linalg.fill` writes, if it is a float constant.
+fn fill_value(fill: &OperationRef) -> Option<f64> {
+    fill.operand(0).ok().and_then(defining_op).and_then(|c| float_constant(&c))
+}
+
+pub fn match_matmul(op: &OperationRef) -> Result<MatmulFacts, String> {
+    let op_name = name(op);
+    let b_layout = match op_name.as_str() {
+        "linalg.matmul" => named_layout(op)?,
+        "linalg.generic" => generic_layout(op)?,
+        other => return Err(format!("'{other}' is not a linalg.matmul or a contraction linalg.generic")),
+    };
+    let (a, b, c) = (
+        op.operand(0).map_err(|_| "missing operand A")?,
+        op.operand(1).map_err(|_| "missing operand B")?,
+        op.operand(2).map_err(|_| "missing operand C")?,
+    );
+    let (a_dims, a_elem) = shape_of(a.r#type()).ok_or("A is not a ranked tensor or memref")?;
+    let (b_dims, b_elem) = shape_of(b.r#type()).ok_or("B is not a ranked tensor or memref")?;
+    let (c_dims, c_elem) = shape_of(c.r#type()).ok_or("C is not a ranked tensor or memref")?;
+    if a_dims.len() != 2 || b_dims.len() != 2 || c_dims.len() != 2 {
+        return Err("A, B and C must be matrices".into());
+    }
+    let (a_elem, b_elem, c_elem) = (a_elem.to_string(), b_elem.to_string(), c_elem.to_string());
+    if a_elem != b_elem {
+        return Err(format!("A is {a_elem} and B is {b_elem}; the ukernels take one input type"));
+    }
+    match a_elem.as_str() {
+        "bf16" | "f16" => {}
+        "f32" => return Err("f32 inputs: there is no tensor-core f32 ukernel (convert the inputs to bf16 or f16)".into()),
+        other => return Err(format!("input type {other} is not bf16 or f16")),
+    }
+    if c_elem != "f32" {
+        return Err(format!("the output type is {c_elem}; the ukernels accumulate and write f32"));
+    }
+    if op_name == "linalg.generic" {
+        generic_body(op)?;
+    }
+    let (n, k) = if b_layout == "nk" { (b_dims[0], b_dims[1]) } else { (b_dims[1], b_dims[0]) };
+    Ok(MatmulFacts { input: a_elem, b_layout, m: c_dims[0], n: c_dims[1].or(n), k: a_dims[1].or(k), zero_init: zero_init(op, c) })
+}
+
+/// Whether the init `c` is filled with zero before `op`.
+fn zero_init(op: &OperationRef, c: Value) -> bool {
+    let fill = if crate::ir::is_memref(c.r#type()) {
+        last_fill_before(op, c)
+    } else {
+        defining_op(c).filter(|d| name(d) == "linalg.fill")
+    };
+    fill.as_ref().and_then(fill_value) == Some(0.0)
+}
+
+/// B's layout from A, B and C maps over (m, n, k): `kn` for B(k, n), `nk`
+/// for B(n, k).
+fn layout_of(maps: &[crate::ir::IndexingMap]) -> Result<&'static str, String> {
+    if maps.len() != 3 || maps.iter().any(|m| m.dims != 3) {
+        return Err("expected 3 indexing maps over 3 loops".into());
+    }
+    if !maps[0].is(&[0, 2]) || !maps[2].is(&[0, 1]) {
+        return Err("the maps of A and C are not (m, k) and (m, n)".into());
+    }
+    if maps[1].is(&[2, 1]) {
+        Ok("kn")
+    } else if maps[1].is(&[1, 2]) {
+        Ok("nk")
+    } else {
+        Err("B's map is neither (k, n) nor (n, k)".into())
+    }
+}
+
+fn named_layout(op: &OperationRef) -> Result<&'static str, String> {
+    if op.operand_count() != 3 {
+        return Err(format!("expected 2 inputs and 1 init, found {} operands", op.operand_count()));
+    }
+    match crate::ir::indexing_maps(op) {
+        // linalg.matmul prints (and may store) no maps when they are the default.
+        None => Ok("kn"),
+        Some(maps) if maps.is_empty() => Ok("kn"),
+        Some(maps) => layout_of(&maps),
+    }
+}
+
+fn generic_layout(op: &OperationRef) -> Result<&'static str, String> {
+    if operand_segments(op).unwrap_or_default() != [2, 1] {
+        return Err("expected 2 inputs and 1 init".into());
+    }
+    let loops = crate::ir::reduction_loops(op).ok_or("the iterator_types are not linalg iterator types")?;
+    if loops != [false, false, true] {
+        return Err("the loops are not (parallel, parallel, reduction)".into());
+    }
+    layout_of(&crate::ir::indexing_maps(op).ok_or("the indexing maps are not affine maps")?)
+}
+
+/// Checks a contraction generic's body.
+fn generic_body(op: &OperationRef) -> Result<(), String> {
+    // The body: addf(out, mulf(extf(a), extf(b))), in any operand order.
+    let block = op.region(0).ok().and_then(|r| r.first_block()).ok_or("the op has no body")?;
+    if block.argument_count() != 3 {
+        return Err("the body does not take 3 arguments".into());
+    }
+    let arg = |i: usize| -> Result<Value, String> { Ok(block.argument(i).map_err(|e| e.to_string())?.into()) };
+    let (arg_a, arg_b, arg_c) = (arg(0)?, arg(1)?, arg(2)?);
+    let ops = body_ops(op);
+    let yielded = ops
+        .last()
+        .filter(|y| name(y) == "linalg.yield")
+        .and_then(|y| y.operand(0).ok())
+        .ok_or("the body does not end in linalg.yield")?;
+    let add = defining_op(yielded).filter(|d| name(d) == "arith.addf").ok_or("the yielded value is not an arith.addf")?;
+    let (x, y) = (add.operand(0).map_err(|e| e.to_string())?, add.operand(1).map_err(|e| e.to_string())?);
+    let product = if same(x, arg_c) {
+        y
+    } else if same(y, arg_c) {
+        x
+    } else {
+        return Err("the arith.addf does not add to the accumulator".into());
+    };
+    let mul = defining_op(product).filter(|d| name(d) == "arith.mulf").ok_or("the sum's term is not an arith.mulf")?;
+    fn widened<'c, 'a>(v: Value<'c, 'a>) -> Option<Value<'c, 'a>> {
+        let ext = defining_op(v).filter(|d| name(d) == "arith.extf")?;
+        // The operand lives as long as the op, not the borrow of it.
+        ext.operand(0).ok().map(|x| unsafe { Value::from_raw(x.to_raw()) })
+    }
+    let (p, q) = (mul.operand(0).map_err(|e| e.to_string())?, mul.operand(1).map_err(|e| e.to_string())?);
+    let (p, q) = (widened(p).ok_or("the product's operands are not arith.extf of the inputs")?, widened(q).ok_or("the product's operands are not arith.extf of the inputs")?);
+    if !((same(p, arg_a) && same(q, arg_b)) || (same(p, arg_b) && same(q, arg_a))) {
+        return Err("the product is not of the two inputs".into());
+    }
+    if ops.len() != 5 {
+        return Err("the body computes more than extf, mulf and addf".into());
+    }
+    Ok(())
+}

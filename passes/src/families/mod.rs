@@ -1,0 +1,122 @@
+//! Ukernel families on the MLIR side. A family is one unit: its matcher (is
+//! this op the family's computation, and what are its facts), its
+//! configuration step (for one of its registry variants and a target: the
+//! lowering config, or why not), its call (the ukernel's operands, from the
+//! op and its config), and the reference a GPU check compares against. The
+//! generic code (selection in `kernel_config.rs`, call emission in
+//! `call_builder.rs`, codegen) never names a family.
+//!
+//! Adding a family: its sources and `catalog.rs` in `ukernels/`, a file here
+//! implementing [`Family`], and one line in [`FAMILIES`].
+
+pub mod argmax;
+pub mod matmul;
+
+use std::any::Any;
+
+use melior::ir::{OperationRef, Type, Value};
+use ukernel_dialect::{LoweringConfig, Target};
+use ukernels::UKernel;
+
+pub use crate::call_builder::{Arg, CallPlan, Coord, Extent};
+
+/// Every family, in the order selection asks them.
+pub static FAMILIES: &[&dyn Family] = &[&argmax::Argmax, &matmul::Matmul];
+
+/// The family named `name`.
+pub fn family(name: &str) -> Option<&'static dyn Family> {
+    FAMILIES.iter().copied().find(|f| f.name() == name)
+}
+
+/// What a family's matcher found in an op.
+pub struct Match {
+    /// Element types of the op's operands (inputs, then inits), compared
+    /// with each variant's `operand_types`.
+    pub operand_types: Vec<String>,
+    /// What the op computes where the family's variants differ (their
+    /// `semantics` tag); `None` when they do not.
+    pub semantics: Option<&'static str>,
+    /// The op in a few words, for remarks (e.g. `bf16 x bf16 -> f32, M = 1`).
+    pub summary: String,
+    /// The family's own facts, for its later steps.
+    pub facts: Box<dyn Any>,
+}
+
+impl Match {
+    /// The family's facts, as the family stored them.
+    pub fn facts<T: 'static>(&self) -> &T {
+        self.facts.downcast_ref().expect("a family reads back the facts it stored")
+    }
+}
+
+/// How one variant would implement a matched op.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    pub workgroup: Vec<i64>,
+    pub reduction: Vec<i64>,
+    pub workgroup_size: [i64; 3],
+    /// Family parameters recorded in the lowering config.
+    pub params: Vec<(String, i64)>,
+    /// The family's rank among its candidates: lower is better.
+    pub rank: i64,
+    /// What the configuration is, for the remark.
+    pub summary: String,
+}
+
+/// A value a reference records: which argument, or a fact.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RefValue {
+    Int(i64),
+    Str(String),
+}
+
+/// Buffers the call emission provides on request (private globals of the
+/// owner module, read at the call site).
+pub trait Globals<'c, 'a> {
+    /// The context the call is built in.
+    fn context(&self) -> &'c melior::Context;
+
+    /// A zero-initialised buffer of `count` elements of `element`: a fresh
+    /// one when `unique` (the ukernel writes to it), else one shared by every
+    /// call asking for the same type and size (never written).
+    fn zeroed(&mut self, element: Type<'c>, count: u64, unique: bool) -> Result<Value<'c, 'a>, String>;
+}
+
+/// One ukernel family.
+pub trait Family: Sync {
+    /// Its name, as in the registry and the `ukernels` selection.
+    fn name(&self) -> &'static str;
+
+    /// Whether `op` is this family's computation: what it found, or why not
+    /// (a sentence fragment for the remark).
+    fn match_op(&self, op: &OperationRef) -> Result<Match, String>;
+
+    /// Whether `ukernel` computes the matched op at all (its types, layouts,
+    /// semantics). Variants that do not are not candidates and go unmentioned.
+    fn is_candidate(&self, found: &Match, ukernel: &UKernel) -> bool {
+        ukernel.operand_types.iter().copied().eq(found.operand_types.iter().map(String::as_str))
+            && found.semantics.is_none_or(|s| ukernel.tag("semantics") == Some(s))
+    }
+
+    /// The configuration of `ukernel` for the matched op on `target`, or why
+    /// it does not fit (shape constraints and the like).
+    fn configure(&self, found: &Match, ukernel: &UKernel, target: &Target) -> Result<Plan, String>;
+
+    /// The call that replaces `op` (on memrefs) under `config`.
+    fn call<'c, 'a>(
+        &self,
+        op: &OperationRef<'c, 'a>,
+        config: &LoweringConfig,
+        ukernel: &UKernel,
+        globals: &mut dyn Globals<'c, 'a>,
+    ) -> Result<CallPlan<'c, 'a>, String>;
+
+    /// What a CPU reference needs to check the dispatch `func` whose root op
+    /// `op` matched: `(key, value)` pairs, argument numbers among them.
+    fn reference(&self, found: &Match, op: &OperationRef, func: &OperationRef) -> Vec<(&'static str, RefValue)>;
+}
+
+/// The argument number of `v` in `func`, or -1.
+pub(crate) fn arg_number(v: Value, func: &OperationRef) -> i64 {
+    crate::ir::func_arg_number(v, func).map_or(-1, |n| n as i64)
+}

@@ -1,0 +1,103 @@
+// Shared pieces of the matmul ukernels: operand types, tensor-core and
+// asynchronous-copy instructions as inline PTX (clang has no builtins for
+// mma.sync m16n8k16, ldmatrix or cp.async with a source size).
+//
+// Built with -DUK_AB_BF16 or -DUK_AB_F16 (both inputs of that type; f32
+// accumulation and f32 output), and -DUK_B_NK (B stored N x K, K contiguous:
+// the weight layout of torch's F.linear) or -DUK_B_KN (B stored K x N).
+#pragma once
+
+#include "common.h"
+
+#if defined(UK_AB_BF16)
+#define UK_AB_NAME bf16
+#define UK_MMA_TYPE "bf16"
+#elif defined(UK_AB_F16)
+#define UK_AB_NAME f16
+#define UK_MMA_TYPE "f16"
+#else
+#error "define UK_AB_BF16 or UK_AB_F16"
+#endif
+
+#if defined(UK_B_NK)
+#define UK_LAYOUT_NAME nk
+#elif defined(UK_B_KN)
+#define UK_LAYOUT_NAME kn
+#else
+#error "define UK_B_NK or UK_B_KN"
+#endif
+
+typedef u16 AB; // bf16 or f16 bits
+typedef struct {
+  u32 x, y, z, w;
+} u32x4;
+
+#define UK_CAT5(a, b, c, d, e) a##b##c##d##e
+#define UK_MM_NAME(v, t, l) UK_CAT5(uk_matmul_, v, t, _, l)
+
+// Generic address of shared memory -> the 32-bit shared-window address the
+// ldmatrix / cp.async operands take.
+static UK_DEVICE UK_INLINE u32 uk_smem_addr(const void *p) {
+  u32 a;
+  asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(a) : "l"(p));
+  return a;
+}
+
+// 16 bytes global -> shared, asynchronously; bytes past `src_bytes` (0 or 16)
+// are zero-filled, so out-of-bounds chunks cost no load.
+static UK_DEVICE UK_INLINE void uk_cp_async16(u32 dst, const void *src, u32 src_bytes) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(dst), "l"(src), "r"(src_bytes) : "memory");
+}
+static UK_DEVICE UK_INLINE void uk_cp_async_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+template <int N> static UK_DEVICE UK_INLINE void uk_cp_async_wait() {
+  asm volatile("cp.async.wait_group %0;" ::"n"(N) : "memory");
+}
+
+static UK_DEVICE UK_INLINE void uk_ldmatrix_x4(u32 r[4], u32 addr) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
+               : "r"(addr));
+}
+static UK_DEVICE UK_INLINE void uk_ldmatrix_x4_trans(u32 r[4], u32 addr) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
+               : "r"(addr));
+}
+
+// d += a * b on one m16n8k16 tile (row-major A, column-major B, f32 accumulators).
+static UK_DEVICE UK_INLINE void uk_mma16816(float d[4], const u32 a[4], u32 b0, u32 b1) {
+  asm volatile("mma.sync.aligned.m16n8k16.row.col.f32." UK_MMA_TYPE "." UK_MMA_TYPE ".f32 "
+               "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+}
+
+// 16 bytes of global memory that the kernel only reads, bypassing L1.
+static UK_DEVICE UK_INLINE u32x4 uk_ld_stream16(const void *p) {
+  u32x4 v;
+  asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+               : "l"(p));
+  return v;
+}
+static UK_DEVICE UK_INLINE u32x4 uk_ld16(const void *p) {
+  u32x4 v;
+  asm volatile("ld.global.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+
+// Eight consecutive elements of a row starting at `col`, zero past `limit`
+// (element by element: for unaligned rows and row tails).
+static UK_DEVICE UK_INLINE u32x4 uk_load8_masked(const AB *row, i64 col, i64 limit) {
+  u16 e[8];
+#pragma unroll
+  for (int i = 0; i < 8; i++) e[i] = (col + i < limit) ? row[col + i] : (u16)0;
+  u32x4 v;
+  v.x = (u32)e[0] | ((u32)e[1] << 16);
+  v.y = (u32)e[2] | ((u32)e[3] << 16);
+  v.z = (u32)e[4] | ((u32)e[5] << 16);
+  v.w = (u32)e[6] | ((u32)e[7] << 16);
+  return v;
+}
+
+static UK_DEVICE UK_INLINE bool uk_aligned16(const void *p) { return ((u64)p & 15) == 0; }

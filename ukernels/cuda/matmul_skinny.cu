@@ -1,0 +1,108 @@
+// Skinny matmul ukernel for decode shapes (M <= 16 rows of A against a weight
+// B stored N x K, K contiguous: torch's F.linear layout), on tensor cores.
+//
+// Memory-bound: B is streamed once with 16-byte loads that bypass L1, four
+// in flight per thread per step. One workgroup of 256 threads computes 16
+// columns of C for all M rows: its 8 warps split K (warp w takes the 64-wide
+// K chunks w, w + 8, ...), each accumulating a 16 x 16 block with mma.sync
+// m16n8k16 (A padded to 16 rows with zeros), then the warps' blocks are
+// summed through shared memory. Inside a 32-wide K chunk each thread feeds
+// the tensor core the 8 consecutive K values it loaded in one 16-byte load,
+// for both A and B: a permutation of K inside the chunk, applied to both
+// operands alike, which leaves the dot products unchanged.
+//
+// Semantics and ABI: those of the tile ukernel (matmul_tile.cu), with
+// m <= 16, tile_m = 0 and tile_n selecting columns [16 * tile_n, 16 * tile_n + 16).
+// Built only for the nk layout: uk_matmul_skinny_<bf16|f16>_nk.
+// Workgroup: exactly 256 threads. Static shared memory: 8192 bytes.
+
+#include "matmul_common.h"
+
+#ifndef UK_B_NK
+#error "the skinny ukernel reads B as N x K"
+#endif
+
+#define THREADS 256
+#define WARPS 8
+#define COLS 16        // columns of C per workgroup: 2 n8 tiles
+#define CHUNK 64       // K per warp step: two 32-wide sub-chunks
+#define MAX_ROWS 16
+
+#define UK_SYMBOL UK_MM_NAME(skinny_, UK_AB_NAME, UK_LAYOUT_NAME)
+
+static __attribute__((shared)) __attribute__((aligned(16))) float uk_skinny_partial[WARPS][MAX_ROWS][COLS];
+
+// 8 elements of `row` (length `len`) at `col`: one 16-byte load when the whole
+// chunk is in bounds and aligned, else element by element with zeros past the end.
+static UK_DEVICE UK_INLINE u32x4 load8(const AB *row, i64 col, i64 len, bool vec, bool stream) {
+  if (vec && col + 8 <= len) return stream ? uk_ld_stream16(row + col) : uk_ld16(row + col);
+  return uk_load8_masked(row, col, len);
+}
+
+extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB *b, i64 b_offset, i64 ldb,
+                                    float *c, i64 c_offset, i64 ldc, i64 m, i64 n, i64 k, i32 tile_m, i32 tile_n,
+                                    i32 accumulate) {
+  (void)tile_m;
+  const u32 tid = uk_tid();
+  const u32 lane = tid & 31, warp = tid >> 5;
+  const u32 g = lane >> 2, q = lane & 3;
+  const AB *A = a + a_offset;
+  const AB *B = b + b_offset;
+  const bool a_vec = uk_aligned16(A) && (lda & 7) == 0;
+  const bool b_vec = uk_aligned16(B) && (ldb & 7) == 0;
+  const i64 n0 = (i64)tile_n * COLS;
+
+  // This thread's rows: A rows g and g + 8, B rows (columns of C) n0 + g and n0 + 8 + g.
+  const bool a_lo = (i64)g < m, a_hi = (i64)g + 8 < m;
+  const AB *a_row_lo = A + (i64)g * lda, *a_row_hi = A + ((i64)g + 8) * lda;
+  const bool b_in0 = n0 + g < n, b_in1 = n0 + 8 + g < n;
+  const AB *b_row0 = B + (n0 + g) * ldb, *b_row1 = B + (n0 + 8 + g) * ldb;
+
+  float acc[2][4] = {{0, 0, 0, 0}, {0, 0, 0, 0}};
+  const u32x4 zero = {0, 0, 0, 0};
+  for (i64 k0 = (i64)warp * CHUNK; k0 < k; k0 += (i64)WARPS * CHUNK) {
+    u32x4 bw[2][2], aw[2][2];
+    // Loads first (four weight loads in flight), then the tensor-core work.
+#pragma unroll
+    for (int u = 0; u < 2; u++) {
+      i64 col = k0 + u * 32 + q * 8;
+      bw[u][0] = b_in0 ? load8(b_row0, col, k, b_vec, true) : zero;
+      bw[u][1] = b_in1 ? load8(b_row1, col, k, b_vec, true) : zero;
+    }
+#pragma unroll
+    for (int u = 0; u < 2; u++) {
+      i64 col = k0 + u * 32 + q * 8;
+      aw[u][0] = a_lo ? load8(a_row_lo, col, k, a_vec, false) : zero;
+      aw[u][1] = a_hi ? load8(a_row_hi, col, k, a_vec, false) : zero;
+    }
+#pragma unroll
+    for (int u = 0; u < 2; u++) {
+      // Two k16 steps per 32-wide sub-chunk: elements 0-3 of each load, then 4-7.
+      u32 af0[4] = {aw[u][0].x, aw[u][1].x, aw[u][0].y, aw[u][1].y};
+      u32 af1[4] = {aw[u][0].z, aw[u][1].z, aw[u][0].w, aw[u][1].w};
+#pragma unroll
+      for (int j = 0; j < 2; j++) {
+        uk_mma16816(acc[j], af0, bw[u][j].x, bw[u][j].y);
+        uk_mma16816(acc[j], af1, bw[u][j].z, bw[u][j].w);
+      }
+    }
+  }
+
+  // acc[j][r] is C[g + 8 * (r >= 2), 8 * j + 2 * q + (r & 1)] of this warp's K share.
+#pragma unroll
+  for (int j = 0; j < 2; j++)
+#pragma unroll
+    for (int r = 0; r < 4; r++) uk_skinny_partial[warp][g + 8 * (r >> 1)][8 * j + 2 * q + (r & 1)] = acc[j][r];
+  __syncthreads();
+  const u32 row = tid / COLS, col = tid % COLS;
+  float sum = 0.0f;
+#pragma unroll
+  for (int w = 0; w < WARPS; w++) sum += uk_skinny_partial[w][row][col];
+  const i64 out_col = n0 + col;
+  if ((i64)row < m && out_col < n) {
+    float *p = c + c_offset + (i64)row * ldc + out_col;
+    *p = accumulate ? *p + sum : sum;
+  }
+  // The next call of this ukernel in the same workgroup reuses the partials.
+  __syncthreads();
+}

@@ -1,0 +1,82 @@
+//! The argmax family's variants: one per (element type, index type,
+//! semantics), built for the portable arches. Included by `build.rs`.
+
+use crate::variant::{AbiParam, AbiType as T, HarnessDef, PORTABLE_ARCHES, VariantDef};
+
+pub const FAMILY: &str = "argmax";
+
+/// Threads per workgroup the argmax ukernels are configured with. Any
+/// multiple of 32 up to 1024 works; 256 keeps enough workgroups resident
+/// per multiprocessor to hide memory latency.
+pub const WORKGROUP_SIZE: u32 = 256;
+
+/// Static shared memory of each argmax ukernel: 32 partial values (f32) and
+/// indices (i64) for the cross-warp reduction, the last-workgroup flag and
+/// (plain-combiner variants) the first NaN's index.
+pub const SHARED_MEMORY_BYTES: u32 = 32 * 4 + 32 * 8 + 4;
+
+/// How the op treats NaN: `first-nan` (torch, numpy: the first NaN wins) or
+/// `ogt` (the plain `maximumf` + `cmpf ogt` combiner: NaN value, the index
+/// of the first maximum before the first NaN).
+pub const SEMANTICS: [&str; 2] = ["first-nan", "ogt"];
+
+/// The C ABI, in order: operand 0 is the input, 1 the value output, 2 the
+/// index output.
+pub fn abi() -> Vec<AbiParam> {
+    let p = |name, ty| AbiParam { name, ty };
+    vec![
+        p("in", T::Ptr),
+        p("in_offset", T::I64),
+        p("val", T::Ptr),
+        p("val_offset", T::I64),
+        p("idx", T::Ptr),
+        p("idx_offset", T::I64),
+        p("length", T::I64),
+        p("split_index", T::I32),
+        p("split_count", T::I32),
+        p("scratch", T::Ptr),
+        p("scratch_offset", T::I64),
+        p("write_value", T::I32),
+    ]
+}
+
+/// The symbol of the variant for these types and semantics.
+pub fn symbol(element: &str, index: &str, semantics: &str) -> String {
+    let infix = if semantics == "ogt" { "ogt_" } else { "" };
+    format!("uk_argmax_{infix}{element}{index}")
+}
+
+pub fn variants() -> Vec<VariantDef> {
+    let mut out = Vec::new();
+    for semantics in SEMANTICS {
+        for element in ["f32", "f16", "bf16"] {
+            for index in ["i32", "i64"] {
+                let mut defines =
+                    vec![format!("UK_ELEM_{}", element.to_uppercase()), format!("UK_INDEX_{}", index.to_uppercase())];
+                if semantics == "ogt" {
+                    defines.push("UK_SEMANTICS_OGT".into());
+                }
+                out.push(VariantDef {
+                    family: FAMILY,
+                    kind: "row",
+                    symbol: symbol(element, index, semantics),
+                    source: "cuda/argmax.cu",
+                    defines,
+                    arches: PORTABLE_ARCHES,
+                    operand_types: vec![element, element, index],
+                    params: vec![],
+                    tags: vec![("semantics", semantics)],
+                    workgroup_size: [WORKGROUP_SIZE, 1, 1],
+                    static_shared_memory_bytes: SHARED_MEMORY_BYTES + if semantics == "ogt" { 8 } else { 0 },
+                    dynamic_shared_memory_bytes: 0,
+                    abi: abi(),
+                });
+            }
+        }
+    }
+    out
+}
+
+pub fn harnesses() -> Vec<HarnessDef> {
+    vec![HarnessDef { name: "harness_argmax", source: "cuda/harness/argmax_harness.cu", arches: PORTABLE_ARCHES }]
+}

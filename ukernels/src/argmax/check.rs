@@ -1,0 +1,201 @@
+//! The argmax family's GPU check: adversarial input rows, and the reference
+//! of the semantics the kernel implements (`first-nan` or `ogt`), after
+//! replaying the elementwise producer the package records, if any.
+
+use crate::{
+    ElementType, IndexType,
+    check::{Attributes, Buffer, FamilyCheck, Rng, decode, encode, find, int_field, text_field},
+    reference::{self, BF16, Element, F16},
+};
+
+pub struct ArgmaxCheck;
+
+/// Input rows: row 0 holds two NaNs, row 1 ties at its maximum, row 2 is all
+/// -inf, the rest random.
+pub fn input_values(rows: usize, length: usize, rng: &mut Rng) -> Vec<f32> {
+    let mut v: Vec<f32> = (0..rows * length).map(|_| rng.unit() * 200.0 - 100.0).collect();
+    if length == 0 {
+        return v;
+    }
+    if rows > 0 {
+        v[length / 3] = f32::NAN;
+        v[length - 1] = f32::NAN;
+    }
+    if rows > 1 {
+        v[length + length / 2] = 500.0;
+        v[length + length / 4] = 500.0;
+    }
+    if rows > 2 {
+        v[2 * length..3 * length].fill(f32::NEG_INFINITY);
+    }
+    v
+}
+
+impl FamilyCheck for ArgmaxCheck {
+    fn family(&self) -> &'static str {
+        super::FAMILY
+    }
+
+    fn fill(&self, attrs: &Attributes, buffers: &mut [Buffer], rng: &mut Rng) -> Result<(), String> {
+        let input = int_field(attrs, "input").ok_or("no reference.input")?;
+        let b = buffers.iter_mut().find(|b| b.arg == input).ok_or("the reference's input is not a kernel argument")?;
+        let element = ElementType::from_name(&b.element).ok_or_else(|| format!("input element {}", b.element))?;
+        let length = *b.dims.last().unwrap_or(&1) as usize;
+        let rows = if length == 0 { 0 } else { b.elements() / length };
+        b.bytes = encode(element, &input_values(rows, length, rng));
+        Ok(())
+    }
+
+    fn verify(&self, attrs: &Attributes, inputs: &[Buffer], outputs: &[Buffer]) -> Vec<String> {
+        match verify(attrs, inputs, outputs) {
+            Ok(errors) => errors,
+            Err(e) => vec![e],
+        }
+    }
+
+    fn bytes_read(&self, attrs: &Attributes, inputs: &[Buffer]) -> usize {
+        int_field(attrs, "input").and_then(|i| find(inputs, i)).map_or(0, |b| b.bytes.len())
+    }
+}
+
+/// Checks index (and value) outputs row by row against the reference of the
+/// kernel's semantics: `first-nan` (torch's) or `ogt` (the plain linalg
+/// combiner). Values compare by bits, any NaN equal to any NaN.
+fn verify(attrs: &Attributes, inputs: &[Buffer], outputs: &[Buffer]) -> Result<Vec<String>, String> {
+    let field = |k| int_field(attrs, k).ok_or_else(|| format!("no reference.{k}"));
+    let (input, value, index) = (field("input")?, field("value")?, field("index")?);
+    let semantics = text_field(attrs, "semantics").unwrap_or("first-nan");
+    let producer = text_field(attrs, "producer").unwrap_or("");
+    let (Some(inp), Some(idx)) = (find(inputs, input), find(outputs, index)) else {
+        return Err("the reference's buffers are not kernel arguments".into());
+    };
+    let element = ElementType::from_name(&inp.element).ok_or_else(|| format!("input element {}", inp.element))?;
+    let index_type = IndexType::from_name(&idx.element).ok_or_else(|| format!("index element {}", idx.element))?;
+    let length = *inp.dims.last().unwrap_or(&0) as usize;
+    let rows = if length == 0 { idx.elements() } else { inp.elements() / length };
+    let val = find(outputs, value);
+    let esize = element.size_bytes();
+    let input_bytes = if producer.is_empty() { inp.bytes.clone() } else { apply_producer(element, &inp.bytes, producer)? };
+    let mut errors = Vec::new();
+    for r in 0..rows {
+        let raw = &input_bytes[r * length * esize..(r + 1) * length * esize];
+        let (want_i, want_value) = reference_row(element, raw, semantics);
+        let got = match index_type {
+            IndexType::I32 => i32::from_le_bytes(idx.bytes[r * 4..r * 4 + 4].try_into().unwrap()) as i64,
+            IndexType::I64 => i64::from_le_bytes(idx.bytes[r * 8..r * 8 + 8].try_into().unwrap()),
+        };
+        if got != want_i as i64 {
+            errors.push(format!("row {r}: index {got}, expected {want_i}"));
+        }
+        if let Some(v) = val {
+            let got_value = decode(element, &v.bytes[r * esize..(r + 1) * esize])[0];
+            let same = (got_value.is_nan() && want_value.is_nan()) || got_value.to_bits() == want_value.to_bits();
+            if !same {
+                errors.push(format!("row {r}: value {got_value}, expected {want_value}"));
+            }
+        }
+        if errors.len() > 5 {
+            break;
+        }
+    }
+    Ok(errors)
+}
+
+/// The reference (index, value) of a row of raw elements under `semantics`;
+/// an empty row gives (0, -inf).
+pub fn reference_row(element: ElementType, raw: &[u8], semantics: &str) -> (usize, f32) {
+    fn go<T: Element>(row: &[T], semantics: &str) -> (usize, f32) {
+        if semantics == "ogt" {
+            return reference::argmax_ogt(row);
+        }
+        reference::argmax(row).map_or((0, f32::NEG_INFINITY), |(i, v)| (i, v.to_f32()))
+    }
+    match element {
+        ElementType::F32 => go(&decode(element, raw), semantics),
+        ElementType::F16 => {
+            let v: Vec<F16> = raw.chunks_exact(2).map(|c| F16(u16::from_le_bytes(c.try_into().unwrap()))).collect();
+            go(&v, semantics)
+        }
+        ElementType::BF16 => {
+            let v: Vec<BF16> = raw.chunks_exact(2).map(|c| BF16(u16::from_le_bytes(c.try_into().unwrap()))).collect();
+            go(&v, semantics)
+        }
+    }
+}
+
+/// Applies an elementwise producer given in postfix (`x 2.0 mulf -1.0
+/// addf`) to raw elements, rounding to the element type after every
+/// operation as the GPU does.
+pub fn apply_producer(element: ElementType, raw: &[u8], producer: &str) -> Result<Vec<u8>, String> {
+    let round = |v: f32| -> f32 {
+        match element {
+            ElementType::F32 => v,
+            ElementType::F16 => F16::from_f32(v).to_f32(),
+            ElementType::BF16 => BF16::from_f32(v).to_f32(),
+        }
+    };
+    let tokens: Vec<&str> = producer.split_whitespace().collect();
+    let mut values = Vec::new();
+    for x in decode(element, raw) {
+        let mut stack: Vec<f32> = Vec::with_capacity(4);
+        for t in &tokens {
+            let v = match *t {
+                "x" => x,
+                "negf" => -stack.pop().ok_or("producer: stack underflow")?,
+                op @ ("mulf" | "addf" | "subf" | "divf" | "maximumf" | "minimumf") => {
+                    let b = stack.pop().ok_or("producer: stack underflow")?;
+                    let a = stack.pop().ok_or("producer: stack underflow")?;
+                    round(match op {
+                        "mulf" => a * b,
+                        "addf" => a + b,
+                        "subf" => a - b,
+                        "divf" => a / b,
+                        "maximumf" if a.is_nan() || b.is_nan() => f32::NAN,
+                        "maximumf" => a.max(b),
+                        _ if a.is_nan() || b.is_nan() => f32::NAN,
+                        _ => a.min(b),
+                    })
+                }
+                literal => {
+                    round(literal.parse::<f64>().map_err(|_| format!("producer: unknown token {literal}"))? as f32)
+                }
+            };
+            stack.push(v);
+        }
+        values.push(stack.pop().ok_or("producer: empty expression")?);
+    }
+    Ok(encode(element, &values))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn producer_is_replayed_in_the_element_type() {
+        let raw = encode(ElementType::F32, &[1.5, -2.0, f32::NAN]);
+        let v = decode(ElementType::F32, &apply_producer(ElementType::F32, &raw, "x 2.0 mulf -1.0 addf").unwrap());
+        assert_eq!(&v[..2], &[2.0, -5.0]);
+        assert!(v[2].is_nan());
+        // bf16 rounds after each operation: 1 + 2^-9 is not a bf16.
+        let raw = encode(ElementType::BF16, &[1.0]);
+        let out = apply_producer(ElementType::BF16, &raw, "x 0.001953125 addf").unwrap();
+        assert_eq!(u16::from_le_bytes([out[0], out[1]]), 0x3f80);
+        let raw = encode(ElementType::F32, &[1.0]);
+        assert!(apply_producer(ElementType::F32, &raw, "x mulf").is_err());
+        assert!(apply_producer(ElementType::F32, &raw, "x 2 powf").is_err());
+    }
+
+    #[test]
+    fn the_two_semantics_differ_only_on_rows_with_nan() {
+        let row = encode(ElementType::F32, &[1.0, 7.0, f32::NAN, 9.0]);
+        assert_eq!(reference_row(ElementType::F32, &row, "first-nan").0, 2);
+        let (i, v) = reference_row(ElementType::F32, &row, "ogt");
+        assert_eq!(i, 1);
+        assert!(v.is_nan());
+        let row = encode(ElementType::F32, &[1.0, 7.0, 9.0, 9.0]);
+        assert_eq!(reference_row(ElementType::F32, &row, "ogt"), reference_row(ElementType::F32, &row, "first-nan"));
+        let row = encode(ElementType::F32, &[f32::NAN, 7.0]);
+        assert_eq!(reference_row(ElementType::F32, &row, "ogt").0, 0);
+    }
+}

@@ -1,0 +1,109 @@
+//! Checking a compiled kernel on a GPU against a CPU reference, the part
+//! that does not touch a GPU: each family generates inputs for the buffers
+//! its reference names and compares the outputs with its reference. The
+//! runner (`ukc-run run`) allocates, uploads, launches and downloads; it
+//! finds the family by the kernel's `reference` attribute.
+
+use std::collections::BTreeMap;
+
+use crate::{
+    ElementType,
+    reference::{BF16, Element, F16},
+};
+
+/// A kernel's package attributes (`reference`, `reference.<field>`, ...).
+pub type Attributes = BTreeMap<String, String>;
+
+/// One buffer argument of a kernel: its argument number (`argN`), element
+/// type (MLIR spelling), dims and contents.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Buffer {
+    pub arg: i64,
+    pub element: String,
+    pub dims: Vec<u64>,
+    pub bytes: Vec<u8>,
+}
+
+impl Buffer {
+    pub fn elements(&self) -> usize {
+        self.dims.iter().product::<u64>() as usize
+    }
+}
+
+/// A family's side of a GPU check.
+pub trait FamilyCheck: Sync {
+    fn family(&self) -> &'static str;
+
+    /// Writes the inputs (and sentinels in outputs) into `buffers`, which
+    /// arrive zeroed.
+    fn fill(&self, attrs: &Attributes, buffers: &mut [Buffer], rng: &mut Rng) -> Result<(), String>;
+
+    /// Compares `outputs` (every buffer after the run) with the reference
+    /// computed from `inputs` (every buffer before it); the mismatches, at
+    /// most a few.
+    fn verify(&self, attrs: &Attributes, inputs: &[Buffer], outputs: &[Buffer]) -> Vec<String>;
+
+    /// Bytes the kernel must read at least, for throughput figures.
+    fn bytes_read(&self, attrs: &Attributes, inputs: &[Buffer]) -> usize;
+}
+
+/// Every family's check.
+pub static CHECKS: &[&dyn FamilyCheck] = &[&crate::argmax::check::ArgmaxCheck, &crate::matmul::check::MatmulCheck];
+
+/// The check of the family named by `attrs["reference"]`.
+pub fn check_for(attrs: &Attributes) -> Option<&'static dyn FamilyCheck> {
+    let family = attrs.get("reference")?;
+    CHECKS.iter().copied().find(|c| c.family() == family)
+}
+
+/// An integer field `reference.<name>` of the attributes.
+pub fn int_field(attrs: &Attributes, name: &str) -> Option<i64> {
+    attrs.get(&format!("reference.{name}")).and_then(|v| v.parse().ok())
+}
+
+/// A text field `reference.<name>` of the attributes.
+pub fn text_field<'a>(attrs: &'a Attributes, name: &str) -> Option<&'a str> {
+    attrs.get(&format!("reference.{name}")).map(String::as_str)
+}
+
+/// The buffer of argument `arg`.
+pub fn find(buffers: &[Buffer], arg: i64) -> Option<&Buffer> {
+    buffers.iter().find(|b| b.arg == arg)
+}
+
+/// A small deterministic generator (xorshift), so that runs repeat.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// Uniform in [0, 1).
+    pub fn unit(&mut self) -> f32 {
+        (self.next() >> 40) as f32 / (1u64 << 24) as f32
+    }
+}
+
+/// `values` rounded to `element` (to nearest even) and encoded little-endian.
+pub fn encode(element: ElementType, values: &[f32]) -> Vec<u8> {
+    match element {
+        ElementType::F32 => values.iter().flat_map(|v| v.to_le_bytes()).collect(),
+        ElementType::F16 => values.iter().flat_map(|v| F16::from_f32(*v).0.to_le_bytes()).collect(),
+        ElementType::BF16 => values.iter().flat_map(|v| BF16::from_f32(*v).0.to_le_bytes()).collect(),
+    }
+}
+
+/// Little-endian elements of `element`, as f32 (exact for the 16-bit types).
+pub fn decode(element: ElementType, raw: &[u8]) -> Vec<f32> {
+    match element {
+        ElementType::F32 => raw.chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().unwrap())).collect(),
+        ElementType::F16 => raw.chunks_exact(2).map(|c| F16(u16::from_le_bytes(c.try_into().unwrap())).to_f32()).collect(),
+        ElementType::BF16 => {
+            raw.chunks_exact(2).map(|c| BF16(u16::from_le_bytes(c.try_into().unwrap())).to_f32()).collect()
+        }
+    }
+}

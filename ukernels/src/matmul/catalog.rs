@@ -1,0 +1,94 @@
+//! The matmul family's variants: a tensor-core tile ukernel (any M, both B
+//! layouts) and a skinny ukernel for decode shapes (M <= 16, B as N x K), for
+//! bf16 and f16 inputs with f32 accumulation and output. Included by
+//! `build.rs`.
+
+use crate::variant::{AbiParam, AbiType as T, HarnessDef, PORTABLE_ARCHES, VariantDef};
+
+pub const FAMILY: &str = "matmul";
+
+/// Tile ukernel: C tile per workgroup, K chunk per pipeline stage, stages.
+pub const TILE_M: i64 = 128;
+pub const TILE_N: i64 = 128;
+pub const TILE_K: i64 = 32;
+pub const TILE_STAGES: i64 = 4;
+pub const TILE_THREADS: u32 = 256;
+/// Dynamic shared memory of the tile ukernel: per stage a 128 x 32 A tile
+/// and a 32 x 128 B tile of 16-bit elements.
+pub const TILE_SHARED_MEMORY_BYTES: u32 = (TILE_STAGES * (TILE_M + TILE_N) * TILE_K * 2) as u32;
+
+/// Skinny ukernel: rows of A it takes at most, columns of C per workgroup.
+pub const SKINNY_MAX_M: i64 = 16;
+pub const SKINNY_N: i64 = 16;
+pub const SKINNY_THREADS: u32 = 256;
+/// Static shared memory of the skinny ukernel: 8 warps' 16 x 16 f32 partials.
+pub const SKINNY_SHARED_MEMORY_BYTES: u32 = 8 * 16 * 16 * 4;
+
+/// B's layout: `nk` (N x K, K contiguous: F.linear weights) or `kn` (K x N).
+pub const LAYOUTS: [&str; 2] = ["nk", "kn"];
+
+/// The C ABI of every matmul ukernel: operand 0 is A, 1 B, 2 C.
+pub fn abi() -> Vec<AbiParam> {
+    let p = |name, ty| AbiParam { name, ty };
+    vec![
+        p("a", T::Ptr),
+        p("a_offset", T::I64),
+        p("lda", T::I64),
+        p("b", T::Ptr),
+        p("b_offset", T::I64),
+        p("ldb", T::I64),
+        p("c", T::Ptr),
+        p("c_offset", T::I64),
+        p("ldc", T::I64),
+        p("m", T::I64),
+        p("n", T::I64),
+        p("k", T::I64),
+        p("tile_m", T::I32),
+        p("tile_n", T::I32),
+        p("accumulate", T::I32),
+    ]
+}
+
+pub fn variants() -> Vec<VariantDef> {
+    let mut out = Vec::new();
+    for ab in ["bf16", "f16"] {
+        let type_define = format!("UK_AB_{}", ab.to_uppercase());
+        for layout in LAYOUTS {
+            out.push(VariantDef {
+                family: FAMILY,
+                kind: "tile",
+                symbol: format!("uk_matmul_tile_{ab}_{layout}"),
+                source: "cuda/matmul_tile.cu",
+                defines: vec![type_define.clone(), format!("UK_B_{}", layout.to_uppercase())],
+                arches: PORTABLE_ARCHES,
+                operand_types: vec![ab, ab, "f32"],
+                params: vec![("tile_m", TILE_M), ("tile_n", TILE_N), ("tile_k", TILE_K)],
+                tags: vec![("b_layout", layout)],
+                workgroup_size: [TILE_THREADS, 1, 1],
+                static_shared_memory_bytes: 0,
+                dynamic_shared_memory_bytes: TILE_SHARED_MEMORY_BYTES,
+                abi: abi(),
+            });
+        }
+        out.push(VariantDef {
+            family: FAMILY,
+            kind: "skinny",
+            symbol: format!("uk_matmul_skinny_{ab}_nk"),
+            source: "cuda/matmul_skinny.cu",
+            defines: vec![type_define.clone(), "UK_B_NK".into()],
+            arches: PORTABLE_ARCHES,
+            operand_types: vec![ab, ab, "f32"],
+            params: vec![("tile_m", SKINNY_MAX_M), ("tile_n", SKINNY_N), ("max_m", SKINNY_MAX_M)],
+            tags: vec![("b_layout", "nk")],
+            workgroup_size: [SKINNY_THREADS, 1, 1],
+            static_shared_memory_bytes: SKINNY_SHARED_MEMORY_BYTES,
+            dynamic_shared_memory_bytes: 0,
+            abi: abi(),
+        });
+    }
+    out
+}
+
+pub fn harnesses() -> Vec<HarnessDef> {
+    vec![HarnessDef { name: "harness_matmul", source: "cuda/harness/matmul_harness.cu", arches: PORTABLE_ARCHES }]
+}

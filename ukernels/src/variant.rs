@@ -1,0 +1,85 @@
+//! How the library describes one ukernel variant: what `build.rs` compiles
+//! and what the registry tells the compiler. Plain data with no dependency
+//! on the rest of the crate, so that the build script can include each
+//! family's catalog as it is.
+
+/// A parameter type of a ukernel's C ABI.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AbiType {
+    /// A global-memory pointer.
+    Ptr,
+    I64,
+    I32,
+}
+
+impl AbiType {
+    /// The LLVM IR type of the parameter.
+    pub fn llvm_type(self) -> &'static str {
+        match self {
+            Self::Ptr => "ptr",
+            Self::I64 => "i64",
+            Self::I32 => "i32",
+        }
+    }
+}
+
+/// One parameter of a ukernel's C ABI.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AbiParam {
+    pub name: &'static str,
+    pub ty: AbiType,
+}
+
+/// A ukernel variant: its source, how it is built, and what it requires.
+#[derive(Clone, Debug)]
+pub struct VariantDef {
+    /// The family it implements, e.g. `argmax`, `matmul`.
+    pub family: &'static str,
+    /// The family's name for this kind of variant (e.g. `tile`, `skinny`).
+    pub kind: &'static str,
+    /// Its symbol in the bitcode; encodes the types, e.g. `uk_argmax_f32i64`.
+    pub symbol: String,
+    /// Source file, relative to the crate.
+    pub source: &'static str,
+    /// Preprocessor defines that select the variant (without `-D`).
+    pub defines: Vec<String>,
+    /// Arches it is built for (`major * 10 + minor`), ascending.
+    pub arches: &'static [u32],
+    /// Element types of the op's operands it takes (MLIR spelling), in
+    /// operand order: inputs, then outputs.
+    pub operand_types: Vec<&'static str>,
+    /// Family-defined integer facts (tile sizes, limits).
+    pub params: Vec<(&'static str, i64)>,
+    /// Family-defined textual facts (operand layouts, semantics).
+    pub tags: Vec<(&'static str, &'static str)>,
+    /// Threads per workgroup it must be called with.
+    pub workgroup_size: [u32; 3],
+    /// Static shared memory it declares.
+    pub static_shared_memory_bytes: u32,
+    /// Dynamic shared memory the launch must provide.
+    pub dynamic_shared_memory_bytes: u32,
+    pub abi: Vec<AbiParam>,
+}
+
+/// A test-harness module built beside the ukernels: kernels that launch a
+/// family's ukernels directly, to check them on a GPU.
+#[derive(Clone, Debug)]
+pub struct HarnessDef {
+    pub name: &'static str,
+    pub source: &'static str,
+    pub arches: &'static [u32],
+}
+
+/// The portable arches every ukernel is built for: sm_80 bitcode also
+/// serves sm_86 and sm_89; sm_90 serves sm_90 and newer.
+pub const PORTABLE_ARCHES: &[u32] = &[80, 90];
+
+/// `p(name)` of a variant.
+pub fn param(v: &VariantDef, name: &str) -> Option<i64> {
+    v.params.iter().find(|(k, _)| *k == name).map(|(_, x)| *x)
+}
+
+/// `tag(name)` of a variant.
+pub fn tag<'a>(v: &'a VariantDef, name: &str) -> Option<&'a str> {
+    v.tags.iter().find(|(k, _)| *k == name).map(|(_, x)| *x)
+}
