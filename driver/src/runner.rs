@@ -97,8 +97,12 @@ fn info(args: &[String]) -> Result<bool, String> {
                 other => other.kind().to_string(),
             })
             .collect();
+        let shared = match k.launch.shared_memory_bytes {
+            0 => String::new(),
+            n => format!("; dynamic shared memory {n}"),
+        };
         out += &format!(
-            "  {}: {}; block {:?}; {} args\n",
+            "  {}: {}; block {:?}{shared}; {} args\n",
             k.name(),
             forms.join("; "),
             k.launch.block,

@@ -290,8 +290,9 @@ pub fn emit<'c, 'a>(
             Extent::Const(c) => e.index(*c),
             Extent::Size(v, d) => meta(v)?.sizes.get(*d).copied().ok_or_else(|| format!("no dimension {d}")),
             Extent::Product(xs) => {
-                let mut acc = e.index(1)?;
-                for x in xs {
+                let Some((first, rest)) = xs.split_first() else { return e.index(1) };
+                let mut acc = extent(e, first, meta)?;
+                for x in rest {
                     let v = extent(e, x, meta)?;
                     acc = e.binary("muli", acc, v)?;
                 }
@@ -337,10 +338,15 @@ pub fn emit<'c, 'a>(
                     if !coordinates.contains_key(&k) {
                         let sizes = &meta(shape)?.sizes;
                         let mut q = *workgroup.get(*axis).ok_or("internal error: no such grid axis")?;
+                        // Innermost first; what is left for the outermost is
+                        // already below its size.
                         let mut co = vec![q; *leading];
-                        for i in (0..*leading).rev() {
+                        for i in (1..*leading).rev() {
                             co[i] = body.binary("remui", q, sizes[i])?;
                             q = body.binary("divui", q, sizes[i])?;
+                        }
+                        if *leading > 0 {
+                            co[0] = q;
                         }
                         coordinates.insert(k, co);
                     }

@@ -2,10 +2,12 @@
 // RUN: ukc explain %s | FileCheck %s
 // RUN: ukc explain %s --ukernels none | FileCheck %s --check-prefix=NONE
 
-// CHECK: explain.mlir:[[@LINE+13]]:12: remark: ukernel: selected uk_argmax_f32i64 (bitcode for sm_80): each row split across 1 workgroup(s) of 256 threads
-// CHECK: explain.mlir:{{.*}}: remark: ukernel: no ukernel: not an argmax: the compare is 'oge', which selects the last index of the maximum; the ukernel returns the first; default configuration
-// CHECK: @picked: #ukernel.lowering_config<{reduction = [0, 0], split = 1 : i64, ukernel = #ukernel.spec<"uk_argmax_f32i64", {shared_memory_bytes = 388 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
-// CHECK: @last_index: #ukernel.lowering_config<{reduction = [0, 0], split = 1 : i64, workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: explain.mlir:[[@LINE+15]]:12: remark: ukernel: selected uk_argmax_ogt_f32i64 (bitcode for sm_80): each row split across 1 workgroup(s) of 256 threads
+// CHECK: explain.mlir:{{.*}}: remark: ukernel: no ukernel: not an argmax: the compare is 'oge', which selects the last index of the maximum; the ukernel returns the first; not a matmul: expected 2 inputs and 1 init; default configuration
+// CHECK: explain.mlir:{{.*}}: remark: ukernel: selected uk_matmul_tile_bf16_nk (bitcode for sm_80): 128 x 128 tile per workgroup of 256 threads, K whole, 24 workgroups; also considered: uk_matmul_skinny_bf16_nk: M = 300 exceeds its 16
+// CHECK: @picked: #ukernel.lowering_config<{params = {split = 1 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: @last_index: #ukernel.lowering_config<{reduction = [0, 0], workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: @projection: #ukernel.lowering_config<{reduction = [0, 0, 0], ukernel = #ukernel.spec<"uk_matmul_tile_bf16_nk", {dynamic_shared_memory_bytes = 65536 : i64, shared_memory_bytes = 0 : i64}>, workgroup = [128, 128, 0], workgroup_size = [256, 1, 1]}>
 // NONE: remark: ukernel: no ukernel: argmax matched, but disabled by ukernels = "none"
 module {
   func.func @picked(%in: tensor<2x1000xf32>) -> tensor<2xi64> {
@@ -45,5 +47,15 @@ module {
       linalg.yield %m, %s : f32, i64
     } -> (tensor<2xf32>, tensor<2xi64>)
     return %r#1 : tensor<2xi64>
+  }
+
+  func.func @projection(%x: tensor<300x1000xbf16>, %w: tensor<1000x1000xbf16>) -> tensor<300x1000xf32> {
+    %zero = arith.constant 0.0 : f32
+    %e = tensor.empty() : tensor<300x1000xf32>
+    %c = linalg.fill ins(%zero : f32) outs(%e : tensor<300x1000xf32>) -> tensor<300x1000xf32>
+    %y = linalg.matmul
+        indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>]
+        ins(%x, %w : tensor<300x1000xbf16>, tensor<1000x1000xbf16>) outs(%c : tensor<300x1000xf32>) -> tensor<300x1000xf32>
+    return %y : tensor<300x1000xf32>
   }
 }

@@ -17,8 +17,8 @@ func.func @spec() attributes {uk = #ukernel.spec<"uk_argmax_f32i64", {shared_mem
 // -----
 
 // CHECK-LABEL: func.func @config
-// CHECK-SAME: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], split = 4 : i64, ukernel = #ukernel.spec<"uk_argmax_f32i32", {shared_memory_bytes = 0 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
-func.func @config() attributes {lowering_config = #ukernel.lowering_config<{workgroup = [1, 0], reduction = [0, 0], workgroup_size = [256, 1, 1], split = 4 : i64, ukernel = #ukernel.spec<"uk_argmax_f32i32", {shared_memory_bytes = 0 : i64}>}>} {
+// CHECK-SAME: lowering_config = #ukernel.lowering_config<{params = {split = 4 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_f32i32", {shared_memory_bytes = 0 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
+func.func @config() attributes {lowering_config = #ukernel.lowering_config<{workgroup = [1, 0], reduction = [0, 0], workgroup_size = [256, 1, 1], params = {split = 4 : i64}, ukernel = #ukernel.spec<"uk_argmax_f32i32", {shared_memory_bytes = 0 : i64}>}>} {
   return
 }
 

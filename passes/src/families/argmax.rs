@@ -63,7 +63,7 @@ impl Family for Argmax {
         Ok(Match {
             operand_types: vec![facts.element.to_string(), facts.element.to_string(), facts.index.to_string()],
             semantics: Some(facts.semantics),
-            summary: format!("{} rows, {} -> {}, {} NaN semantics", facts.loops - 1, facts.element, facts.index, facts.semantics),
+            summary: format!("{} rows, {} indices, {} NaN rule", facts.element, facts.index, facts.semantics),
             facts: Box::new(facts),
         })
     }

@@ -44,7 +44,7 @@ fn decode_dispatch_config_is_pinned() {
     let (result, diagnostics) = capture_diagnostics(&context, || pm.run(&mut module));
     result.unwrap();
     let remarks: Vec<String> = diagnostics.iter().map(|d| d.to_string()).collect();
-    insta::assert_snapshot!(remarks.join("\n"), @"-:10:12: remark: ukernel: selected uk_argmax_bf16i32 (bitcode for sm_90): each row split across 33 workgroup(s) of 256 threads");
+    insta::assert_snapshot!(remarks.join("\n"), @"-:10:12: remark: ukernel: selected uk_argmax_ogt_bf16i32 (bitcode for sm_90): each row split across 33 workgroup(s) of 256 threads");
 
     let mut config = None;
     module.as_operation().walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
@@ -54,7 +54,7 @@ fn decode_dispatch_config_is_pinned() {
         melior::ir::operation::WalkResult::Advance
     });
     let (text, typed) = config.expect("the generic is configured");
-    insta::assert_snapshot!(text, @r#"#ukernel.lowering_config<{reduction = [0, 0], split = 33 : i64, ukernel = #ukernel.spec<"uk_argmax_bf16i32", {shared_memory_bytes = 388 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>"#);
+    insta::assert_snapshot!(text, @r#"#ukernel.lowering_config<{params = {split = 33 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_bf16i32", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>"#);
     assert_eq!(typed.param("split"), Some(33));
-    assert_eq!(typed.ukernel.unwrap().name, "uk_argmax_bf16i32");
+    assert_eq!(typed.ukernel.unwrap().name, "uk_argmax_ogt_bf16i32");
 }

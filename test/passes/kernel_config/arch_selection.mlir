@@ -5,8 +5,8 @@
 // RUN:   | FileCheck %s
 
 // CHECK-LABEL: func.func @sm80_gets_sm80_bitcode
-// CHECK: ukernel = #ukernel.spec<"uk_argmax_f32i64"
-// CHECK-SAME: ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_argmax_f32i64.sm_80.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_f32i64.sm_80.bc"}>]
+// CHECK: ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64"
+// CHECK-SAME: ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_argmax_ogt_f32i64.sm_80.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_ogt_f32i64.sm_80.bc"}>]
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_80", ukernels = "all"}>} {
   func.func @sm80_gets_sm80_bitcode(%in: tensor<1x32000xf32>) -> tensor<1xi64> {
     %zero = arith.constant 0 : i64
@@ -15,7 +15,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_80", ukernels = 
     %fi = linalg.fill ins(%zero : i64) outs(%ei : tensor<1xi64>) -> tensor<1xi64>
     %ev = tensor.empty() : tensor<1xf32>
     %fv = linalg.fill ins(%ninf : f32) outs(%ev : tensor<1xf32>) -> tensor<1xf32>
-    // expected-remark@+1 {{selected uk_argmax_f32i64 (bitcode for sm_80)}}
+    // expected-remark@+1 {{selected uk_argmax_ogt_f32i64 (bitcode for sm_80)}}
     %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
         ins(%in : tensor<1x32000xf32>) outs(%fv, %fi : tensor<1xf32>, tensor<1xi64>) {
     ^bb0(%a: f32, %b: f32, %c: i64):
@@ -32,8 +32,8 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_80", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @sm86_gets_sm80_bitcode
-// CHECK: ukernel = #ukernel.spec<"uk_argmax_f32i64"
-// CHECK-SAME: ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_argmax_f32i64.sm_80.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_f32i64.sm_80.bc"}>]
+// CHECK: ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64"
+// CHECK-SAME: ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_argmax_ogt_f32i64.sm_80.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_ogt_f32i64.sm_80.bc"}>]
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_86", ukernels = "all"}>} {
   func.func @sm86_gets_sm80_bitcode(%in: tensor<1x32000xf32>) -> tensor<1xi64> {
     %zero = arith.constant 0 : i64
@@ -42,7 +42,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_86", ukernels = 
     %fi = linalg.fill ins(%zero : i64) outs(%ei : tensor<1xi64>) -> tensor<1xi64>
     %ev = tensor.empty() : tensor<1xf32>
     %fv = linalg.fill ins(%ninf : f32) outs(%ev : tensor<1xf32>) -> tensor<1xf32>
-    // expected-remark@+1 {{selected uk_argmax_f32i64 (bitcode for sm_80)}}
+    // expected-remark@+1 {{selected uk_argmax_ogt_f32i64 (bitcode for sm_80)}}
     %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
         ins(%in : tensor<1x32000xf32>) outs(%fv, %fi : tensor<1xf32>, tensor<1xi64>) {
     ^bb0(%a: f32, %b: f32, %c: i64):
@@ -59,8 +59,8 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_86", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @sm90_gets_sm90_bitcode
-// CHECK: ukernel = #ukernel.spec<"uk_argmax_f32i64"
-// CHECK-SAME: ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_argmax_f32i64.sm_90.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_f32i64.sm_90.bc"}>]
+// CHECK: ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64"
+// CHECK-SAME: ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_argmax_ogt_f32i64.sm_90.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_ogt_f32i64.sm_90.bc"}>]
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @sm90_gets_sm90_bitcode(%in: tensor<1x32000xf32>) -> tensor<1xi64> {
     %zero = arith.constant 0 : i64
@@ -69,7 +69,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
     %fi = linalg.fill ins(%zero : i64) outs(%ei : tensor<1xi64>) -> tensor<1xi64>
     %ev = tensor.empty() : tensor<1xf32>
     %fv = linalg.fill ins(%ninf : f32) outs(%ev : tensor<1xf32>) -> tensor<1xf32>
-    // expected-remark@+1 {{selected uk_argmax_f32i64 (bitcode for sm_90)}}
+    // expected-remark@+1 {{selected uk_argmax_ogt_f32i64 (bitcode for sm_90)}}
     %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
         ins(%in : tensor<1x32000xf32>) outs(%fv, %fi : tensor<1xf32>, tensor<1xi64>) {
     ^bb0(%a: f32, %b: f32, %c: i64):
@@ -86,8 +86,8 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @newer_target_gets_sm90_bitcode
-// CHECK: ukernel = #ukernel.spec<"uk_argmax_f32i64"
-// CHECK-SAME: ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_argmax_f32i64.sm_90.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_f32i64.sm_90.bc"}>]
+// CHECK: ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64"
+// CHECK-SAME: ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_argmax_ogt_f32i64.sm_90.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_ogt_f32i64.sm_90.bc"}>]
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_100", ukernels = "all"}>} {
   func.func @newer_target_gets_sm90_bitcode(%in: tensor<1x32000xf32>) -> tensor<1xi64> {
     %zero = arith.constant 0 : i64
@@ -96,7 +96,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_100", ukernels =
     %fi = linalg.fill ins(%zero : i64) outs(%ei : tensor<1xi64>) -> tensor<1xi64>
     %ev = tensor.empty() : tensor<1xf32>
     %fv = linalg.fill ins(%ninf : f32) outs(%ev : tensor<1xf32>) -> tensor<1xf32>
-    // expected-remark@+1 {{selected uk_argmax_f32i64 (bitcode for sm_90)}}
+    // expected-remark@+1 {{selected uk_argmax_ogt_f32i64 (bitcode for sm_90)}}
     %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
         ins(%in : tensor<1x32000xf32>) outs(%fv, %fi : tensor<1xf32>, tensor<1xi64>) {
     ^bb0(%a: f32, %b: f32, %c: i64):
@@ -113,8 +113,8 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_100", ukernels =
 // -----
 
 // CHECK-LABEL: func.func @sm120_gets_sm90_bitcode
-// CHECK: ukernel = #ukernel.spec<"uk_argmax_f32i64"
-// CHECK-SAME: ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_argmax_f32i64.sm_90.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_f32i64.sm_90.bc"}>]
+// CHECK: ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64"
+// CHECK-SAME: ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_argmax_ogt_f32i64.sm_90.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_ogt_f32i64.sm_90.bc"}>]
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_120", ukernels = "all"}>} {
   func.func @sm120_gets_sm90_bitcode(%in: tensor<1x32000xf32>) -> tensor<1xi64> {
     %zero = arith.constant 0 : i64
@@ -123,7 +123,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_120", ukernels =
     %fi = linalg.fill ins(%zero : i64) outs(%ei : tensor<1xi64>) -> tensor<1xi64>
     %ev = tensor.empty() : tensor<1xf32>
     %fv = linalg.fill ins(%ninf : f32) outs(%ev : tensor<1xf32>) -> tensor<1xf32>
-    // expected-remark@+1 {{selected uk_argmax_f32i64 (bitcode for sm_90)}}
+    // expected-remark@+1 {{selected uk_argmax_ogt_f32i64 (bitcode for sm_90)}}
     %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
         ins(%in : tensor<1x32000xf32>) outs(%fv, %fi : tensor<1xf32>, tensor<1xi64>) {
     ^bb0(%a: f32, %b: f32, %c: i64):
@@ -150,7 +150,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_75", ukernels = 
     %fi = linalg.fill ins(%zero : i64) outs(%ei : tensor<1xi64>) -> tensor<1xi64>
     %ev = tensor.empty() : tensor<1xf32>
     %fv = linalg.fill ins(%ninf : f32) outs(%ev : tensor<1xf32>) -> tensor<1xf32>
-    // expected-remark@+1 {{argmax matched, but uk_argmax_f32i64 has bitcode for sm_80, sm_90, none at or below the target sm_75}}
+    // expected-remark@+1 {{argmax matched (f32 rows, i64 indices, ogt NaN rule), but uk_argmax_ogt_f32i64 has bitcode for sm_80, sm_90, none at or below the target sm_75}}
     %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
         ins(%in : tensor<1x32000xf32>) outs(%fv, %fi : tensor<1xf32>, tensor<1xi64>) {
     ^bb0(%a: f32, %b: f32, %c: i64):

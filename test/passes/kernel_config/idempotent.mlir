@@ -6,9 +6,9 @@
 // RUN:   --mlir-elide-resource-strings-if-larger=1 | FileCheck %s
 
 // CHECK-LABEL: func.func @configured_once
-// CHECK: ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_argmax_f32i64.sm_90.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_f32i64.sm_90.bc"}>]} {
+// CHECK: ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_argmax_ogt_f32i64.sm_90.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_ogt_f32i64.sm_90.bc"}>]} {
 // CHECK-LABEL: func.func @rejected_once
-// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], split = 1 : i64, workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @configured_once(%in: tensor<1x32000xf32>) -> tensor<1xi64> {
     %zero = arith.constant 0 : i64

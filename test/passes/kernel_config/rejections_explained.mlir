@@ -5,7 +5,7 @@
 // RUN:   | FileCheck %s
 
 // CHECK-LABEL: func.func @argmax_zero_init_rejected
-// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], split = 1 : i64, workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
 // CHECK-NOT: ukernel.executable_objects
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @argmax_zero_init_rejected(%in: tensor<1x32000xf32>) -> tensor<1xi64> {
@@ -15,7 +15,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
     %fi = linalg.fill ins(%zero : i64) outs(%ei : tensor<1xi64>) -> tensor<1xi64>
     %ev = tensor.empty() : tensor<1xf32>
     %fv = linalg.fill ins(%init : f32) outs(%ev : tensor<1xf32>) -> tensor<1xf32>
-    // expected-remark@+1 {{no ukernel: not an argmax: the value init is not filled with -inf; default configuration}}
+    // expected-remark@+1 {{no ukernel: not an argmax: the value init is not filled with -inf; not a matmul: expected 2 inputs and 1 init; default configuration}}
     %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
         ins(%in : tensor<1x32000xf32>) outs(%fv, %fi : tensor<1xf32>, tensor<1xi64>) {
     ^bb0(%a: f32, %b: f32, %c: i64):
@@ -33,7 +33,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @argmax_oge_rejected
-// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], split = 1 : i64, workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
 // CHECK-NOT: ukernel.executable_objects
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @argmax_oge_rejected(%in: tensor<1x32000xf32>) -> tensor<1xi64> {
@@ -61,7 +61,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @argmax_i16_index_rejected
-// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], split = 1 : i64, workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
 // CHECK-NOT: ukernel.executable_objects
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @argmax_i16_index_rejected(%in: tensor<1x32000xf32>) -> tensor<1xi16> {
@@ -89,7 +89,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @argmax_i32_input_rejected
-// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], split = 1 : i64, workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
 // CHECK-NOT: ukernel.executable_objects
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @argmax_i32_input_rejected(%in: tensor<1x32000xi32>) -> tensor<1xi64> {
@@ -117,7 +117,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @argmax_f64_input_rejected
-// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], split = 1 : i64, workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
 // CHECK-NOT: ukernel.executable_objects
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @argmax_f64_input_rejected(%in: tensor<1x32000xf64>) -> tensor<1xi64> {
@@ -145,7 +145,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @argmax_argmin_rejected
-// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], split = 1 : i64, workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
 // CHECK-NOT: ukernel.executable_objects
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @argmax_argmin_rejected(%in: tensor<1x32000xf32>) -> tensor<1xi64> {
@@ -173,7 +173,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @argmax_maxnumf_rejected
-// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], split = 1 : i64, workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
 // CHECK-NOT: ukernel.executable_objects
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @argmax_maxnumf_rejected(%in: tensor<1x32000xf32>) -> tensor<1xi64> {
@@ -201,7 +201,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @argmax_nonzero_index_init_rejected
-// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], split = 1 : i64, workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
 // CHECK-NOT: ukernel.executable_objects
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @argmax_nonzero_index_init_rejected(%in: tensor<1x32000xf32>) -> tensor<1xi64> {
@@ -229,7 +229,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @argmax_reduction_not_innermost_rejected
-// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], split = 1 : i64, workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
 // CHECK-NOT: ukernel.executable_objects
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @argmax_reduction_not_innermost_rejected(%in: tensor<32000x4xf32>) -> tensor<4xi64> {

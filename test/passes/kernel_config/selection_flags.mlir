@@ -4,7 +4,7 @@
 // RUN:   | FileCheck %s
 
 // CHECK-LABEL: func.func @all_selects_argmax
-// CHECK: ukernel = #ukernel.spec<"uk_argmax_f32i64"
+// CHECK: ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64"
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @all_selects_argmax(%in: tensor<1x32000xf32>) -> tensor<1xi64> {
     %zero = arith.constant 0 : i64
@@ -13,7 +13,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
     %fi = linalg.fill ins(%zero : i64) outs(%ei : tensor<1xi64>) -> tensor<1xi64>
     %ev = tensor.empty() : tensor<1xf32>
     %fv = linalg.fill ins(%ninf : f32) outs(%ev : tensor<1xf32>) -> tensor<1xf32>
-    // expected-remark@+1 {{selected uk_argmax_f32i64}}
+    // expected-remark@+1 {{selected uk_argmax_ogt_f32i64}}
     %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
         ins(%in : tensor<1x32000xf32>) outs(%fv, %fi : tensor<1xf32>, tensor<1xi64>) {
     ^bb0(%a: f32, %b: f32, %c: i64):
@@ -57,7 +57,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @list_with_argmax_selects
-// CHECK: ukernel = #ukernel.spec<"uk_argmax_f32i64"
+// CHECK: ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64"
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "argmax"}>} {
   func.func @list_with_argmax_selects(%in: tensor<1x32000xf32>) -> tensor<1xi64> {
     %zero = arith.constant 0 : i64
@@ -66,7 +66,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
     %fi = linalg.fill ins(%zero : i64) outs(%ei : tensor<1xi64>) -> tensor<1xi64>
     %ev = tensor.empty() : tensor<1xf32>
     %fv = linalg.fill ins(%ninf : f32) outs(%ev : tensor<1xf32>) -> tensor<1xf32>
-    // expected-remark@+1 {{selected uk_argmax_f32i64}}
+    // expected-remark@+1 {{selected uk_argmax_ogt_f32i64}}
     %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
         ins(%in : tensor<1x32000xf32>) outs(%fv, %fi : tensor<1xf32>, tensor<1xi64>) {
     ^bb0(%a: f32, %b: f32, %c: i64):
@@ -84,8 +84,8 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 
 // An unknown family in the list is a warning naming it; the known ones still apply.
 // CHECK-LABEL: func.func @unknown_list_entry_warns
-// CHECK: ukernel = #ukernel.spec<"uk_argmax_f32i64"
-// expected-warning@+2 {{unknown ukernel family 'topk' in ukernels = "topk,argmax,softmax" (known: argmax)}}
+// CHECK: ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64"
+// expected-warning@+2 {{unknown ukernel family 'topk' in ukernels = "topk,argmax,softmax" (known: argmax, matmul)}}
 // expected-warning@+1 {{unknown ukernel family 'softmax'}}
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "topk,argmax,softmax"}>} {
   func.func @unknown_list_entry_warns(%in: tensor<1x32000xf32>) -> tensor<1xi64> {
@@ -95,7 +95,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
     %fi = linalg.fill ins(%zero : i64) outs(%ei : tensor<1xi64>) -> tensor<1xi64>
     %ev = tensor.empty() : tensor<1xf32>
     %fv = linalg.fill ins(%ninf : f32) outs(%ev : tensor<1xf32>) -> tensor<1xf32>
-    // expected-remark@+1 {{selected uk_argmax_f32i64}}
+    // expected-remark@+1 {{selected uk_argmax_ogt_f32i64}}
     %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
         ins(%in : tensor<1x32000xf32>) outs(%fv, %fi : tensor<1xf32>, tensor<1xi64>) {
     ^bb0(%a: f32, %b: f32, %c: i64):

@@ -6,7 +6,7 @@
 // RUN:   | FileCheck %s
 
 // CHECK-LABEL: func.func @decode_row_split_across_workgroups
-// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], split = 63 : i64, ukernel = #ukernel.spec<"uk_argmax_f32i64", {shared_memory_bytes = 388 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 63 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @decode_row_split_across_workgroups(%in: tensor<1x128256xf32>) -> tensor<1xi64> {
     %zero = arith.constant 0 : i64
@@ -32,7 +32,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @many_rows_one_workgroup_each
-// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], split = 1 : i64, ukernel = #ukernel.spec<"uk_argmax_f32i64", {shared_memory_bytes = 388 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 1 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @many_rows_one_workgroup_each(%in: tensor<4096x32000xf32>) -> tensor<4096xi64> {
     %zero = arith.constant 0 : i64
@@ -58,7 +58,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @dynamic_length_not_split
-// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], split = 1 : i64, ukernel = #ukernel.spec<"uk_argmax_f32i64", {shared_memory_bytes = 388 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 1 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @dynamic_length_not_split(%in: tensor<1x?xf32>) -> tensor<1xi64> {
     %zero = arith.constant 0 : i64
@@ -84,7 +84,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @dynamic_rows_not_split
-// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], split = 1 : i64, ukernel = #ukernel.spec<"uk_argmax_f32i64", {shared_memory_bytes = 388 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 1 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @dynamic_rows_not_split(%in: tensor<?x32000xf32>) -> tensor<?xi64> {
     %c0 = arith.constant 0 : index
@@ -112,7 +112,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @batched_rows
-// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0, 0], split = 9 : i64, ukernel = #ukernel.spec<"uk_argmax_f32i64", {shared_memory_bytes = 388 : i64}>, workgroup = [1, 1, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 9 : i64}, reduction = [0, 0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 1, 0], workgroup_size = [256, 1, 1]}>
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @batched_rows(%in: tensor<4x8x32000xf32>) -> tensor<4x8xi64> {
     %zero = arith.constant 0 : i64
@@ -138,7 +138,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @batched_dynamic_rows
-// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0, 0], split = 1 : i64, ukernel = #ukernel.spec<"uk_argmax_f32i64", {shared_memory_bytes = 388 : i64}>, workgroup = [1, 1, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 1 : i64}, reduction = [0, 0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 1, 0], workgroup_size = [256, 1, 1]}>
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @batched_dynamic_rows(%in: tensor<2x?x128256xf32>) -> tensor<2x?xi64> {
     %c1 = arith.constant 1 : index
@@ -168,14 +168,14 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // On memrefs: the fills are the last writes before the op.
 // CHECK-LABEL: func.func @memref_argmax_selected
 // CHECK: linalg.generic
-// CHECK-SAME: ukernel = #ukernel.spec<"uk_argmax_f32i32"
+// CHECK-SAME: ukernel = #ukernel.spec<"uk_argmax_ogt_f32i32"
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @memref_argmax_selected(%in: memref<8x128256xf32>, %val: memref<8xf32>, %idx: memref<8xi32>) {
     %zero = arith.constant 0 : i32
     %ninf = arith.constant 0xFF800000 : f32
     linalg.fill ins(%zero : i32) outs(%idx : memref<8xi32>)
     linalg.fill ins(%ninf : f32) outs(%val : memref<8xf32>)
-    // expected-remark@+1 {{selected uk_argmax_f32i32 (bitcode for sm_90): each row split across 33 workgroup(s)}}
+    // expected-remark@+1 {{selected uk_argmax_ogt_f32i32 (bitcode for sm_90): each row split across 33 workgroup(s)}}
     linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
         ins(%in : memref<8x128256xf32>) outs(%val, %idx : memref<8xf32>, memref<8xi32>) {
     ^bb0(%a: f32, %b: f32, %c: i32):

@@ -4,21 +4,21 @@
 // RUN: ukernel-opt --pass-pipeline='builtin.module(ukernel-kernel-config,ukernel-hoist-executable-objects,ukernel-lower-to-ukernels)' \
 // RUN:   --mlir-elide-resource-strings-if-larger=1 %s | FileCheck %s
 
-// CHECK-LABEL: module attributes {ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_argmax_f32i64.sm_90.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_f32i64.sm_90.bc"}>, #ukernel.object<{data = dense_resource<uk_argmax_bf16i32.sm_90.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_bf16i32.sm_90.bc"}>], ukernel.target
+// CHECK-LABEL: module attributes {ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_argmax_ogt_f32i64.sm_90.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_ogt_f32i64.sm_90.bc"}>, #ukernel.object<{data = dense_resource<uk_argmax_ogt_bf16i32.sm_90.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_ogt_bf16i32.sm_90.bc"}>], ukernel.target
 // CHECK-DAG: memref.global "private" @__ukernel_scratch_0 : memref<4352xi8>
 // CHECK-DAG: memref.global "private" @__ukernel_scratch_1 : memref<1024xi8>
-// CHECK-DAG: memref.global "private" @__ukernel_no_scratch : memref<16xi8>
-// CHECK-DAG: func.func private @uk_argmax_f32i64(
-// CHECK-DAG: func.func private @uk_argmax_bf16i32(
+// CHECK-DAG: memref.global "private" @__ukernel_zeros_16xi8 : memref<16xi8>
+// CHECK-DAG: func.func private @uk_argmax_ogt_f32i64(
+// CHECK-DAG: func.func private @uk_argmax_ogt_bf16i32(
 // CHECK-LABEL: func.func @decode_b8
-// CHECK: func.call @uk_argmax_f32i64
+// CHECK: func.call @uk_argmax_ogt_f32i64
 // CHECK-LABEL: func.func @prefill_4096
-// CHECK: func.call @uk_argmax_f32i64
+// CHECK: func.call @uk_argmax_ogt_f32i64
 // CHECK-LABEL: func.func @decode_bf16
-// CHECK: func.call @uk_argmax_bf16i32
+// CHECK: func.call @uk_argmax_ogt_bf16i32
 // CHECK-LABEL: func.func @last_index_oge
 // CHECK: linalg.generic
-// CHECK-SAME: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], split = 1 : i64, workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
+// CHECK-SAME: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
 // CHECK-NOT: ukernel.executable_objects
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @decode_b8(%in: memref<8x128256xf32>, %val: memref<8xf32>, %idx: memref<8xi64>) {
