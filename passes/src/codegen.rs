@@ -68,6 +68,18 @@ impl Stage {
         Self::ALL.into_iter().find(|s| s.name() == n)
     }
 
+    /// What runs after [`pipeline`](Self::pipeline) and the Rust steps of
+    /// the stage (for `configured`: results that are arguments written in
+    /// place are dropped first, so that no copy of them is made).
+    pub fn post_pipeline(self) -> Option<&'static str> {
+        match self {
+            Stage::Configured => Some(
+                "builtin.module(buffer-results-to-out-params{hoist-static-allocs=true hoist-dynamic-allocs=true modify-public-functions=true})",
+            ),
+            _ => None,
+        }
+    }
+
     /// The pass pipeline that leads from the previous stage to this one.
     pub fn pipeline(self) -> &'static str {
         match self {
@@ -75,8 +87,7 @@ impl Stage {
             Stage::Configured => concat!(
                 "builtin.module(ukernel-kernel-config,",
                 "one-shot-bufferize{bufferize-function-boundaries=true function-boundary-type-conversion=identity-layout-map},",
-                "drop-equivalent-buffer-results,",
-                "buffer-results-to-out-params{hoist-static-allocs=true hoist-dynamic-allocs=true modify-public-functions=true})"
+                "drop-equivalent-buffer-results)"
             ),
             Stage::Lowered => concat!(
                 "builtin.module(ukernel-hoist-executable-objects,ukernel-lower-to-ukernels,",
@@ -115,9 +126,31 @@ pub fn run_stage(
     stage: Stage,
 ) -> Result<Vec<CapturedDiagnostic>, CodegenError> {
     crate::register_passes();
+    let mut others = run_pipeline(context, module, stage, stage.pipeline())?;
+    if stage == Stage::Configured {
+        results_written_in_place(context, module);
+    }
+    if let Some(post) = stage.post_pipeline() {
+        others.extend(run_pipeline(context, module, stage, post)?);
+    }
+    if stage == Stage::Configured {
+        annotate_references(context, module);
+    }
+    if stage == Stage::Llvm {
+        mark_kernels(context, module);
+    }
+    Ok(others)
+}
+
+fn run_pipeline(
+    context: &Context,
+    module: &mut Module,
+    stage: Stage,
+    pipeline: &str,
+) -> Result<Vec<CapturedDiagnostic>, CodegenError> {
     let pm = PassManager::new(context);
     let fail = |diagnostics| CodegenError::Stage { stage: stage.name(), diagnostics };
-    parse_pass_pipeline(pm.as_operation_pass_manager(), stage.pipeline()).map_err(|e| {
+    parse_pass_pipeline(pm.as_operation_pass_manager(), pipeline).map_err(|e| {
         fail(vec![CapturedDiagnostic {
             severity: ukernel_dialect::location::Severity::Error,
             pos: None,
@@ -131,13 +164,42 @@ pub fn run_stage(
     if result.is_err() || !errors.is_empty() {
         return Err(fail(errors));
     }
-    if stage == Stage::Configured {
-        annotate_references(context, module);
-    }
-    if stage == Stage::Llvm {
-        mark_kernels(context, module);
-    }
     Ok(others)
+}
+
+/// Drops each dispatch result that is one of its own arguments (an init
+/// written in place, as `C += A x B` on tensors bufferizes): the dispatch's
+/// output is that argument. Upstream's drop-equivalent-buffer-results
+/// leaves public functions alone, and buffer-results-to-out-params would
+/// then copy the argument into a new out-parameter, which every GPU thread
+/// of the kernel would run.
+fn results_written_in_place(context: &Context, module: &Module) {
+    for func in dispatches(&module.as_operation()) {
+        let Some(ret) = body_ops(&func).into_iter().find(|o| name(o) == "func.return") else { continue };
+        let operands: Vec<melior::ir::Value> = (0..ret.operand_count()).filter_map(|i| ret.operand(i).ok()).collect();
+        let kept: Vec<melior::ir::Value> =
+            operands.iter().copied().filter(|v| crate::ir::func_arg_number(*v, &func).is_none()).collect();
+        if kept.len() == operands.len() {
+            continue;
+        }
+        let Some(ty) = func
+            .attribute("function_type")
+            .ok()
+            .and_then(|a| melior::ir::attribute::TypeAttribute::try_from(a).ok())
+            .and_then(|t| melior::ir::r#type::FunctionType::try_from(t.value()).ok())
+        else {
+            continue;
+        };
+        let inputs: Vec<melior::ir::Type> = (0..ty.input_count()).filter_map(|i| ty.input(i).ok()).collect();
+        let results: Vec<melior::ir::Type> = kept.iter().map(|v| melior::ir::ValueLike::r#type(v)).collect();
+        let new_type = melior::ir::r#type::FunctionType::new(context, &inputs, &results);
+        let Some(block) = ret.block() else { continue };
+        let location = ret.location();
+        melior::ir::BlockLike::insert_operation_before(&block, ret, melior::dialect::func::r#return(&kept, location));
+        drop(crate::dispatch::detach(&ret));
+        let mut f = unsafe { OperationRefMut::from_raw(func.to_raw()) };
+        f.set_attribute("function_type", melior::ir::attribute::TypeAttribute::new(new_type.into()).into());
+    }
 }
 
 /// Runs every stage after `from` up to and including `to`.

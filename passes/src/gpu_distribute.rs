@@ -303,6 +303,18 @@ fn distribute(context: &Context, func: OperationRef) -> Result<(), Fail> {
             "the dispatch has ops besides its ukernel (e.g. a producer); those are not fused with ukernels yet".into(),
         ));
     }
+    // Whatever is left beside the ukernel call runs in every thread of every
+    // workgroup: only side-effect-free setup may stay.
+    if mapped
+        && let Some(other) = body_ops(&func).into_iter().map(|o| name(&o)).find(|n| {
+            matches!(n.as_str(), "memref.copy" | "memref.store" | "scf.for" | "scf.while" | "scf.if")
+                || n.starts_with("linalg.")
+        })
+    {
+        return Err(Fail(format!(
+            "the dispatch has '{other}' besides its ukernel call, which every GPU thread would run"
+        )));
+    }
     if !mapped {
         for op in default_loops {
             thread_stride(context, op)?;

@@ -5,6 +5,8 @@
 // reference (with --ukernels none: the default lowering of the same ops).
 // RUN: ukc compile %s --arch sm_80,sm_90 -o %t.on.pkg | FileCheck %s --check-prefix=ON
 // RUN: ukc-run info %t.on.pkg | FileCheck %s --check-prefix=INFO
+// RUN: rm -rf %t.dump && ukc compile %s --arch sm_90 -o %t.pkg --dump-dir %t.dump
+// RUN: FileCheck %s --check-prefix=GRID < %t.dump/3.kernels.mlir
 
 // ON: wrote {{.*}}.on.pkg: 15 kernel(s), PTX for sm_80, sm_90
 // ON: mm_tile_bf16_kn_300x1000x129: ukernel uk_matmul_tile_bf16_kn
@@ -18,6 +20,9 @@
 // ON: mm_memref_bf16_nk_64x256x512: ukernel uk_matmul_tile_bf16_nk
 // The tile ukernel's 64 KiB of stages: dynamic shared memory in the launch.
 // INFO: mm_tile_bf16_kn_300x1000x129: PTX for 8.0, 9.0; block [256, 1, 1]; dynamic shared memory 65536; {{[0-9]+}} args
+// With a dynamic M the grid's y is a ceiling division of C's runtime rows.
+// GRID-LABEL: func.func @mm_tile_bf16_nk_dynamic_m
+// GRID-SAME: ukernel.grid = ["8", "ceildiv(%arg2[0], 128)", "1"]
 // INFO: mm_skinny_bf16_nk_1x4096x4096: PTX for 8.0, 9.0; block [256, 1, 1]; {{[0-9]+}} args
 module {
   func.func @mm_tile_bf16_kn_300x1000x129(%a: tensor<300x129xbf16>, %b: tensor<129x1000xbf16>) -> tensor<300x1000xf32> {
