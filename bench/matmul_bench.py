@@ -16,6 +16,7 @@ both B layouts, with and without accumulation into C, against
 times 4); and each benchmarked result too.
 
 usage: matmul_bench.py PTX_DIR [--reps N] [--check-only]
+       matmul_bench.py PTX_DIR --sweep   (the variants of bench/matmul_sweep.sh)
 """
 import ctypes
 import statistics
@@ -200,9 +201,89 @@ def bench(drv, reps):
         del a, b, c
 
 
+def sweep(ptx_dir, reps):
+    """Checks and times each tile variant built by bench/matmul_sweep.sh."""
+    drv = Driver(f"{ptx_dir}/matmul_sweep.sm_90.ptx")
+    variants = [line.split() for line in open(f"{ptx_dir}/matmul_sweep.txt") if line.strip()]
+    shapes = [(4096, 4096, 4096), (8192, 8192, 8192), (2048, 4096, 11008)]
+    print(f"{'variant':>20} {'layout':>6} {'smem':>7} | " + " | ".join(f"{m}x{n}x{k} TFLOP/s (torch)" for m, n, k in shapes))
+    for name, bm, bn, smem, threads in variants:
+        bm, bn, smem, threads = int(bm), int(bn), int(smem), int(threads)
+        for layout in ("kn", "nk"):
+            kernel = f"harness_sweep_{name}_{layout}"
+
+            def call_for(a, b, c):
+                m, k = a.shape
+                n = b.shape[0] if layout == "nk" else b.shape[1]
+                args = [ctypes.c_uint64(a.data_ptr()), ctypes.c_int64(a.stride(0)), ctypes.c_uint64(b.data_ptr()),
+                        ctypes.c_int64(b.stride(0)), ctypes.c_uint64(c.data_ptr()), ctypes.c_int64(c.stride(0)),
+                        ctypes.c_int64(m), ctypes.c_int64(n), ctypes.c_int64(k), ctypes.c_int32(0)]
+                grid = ((n + bn - 1) // bn, (m + bm - 1) // bm, 1)
+                return lambda: drv.launch(kernel, grid, (threads, 1, 1), smem, args)
+
+            worst = 0.0
+            for (m, n, k) in [(129, 300, 127), (1000, 1000, 1000), (17, 4096, 64), (256, 136, 40)]:
+                a, b = operands(m, n, k, torch.bfloat16, layout, seed=m + n + k)
+                c = torch.full((m, n), float("nan"), device="cuda")
+                call_for(a, b, c)()
+                torch.cuda.synchronize()
+                worst = max(worst, check(c, a, b, layout, torch.zeros(m, n, device="cuda")))
+            if not worst <= 1.0:
+                print(f"{name:>20} {layout:>6} MISMATCH error/tolerance {worst:.3g}")
+                continue
+            cells = []
+            for (m, n, k) in shapes:
+                a, b = operands(m, n, k, torch.bfloat16, layout, seed=3)
+                c = torch.empty(m, n, device="cuda")
+                t = time_graph(call_for(a, b, c), reps)
+                peer = (lambda: F.linear(a, b)) if layout == "nk" else (lambda: torch.matmul(a, b))
+                tt = time_graph(peer, reps)
+                f = 2 * m * n * k
+                cells.append(f"{f / t / 1e6:7.1f} ({f / tt / 1e6:5.1f})")
+                del a, b, c
+            print(f"{name:>20} {layout:>6} {smem:>7} | " + " | ".join(f"{x:>26}" for x in cells))
+
+
+def sweep_skinny(ptx_dir, reps):
+    """Checks and times each skinny variant built by bench/matmul_sweep.sh."""
+    drv = Driver(f"{ptx_dir}/matmul_sweep.sm_90.ptx")
+    variants = [line.split() for line in open(f"{ptx_dir}/matmul_sweep_skinny.txt") if line.strip()]
+    shapes = [(m, n, k) for m in (1, 8, 16) for (n, k) in [(4096, 4096), (11008, 4096), (16384, 16384)]]
+    data = {s: operands(*s, torch.bfloat16, "nk", seed=5) for s in shapes}
+    print(f"{'variant':>10} | " + " ".join(f"{f'{m}x{n}x{k}':>15}" for m, n, k in shapes) + "   (us)")
+    torch_row = []
+    for s in shapes:
+        a, b = data[s]
+        torch_row.append(time_graph(lambda: F.linear(a, b), reps))
+    for name, cols, threads in variants:
+        cols, threads = int(cols), int(threads)
+        kernel = f"harness_sweep_{name}_nk"
+        row = []
+        for s in shapes + [(3, 129, 1000), (16, 1000, 17)]:
+            m, n, k = s
+            a, b = data[s] if s in data else operands(m, n, k, torch.bfloat16, "nk", seed=6)
+            c = torch.full((m, n), float("nan"), device="cuda")
+            args = [ctypes.c_uint64(a.data_ptr()), ctypes.c_int64(a.stride(0)), ctypes.c_uint64(b.data_ptr()),
+                    ctypes.c_int64(b.stride(0)), ctypes.c_uint64(c.data_ptr()), ctypes.c_int64(c.stride(0)),
+                    ctypes.c_int64(m), ctypes.c_int64(n), ctypes.c_int64(k), ctypes.c_int32(0)]
+            call = lambda: drv.launch(kernel, ((n + cols - 1) // cols, 1, 1), (threads, 1, 1), 0, args)
+            call()
+            torch.cuda.synchronize()
+            if not check(c, a, b, "nk", torch.zeros(m, n, device="cuda")) <= 1.0:
+                row.append("MISMATCH")
+            elif s in data:
+                row.append(f"{time_graph(call, reps):.2f}")
+        print(f"{name:>10} | " + " ".join(f"{x:>15}" for x in row))
+    print(f"{'F.linear':>10} | " + " ".join(f"{x:>15.2f}" for x in torch_row))
+
+
 def main():
     ptx_dir = sys.argv[1]
     reps = int(sys.argv[sys.argv.index("--reps") + 1]) if "--reps" in sys.argv else 20
+    if "--sweep" in sys.argv:
+        sweep_skinny(ptx_dir, reps)
+        sweep(ptx_dir, reps)
+        return
     props = torch.cuda.get_device_properties(0)
     sm = props.major * 10 + props.minor
     drv = Driver(f"{ptx_dir}/harness_matmul.sm_{90 if sm >= 90 else 80}.ptx")

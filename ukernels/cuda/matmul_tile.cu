@@ -20,31 +20,61 @@
 // Every thread of a workgroup of exactly 256 threads (x; y = z = 1) calls it
 // with the same arguments. Dynamic shared memory: 65536 bytes (4 stages of a
 // 128 x 32 A tile and a 32 x 128 B tile), which the launch must provide.
+// (The defaults; UK_TILE_* defines change the tile for tuning.)
 // Any M, N, K (edges are masked); rows whose start is 16-byte aligned with
 // K (nk) or N (kn) a multiple of 8 take 16-byte asynchronous copies, others
 // element loads.
 
 #include "matmul_common.h"
 
-#define BM 128
-#define BN 128
-#define BK 32
-#define STAGES 4
-#define THREADS 256
-#define WARP_M 64 // 2 warps along M
-#define WARP_N 32 // 4 warps along N
-#define TILE_BYTES (BM * BK * 2)
-#define STAGE_BYTES (2 * TILE_BYTES)
+// The tile shape; -D overrides exist for tuning sweeps (bench/matmul_tile_sweep.sh).
+#ifndef UK_TILE_BM
+#define UK_TILE_BM 128
+#endif
+#ifndef UK_TILE_BN
+#define UK_TILE_BN 128
+#endif
+#ifndef UK_TILE_BK
+#define UK_TILE_BK 32
+#endif
+#ifndef UK_TILE_STAGES
+#define UK_TILE_STAGES 4
+#endif
+#ifndef UK_TILE_WARPS_M
+#define UK_TILE_WARPS_M 2
+#endif
+#ifndef UK_TILE_WARPS_N
+#define UK_TILE_WARPS_N 4
+#endif
+#define BM UK_TILE_BM
+#define BN UK_TILE_BN
+#define BK UK_TILE_BK
+#define STAGES UK_TILE_STAGES
+#define THREADS (32 * UK_TILE_WARPS_M * UK_TILE_WARPS_N)
+#define WARP_M (BM / UK_TILE_WARPS_M)
+#define WARP_N (BN / UK_TILE_WARPS_N)
+#define MT (WARP_M / 16) // m16 tiles per warp
+#define NT (WARP_N / 8)  // n8 tiles per warp
+#define CA (BK / 8)      // 16-byte chunks per row of a [rows][BK] tile
+#define CB (BN / 8)      // 16-byte chunks per row of a [BK][BN] tile
+#define A_BYTES (BM * BK * 2)
+#define B_BYTES (BN * BK * 2)
+#define STAGE_BYTES (A_BYTES + B_BYTES)
 
+#ifdef UK_TILE_SYMBOL
+#define UK_SYMBOL UK_TILE_SYMBOL
+#else
 #define UK_SYMBOL UK_MM_NAME(tile_, UK_AB_NAME, UK_LAYOUT_NAME)
+#endif
 
 extern __attribute__((shared)) __attribute__((aligned(128))) char uk_matmul_smem[];
 
-// Byte offset of 16-byte chunk `c` (0..3) of row `r` in a [rows][32] tile:
-// XOR-swizzled so that the 8 rows one ldmatrix reads hit distinct banks.
-static UK_DEVICE UK_INLINE u32 swz_rk(u32 r, u32 c) { return r * 64 + ((c ^ ((r >> 1) & 3)) << 4); }
-// Byte offset of chunk `c` (0..15) of row `r` in a [32][128] tile.
-[[maybe_unused]] static UK_DEVICE UK_INLINE u32 swz_kn(u32 r, u32 c) { return r * 256 + ((c ^ (r & 7)) << 4); }
+// Byte offset of 16-byte chunk `c` of row `r` in a [rows][BK] tile:
+// XOR-swizzled within each 128-byte line group so that the 8 rows one
+// ldmatrix reads hit distinct banks.
+static UK_DEVICE UK_INLINE u32 swz_rk(u32 r, u32 c) { return r * (CA * 16) + ((c ^ ((r / (8 / CA)) & (CA - 1))) << 4); }
+// Byte offset of chunk `c` of row `r` in a [BK][BN] tile.
+[[maybe_unused]] static UK_DEVICE UK_INLINE u32 swz_kn(u32 r, u32 c) { return r * (CB * 16) + ((c ^ (r & 7)) << 4); }
 
 struct Operands {
   const AB *a;
@@ -56,13 +86,13 @@ struct Operands {
 // Issues the copies of K-tile `kt` into shared-memory stage `stage`.
 static UK_DEVICE UK_INLINE void load_stage(const Operands &o, u32 smem, int stage, i64 kt, u32 tid) {
   const u32 a_tile = smem + stage * STAGE_BYTES;
-  const u32 b_tile = a_tile + TILE_BYTES;
+  const u32 b_tile = a_tile + A_BYTES;
   const i64 k0 = kt * BK;
 #pragma unroll
-  for (int i = 0; i < 2; i++) {
-    // A: 128 rows x 4 chunks.
+  for (int i = 0; i < BM * CA / THREADS; i++) {
+    // A: BM rows x CA chunks.
     u32 chunk = tid + i * THREADS;
-    u32 r = chunk >> 2, c = chunk & 3;
+    u32 r = chunk / CA, c = chunk % CA;
     i64 row = o.m0 + r, col = k0 + c * 8;
     u32 dst = a_tile + swz_rk(r, c);
     const AB *src = o.a + row * o.lda + col;
@@ -76,19 +106,19 @@ static UK_DEVICE UK_INLINE void load_stage(const Operands &o, u32 smem, int stag
     }
   }
 #pragma unroll
-  for (int i = 0; i < 2; i++) {
+  for (int i = 0; i < BN * CA / THREADS; i++) {
     u32 chunk = tid + i * THREADS;
 #if defined(UK_B_NK)
-    // B: 128 rows (n) x 4 chunks (k).
-    u32 r = chunk >> 2, c = chunk & 3;
+    // B: BN rows (n) x CA chunks (k).
+    u32 r = chunk / CA, c = chunk % CA;
     i64 row = o.n0 + r, col = k0 + c * 8;
     u32 dst = b_tile + swz_rk(r, c);
     bool in = row < o.n && col < o.k;
     i64 limit = o.k;
     bool row_in = row < o.n;
 #else
-    // B: 32 rows (k) x 16 chunks (n).
-    u32 r = chunk >> 4, c = chunk & 15;
+    // B: BK rows (k) x CB chunks (n).
+    u32 r = chunk / CB, c = chunk % CB;
     i64 row = k0 + r, col = o.n0 + c * 8;
     u32 dst = b_tile + swz_kn(r, c);
     bool in = row < o.k && col < o.n;
@@ -130,11 +160,11 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
   o.b_vec = uk_aligned16(o.b) && (ldb & 7) == 0 && (n & 7) == 0;
 #endif
 
-  float acc[4][4][4];
+  float acc[MT][NT][4];
 #pragma unroll
-  for (int i = 0; i < 4; i++)
+  for (int i = 0; i < MT; i++)
 #pragma unroll
-    for (int j = 0; j < 4; j++)
+    for (int j = 0; j < NT; j++)
 #pragma unroll
       for (int r = 0; r < 4; r++) acc[i][j][r] = 0.0f;
 
@@ -145,8 +175,8 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
     uk_cp_async_commit();
   }
 
-  const u32 wm0 = (warp >> 2) * WARP_M; // warp's rows within the tile
-  const u32 wn0 = (warp & 3) * WARP_N;  // warp's columns within the tile
+  const u32 wm0 = (warp / UK_TILE_WARPS_N) * WARP_M; // warp's rows within the tile
+  const u32 wn0 = (warp % UK_TILE_WARPS_N) * WARP_N; // warp's columns within the tile
   for (i64 kt = 0; kt < ktiles; kt++) {
     uk_cp_async_wait<STAGES - 2>();
     __syncthreads();
@@ -155,18 +185,18 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
     uk_cp_async_commit();
 
     const u32 a_tile = smem + (u32)(kt % STAGES) * STAGE_BYTES;
-    const u32 b_tile = a_tile + TILE_BYTES;
+    const u32 b_tile = a_tile + A_BYTES;
 #pragma unroll
     for (int ks = 0; ks < BK / 16; ks++) {
-      u32 af[4][4];
+      u32 af[MT][4];
 #pragma unroll
-      for (int i = 0; i < 4; i++) {
+      for (int i = 0; i < MT; i++) {
         u32 r = wm0 + i * 16 + (lane & 7) + ((lane >> 3) & 1) * 8;
         uk_ldmatrix_x4(af[i], a_tile + swz_rk(r, ks * 2 + (lane >> 4)));
       }
-      u32 bf[4][2];
+      u32 bf[NT][2];
 #pragma unroll
-      for (int j = 0; j < 4; j += 2) {
+      for (int j = 0; j < NT; j += 2) {
         u32 t[4];
 #if defined(UK_B_NK)
         u32 r = wn0 + j * 8 + (lane & 7) + (lane >> 4) * 8;
@@ -181,9 +211,9 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
         bf[j + 1][1] = t[3];
       }
 #pragma unroll
-      for (int i = 0; i < 4; i++)
+      for (int i = 0; i < MT; i++)
 #pragma unroll
-        for (int j = 0; j < 4; j++) uk_mma16816(acc[i][j], af[i], bf[j][0], bf[j][1]);
+        for (int j = 0; j < NT; j++) uk_mma16816(acc[i][j], af[i], bf[j][0], bf[j][1]);
     }
   }
   uk_cp_async_wait<0>();
@@ -196,14 +226,14 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
   const u32 g = lane >> 2, q = lane & 3;
   const bool pairs = (((u64)cbase | (u64)ldc * 4) & 7) == 0;
 #pragma unroll
-  for (int i = 0; i < 4; i++) {
+  for (int i = 0; i < MT; i++) {
 #pragma unroll
     for (int half = 0; half < 2; half++) {
       i64 row = o.m0 + wm0 + i * 16 + g + half * 8;
       if (row >= m) continue;
       float *crow = cbase + row * ldc;
 #pragma unroll
-      for (int j = 0; j < 4; j++) {
+      for (int j = 0; j < NT; j++) {
         i64 col = o.n0 + wn0 + j * 8 + q * 2;
         float v0 = acc[i][j][half * 2], v1 = acc[i][j][half * 2 + 1];
         if (pairs && col + 1 < n) {

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Builds variants of the matmul ukernels (tile: tile shape, stages, warp
+# layout; skinny: warps, n8 tiles, K sub-chunks per step) into one PTX
+# module of harness kernels for sm_90, for bench/matmul_bench.py --sweep.
+# Needs clang-22 and LLVM 22's tools.
+#
+# usage: bench/matmul_sweep.sh OUT_DIR
+# A tile variant is NAME:BM:BN:BK:STAGES:WARPS_M:WARPS_N, a skinny one
+# NAME:WARPS:NT:U.
+set -euo pipefail
+out=${1:?usage: $0 OUT_DIR}
+llvm=${LLVM_PREFIX:-/usr/lib/llvm-22}
+cd "$(dirname "$0")/.."
+variants=(
+  t128x128x32s4w2x4:128:128:32:4:2:4
+  t128x128x32s3w2x4:128:128:32:3:2:4
+  t128x128x64s3w2x4:128:128:64:3:2:4
+  t128x256x32s3w2x4:128:256:32:3:2:4
+  t128x256x32s4w2x4:128:256:32:4:2:4
+  t128x256x64s3w2x4:128:256:64:3:2:4
+  t256x128x32s3w4x2:256:128:32:3:4:2
+  t256x128x64s3w4x2:256:128:64:3:4:2
+)
+skinny=(
+  s8w2n2u:8:2:2
+  s8w2n4u:8:2:4
+  s8w4n2u:8:4:2
+  s8w1n4u:8:1:4
+  s4w2n4u:4:2:4
+  s4w4n4u:4:4:4
+  s8w4n4u:8:4:4
+)
+mkdir -p "$out"
+tmp=$(mktemp -d)
+harness="$tmp/harness.cu"
+echo '#include "'"$PWD"'/ukernels/cuda/common.h"' > "$harness"
+for v in "${variants[@]}"; do
+  IFS=: read -r name bm bn bk st wm wn <<< "$v"
+  for layout in nk kn; do
+    sym="sweep_${name}_${layout}"
+    "$llvm/bin/clang" -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_90 --cuda-feature=+ptx80 \
+      -O3 -emit-llvm -c -std=c++17 -DUK_AB_BF16 "-DUK_B_${layout^^}" -DUK_TILE_BM=$bm -DUK_TILE_BN=$bn -DUK_TILE_BK=$bk \
+      -DUK_TILE_STAGES=$st -DUK_TILE_WARPS_M=$wm -DUK_TILE_WARPS_N=$wn -DUK_TILE_SYMBOL=$sym \
+      ukernels/cuda/matmul_tile.cu -o "$tmp/$sym.bc"
+    cat >> "$harness" <<CU
+extern "C" UK_DEVICE void $sym(const u16 *, i64, i64, const u16 *, i64, i64, float *, i64, i64, i64, i64, i64, i32, i32, i32);
+extern "C" UK_GLOBAL void harness_$sym(const u16 *a, i64 lda, const u16 *b, i64 ldb, float *c, i64 ldc, i64 m, i64 n, i64 k, i32 acc) {
+  $sym(a, 0, lda, b, 0, ldb, c, 0, ldc, m, n, k, (i32)__nvvm_read_ptx_sreg_ctaid_y(), (i32)__nvvm_read_ptx_sreg_ctaid_x(), acc);
+}
+CU
+  done
+  echo "$name $bm $bn $(( st * (bm + bn) * bk * 2 )) $(( 32 * wm * wn ))" >> "$tmp/list.txt"
+done
+for v in "${skinny[@]}"; do
+  IFS=: read -r name warps nt u <<< "$v"
+  sym="sweep_${name}_nk"
+  "$llvm/bin/clang" -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_90 --cuda-feature=+ptx80 \
+    -O3 -emit-llvm -c -std=c++17 -DUK_AB_BF16 -DUK_B_NK -DUK_SKINNY_WARPS=$warps -DUK_SKINNY_NT=$nt -DUK_SKINNY_U=$u \
+    -DUK_SKINNY_SYMBOL=$sym ukernels/cuda/matmul_skinny.cu -o "$tmp/$sym.bc"
+  cat >> "$harness" <<CU
+extern "C" UK_DEVICE void $sym(const u16 *, i64, i64, const u16 *, i64, i64, float *, i64, i64, i64, i64, i64, i32, i32, i32);
+extern "C" UK_GLOBAL void harness_$sym(const u16 *a, i64 lda, const u16 *b, i64 ldb, float *c, i64 ldc, i64 m, i64 n, i64 k, i32 acc) {
+  $sym(a, 0, lda, b, 0, ldb, c, 0, ldc, m, n, k, 0, (i32)__nvvm_read_ptx_sreg_ctaid_x(), acc);
+}
+CU
+  echo "$name $(( 8 * nt )) $(( 32 * warps ))" >> "$tmp/skinny.txt"
+done
+"$llvm/bin/clang" -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_90 --cuda-feature=+ptx80 \
+  -O3 -emit-llvm -c -std=c++17 "$harness" -o "$tmp/harness.bc"
+"$llvm/bin/llvm-link" "$tmp"/*.bc -o "$tmp/linked.bc"
+"$llvm/bin/opt" -O3 "$tmp/linked.bc" -o "$tmp/opt.bc"
+"$llvm/bin/llc" -mcpu=sm_90 -mattr=+ptx80 "$tmp/opt.bc" -o "$out/matmul_sweep.sm_90.ptx"
+cp "$tmp/list.txt" "$out/matmul_sweep.txt"
+cp "$tmp/skinny.txt" "$out/matmul_sweep_skinny.txt"
+rm -rf "$tmp"
+echo "wrote $out/matmul_sweep.sm_90.ptx ($(wc -l < "$out/matmul_sweep.txt") tile variants x 2 layouts, $(wc -l < "$out/matmul_sweep_skinny.txt") skinny variants)"
