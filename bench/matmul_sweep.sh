@@ -11,7 +11,7 @@ set -euo pipefail
 out=${1:?usage: $0 OUT_DIR}
 llvm=${LLVM_PREFIX:-/usr/lib/llvm-22}
 cd "$(dirname "$0")/.."
-variants=(
+variants=(${UK_SWEEP_TILES:-
   t128x128x32s4w2x4:128:128:32:4:2:4
   t128x128x32s3w2x4:128:128:32:3:2:4
   t128x128x64s3w2x4:128:128:64:3:2:4
@@ -20,15 +20,17 @@ variants=(
   t128x256x64s3w2x4:128:256:64:3:2:4
   t256x128x32s3w4x2:256:128:32:3:4:2
   t256x128x64s3w4x2:256:128:64:3:4:2
-)
+})
+# NAME:WARPS:NT:U:MIN_WORKGROUPS_PER_SM (0: no bound on registers)
 skinny=(
-  s8w2n2u:8:2:2
-  s8w2n4u:8:2:4
-  s8w4n2u:8:4:2
-  s8w1n4u:8:1:4
-  s4w2n4u:4:2:4
-  s4w4n4u:4:4:4
-  s8w4n4u:8:4:4
+  s8w2n2u:8:2:2:0
+  s8w2n2ub4:8:2:2:4
+  s8w1n2ub4:8:1:2:4
+  s8w1n4ub4:8:1:4:4
+  s8w2n4ub4:8:2:4:4
+  s4w2n2ub8:4:2:2:8
+  s4w1n4ub8:4:1:4:8
+  s8w2n2ub3:8:2:2:3
 )
 mkdir -p "$out"
 tmp=$(mktemp -d)
@@ -52,14 +54,16 @@ CU
   echo "$name $bm $bn $(( st * (bm + bn) * bk * 2 )) $(( 32 * wm * wn ))" >> "$tmp/list.txt"
 done
 for v in "${skinny[@]}"; do
-  IFS=: read -r name warps nt u <<< "$v"
+  IFS=: read -r name warps nt u minb <<< "$v"
+  bounds=""
+  [ "$minb" = 0 ] || bounds="__attribute__((launch_bounds($(( 32 * warps )), $minb)))"
   sym="sweep_${name}_nk"
   "$llvm/bin/clang" -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_90 --cuda-feature=+ptx80 \
     -O3 -emit-llvm -c -std=c++17 -DUK_AB_BF16 -DUK_B_NK -DUK_SKINNY_WARPS=$warps -DUK_SKINNY_NT=$nt -DUK_SKINNY_U=$u \
     -DUK_SKINNY_SYMBOL=$sym ukernels/cuda/matmul_skinny.cu -o "$tmp/$sym.bc"
   cat >> "$harness" <<CU
 extern "C" UK_DEVICE void $sym(const u16 *, i64, i64, const u16 *, i64, i64, float *, i64, i64, i64, i64, i64, i32, i32, i32);
-extern "C" UK_GLOBAL void harness_$sym(const u16 *a, i64 lda, const u16 *b, i64 ldb, float *c, i64 ldc, i64 m, i64 n, i64 k, i32 acc) {
+extern "C" UK_GLOBAL $bounds void harness_$sym(const u16 *a, i64 lda, const u16 *b, i64 ldb, float *c, i64 ldc, i64 m, i64 n, i64 k, i32 acc) {
   $sym(a, 0, lda, b, 0, ldb, c, 0, ldc, m, n, k, 0, (i32)__nvvm_read_ptx_sreg_ctaid_x(), acc);
 }
 CU

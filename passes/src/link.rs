@@ -102,15 +102,22 @@ pub fn declared_functions(module: &Module) -> Vec<String> {
 /// `alwaysinline`, so that O3 inlines the ukernels into each kernel (a
 /// ukernel called from several kernels too) and drops what no kernel uses,
 /// and removes per-function target attributes: bitcode built for sm_80 is
-/// linked into sm_90 code, and the target machine decides.
+/// linked into sm_90 code, and the target machine decides. Functions a
+/// ukernel marks `cold` (slow paths such as argmax's rescan of a row with
+/// NaN) keep their own inlining attributes: one called copy serves them all.
 pub fn internalize_non_kernels(module: &Module) {
     let context = module.get_context();
     let always_inline = context.create_enum_attribute(Attribute::get_named_enum_kind_id("alwaysinline"), 0);
     let no_inline = Attribute::get_named_enum_kind_id("noinline");
+    let cold = Attribute::get_named_enum_kind_id("cold");
     for f in module.get_functions() {
         f.remove_string_attribute(AttributeLoc::Function, "target-cpu");
         f.remove_string_attribute(AttributeLoc::Function, "target-features");
         if f.count_basic_blocks() > 0 && f.get_call_conventions() != PTX_KERNEL_CC {
+            if f.get_enum_attribute(AttributeLoc::Function, cold).is_some() {
+                f.set_linkage(Linkage::Internal);
+                continue;
+            }
             f.set_linkage(Linkage::Internal);
             f.remove_enum_attribute(AttributeLoc::Function, no_inline);
             f.add_attribute(AttributeLoc::Function, always_inline);

@@ -192,6 +192,16 @@ static UK_DEVICE void uk_reduce_range(const E *row, i64 begin, i64 end, float &b
 // the NaN-first result in thread 0 (the first NaN, if any), recomputes the
 // index over the prefix before that NaN; rows without NaN keep their result.
 // Called by every thread; the result is valid in thread 0.
+// The rescan of a row with NaN: a cold path, kept out of line (the linker
+// leaves `cold` functions called) so that every kernel inlining this
+// ukernel carries one reduction loop, not two.
+static UK_DEVICE __attribute__((noinline, cold)) i64 uk_ogt_rescan(const E *row, i64 end) {
+  float best;
+  i64 bi;
+  uk_reduce_range(row, 0, end, best, bi);
+  return bi == UK_NONE ? 0 : bi;
+}
+
 static UK_DEVICE void uk_ogt_prefix(const E *row, float &best, i64 &bi, i64 &value_at) {
   UK_SHARED static i64 s_first_nan;
   if (uk_tid() == 0)
@@ -201,13 +211,9 @@ static UK_DEVICE void uk_ogt_prefix(const E *row, float &best, i64 &bi, i64 &val
   __syncthreads();
   if (first_nan < 0)
     return;
-  float prefix_best;
-  i64 prefix_index;
-  uk_reduce_range(row, 0, first_nan, prefix_best, prefix_index);
   // The value written is still the NaN's (maximumf propagates it).
-  (void)prefix_best;
   value_at = first_nan;
-  bi = prefix_index == UK_NONE ? 0 : prefix_index;
+  bi = uk_ogt_rescan(row, first_nan);
 }
 #endif
 
