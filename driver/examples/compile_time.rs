@@ -77,13 +77,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         );
         previous = stage;
     }
-    let objects = ukernel_passes::codegen::module_objects(&module);
+    let objects = ukernel_target_nvptx::module_objects(&module);
     let start = Instant::now();
     let llvm = inkwell::context::Context::create();
-    let ir = ukernel_passes::codegen::translate(&module, &llvm)?.print_to_string().to_string();
+    let ir = ukernel_target_nvptx::translate(&module, &llvm)?.print_to_string().to_string();
     println!("  {:<12} {:>9.1} ms", "translate", start.elapsed().as_secs_f64() * 1e3);
     let start = Instant::now();
-    ukernel_passes::codegen::emit(&ir, &objects, &[90], Default::default())?;
+    ukernel_target_nvptx::emit(&ir, &objects, &[90], Default::default())?;
     println!(
         "  {:<12} {:>9.1} ms (link, O3, PTX; peak RSS {:.0} MiB)",
         "sm_90",
@@ -92,7 +92,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
 
     let start = Instant::now();
-    let called = ukernel_passes::codegen::emit(&ir, &objects, &[90], ukernel_passes::link::UKernelLinkage::Call)?;
+    let called = ukernel_target_nvptx::emit(&ir, &objects, &[90], ukernel_target_nvptx::link::UKernelLinkage::Call)?;
     println!(
         "  {:<12} {:>9.1} ms (link, O3, PTX with one called copy of each ukernel: {} bytes of PTX)",
         "sm_90 call",

@@ -52,7 +52,7 @@ pub struct CompileOptions {
     /// Print each stage as it starts, to stderr.
     pub progress: bool,
     /// Inline each ukernel into every kernel (default) or call one copy.
-    pub linkage: ukernel_passes::link::UKernelLinkage,
+    pub linkage: ukernel_target_nvptx::link::UKernelLinkage,
 }
 
 impl Default for CompileOptions {
@@ -76,6 +76,8 @@ pub enum CompileError {
     Dialect(#[from] ukernel_dialect::Error),
     #[error(transparent)]
     Codegen(#[from] CodegenError),
+    #[error(transparent)]
+    Target(#[from] ukernel_target_nvptx::TargetError),
     #[error("no arch to compile for")]
     NoArch,
     #[error("cannot write {path}: {error}")]
@@ -202,15 +204,15 @@ impl Compiler {
     pub fn compile_module(&self, module: &mut Module) -> Result<Compiled, CompileError> {
         let decisions = self.run_to(module, Stage::Kernels)?;
         let kernels = codegen::kernel_infos(module)?;
-        let objects = codegen::module_objects(module);
+        let objects = ukernel_target_nvptx::module_objects(module);
         self.run_to_from(module, Stage::Kernels, Stage::Llvm)?;
         if self.options.progress {
             eprintln!("ukc: LLVM IR, link, PTX for {} ...", arch_list(&self.options.arches));
         }
         let llvm = inkwell::context::Context::create();
-        let ir = codegen::translate(module, &llvm)?.print_to_string().to_string();
+        let ir = ukernel_target_nvptx::translate(module, &llvm)?.print_to_string().to_string();
         self.dump("5.translated.ll", || ir.clone())?;
-        let emitted = codegen::emit(&ir, &objects, &self.options.arches, self.options.linkage)?;
+        let emitted = ukernel_target_nvptx::emit(&ir, &objects, &self.options.arches, self.options.linkage)?;
         for (sm, text) in &emitted.linked_ir {
             self.dump(&format!("6.linked.sm_{sm}.ll"), || text.clone())?;
         }

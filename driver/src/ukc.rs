@@ -108,7 +108,7 @@ fn parse_flags(args: &[String]) -> Result<Flags, String> {
             }
             "--dump-dir" => flags.options.dump_dir = Some(value("--dump-dir")?.into()),
             "--progress" => flags.options.progress = true,
-            "--no-inline-ukernels" => flags.options.linkage = ukernel_passes::link::UKernelLinkage::Call,
+            "--no-inline-ukernels" => flags.options.linkage = ukernel_target_nvptx::link::UKernelLinkage::Call,
             n if n.starts_with('-') => return Err(format!("ukc: error: unknown option '{a}'")),
             _ if flags.input.is_some() => return Err(format!("ukc: error: more than one input: '{a}'")),
             _ => flags.input = Some(a.clone()),
@@ -258,7 +258,7 @@ fn write_harness_ptx(dir: &str) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
     for harness in ukernels::families::harnesses() {
         for &sm in harness.arches {
-            let text = ukernel_passes::link::harness_ptx(harness.name, sm).map_err(|e| e.to_string())?;
+            let text = ukernel_target_nvptx::link::harness_ptx(harness.name, sm).map_err(|e| e.to_string())?;
             crate::write_atomically(&std::path::Path::new(dir).join(format!("{}.sm_{sm}.ptx", harness.name)), text.as_bytes())
                 .map_err(|e| e.to_string())?;
         }
@@ -273,7 +273,7 @@ fn harness_package() -> Result<ukernel_runtime::Package, String> {
     let arches = [80u32, 90];
     let mut ptx_by_arch = BTreeMap::new();
     for sm in arches {
-        ptx_by_arch.insert(sm, ukernel_passes::link::harness_ptx("harness_argmax", sm).map_err(|e| e.to_string())?);
+        ptx_by_arch.insert(sm, ukernel_target_nvptx::link::harness_ptx("harness_argmax", sm).map_err(|e| e.to_string())?);
     }
     let mut kernels = Vec::new();
     // check-ukernels covers the argmax family; the matmul harness runs from

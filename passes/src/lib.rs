@@ -1,6 +1,6 @@
 //! The ukernel passes (one file each), their registration by name, the
-//! families' MLIR side (matchers, configuration, calls), and the
-//! codegen/link pipeline.
+//! families' MLIR side (matchers, configuration, calls), and the MLIR
+//! pipeline stages up to the LLVM dialect.
 
 pub mod call_builder;
 pub mod codegen;
@@ -11,7 +11,6 @@ pub mod grid;
 pub mod hoist_executable_objects;
 mod ir;
 pub mod kernel_config;
-pub mod link;
 pub mod lower_to_ukernels;
 mod registration;
 

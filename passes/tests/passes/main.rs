@@ -3,4 +3,3 @@
 
 mod kernel_config;
 mod pipeline;
-mod ukernel_bitcode;

@@ -10,7 +10,7 @@ use inkwell::{
     targets::{InitializationConfig, Target, TargetMachine, TargetTriple},
     types::{AnyType, BasicTypeEnum},
 };
-use ukernel_passes::link;
+use ukernel_target_nvptx::link;
 use ukernels::{harness_bitcode, registry};
 
 fn parse<'c>(context: &'c Context, name: &str, bytes: &'static [u8]) -> Module<'c> {

@@ -1,0 +1,131 @@
+//! The NVPTX target: what follows the MLIR pipeline (the counterpart of
+//! MLIR's NVVM target). Translates the LLVM-dialect module of kernels to
+//! LLVM IR in the same process, links the ukernel bitcode the kernels call
+//! (registry objects re-chosen per arch), internalizes and inlines, runs O3
+//! and emits PTX per arch with LLVM's NVPTX target machine.
+
+pub mod link;
+
+use std::collections::BTreeMap;
+
+use inkwell::{context::Context as LlvmContext, module::Module as LlvmModule};
+use melior::ir::{
+    Module,
+    operation::{OperationLike, OperationMutLike, OperationRefMut},
+};
+use ukernel_dialect::{EXECUTABLE_OBJECTS, ExecutableObject, TARGET_ATTR};
+
+pub use link::{LinkError, UKernelLinkage};
+
+#[derive(Debug, thiserror::Error)]
+pub enum TargetError {
+    #[error("translation to LLVM IR failed")]
+    Translate,
+    #[error(transparent)]
+    Link(#[from] LinkError),
+}
+
+/// The executable objects on the module (after hoisting), in order.
+pub fn module_objects(module: &Module) -> Vec<ExecutableObject> {
+    module
+        .as_operation()
+        .attribute(EXECUTABLE_OBJECTS)
+        .ok()
+        .and_then(|a| ukernel_dialect::attrs::read_objects(a).ok())
+        .unwrap_or_default()
+}
+
+/// The ops of the module's body.
+fn body_ops<'c, 'a>(module: &'a Module<'c>) -> Vec<melior::ir::OperationRef<'c, 'a>> {
+    let mut out = Vec::new();
+    let mut next = melior::ir::BlockLike::first_operation(&module.body());
+    while let Some(o) = next {
+        next = o.next_in_block();
+        out.push(o);
+    }
+    out
+}
+
+/// Removes the `ukernel` attributes LLVM IR translation has no use for.
+fn strip_ukernel_attributes(module: &Module) {
+    let mut m = unsafe { OperationRefMut::from_raw(module.as_operation().to_raw()) };
+    let _ = m.remove_attribute(EXECUTABLE_OBJECTS);
+    let _ = m.remove_attribute(TARGET_ATTR);
+    for op in body_ops(module) {
+        let names: Vec<String> = op
+            .attributes()
+            .map(|(n, _)| n.as_string_ref().as_str().unwrap_or_default().to_string())
+            .filter(|n| n.starts_with("ukernel."))
+            .collect();
+        let mut o = unsafe { OperationRefMut::from_raw(op.to_raw()) };
+        for n in names {
+            let _ = o.remove_attribute(&n);
+        }
+    }
+}
+
+/// Translates an LLVM-dialect module to LLVM IR in `llvm`.
+pub fn translate<'ll>(module: &Module, llvm: &'ll LlvmContext) -> Result<LlvmModule<'ll>, TargetError> {
+    strip_ukernel_attributes(module);
+    let raw = unsafe {
+        mlir_sys::mlirTranslateModuleToLLVMIR(module.as_operation().to_raw(), llvm.raw() as mlir_sys::LLVMContextRef)
+    };
+    if raw.is_null() {
+        return Err(TargetError::Translate);
+    }
+    Ok(unsafe { LlvmModule::new(raw as inkwell::llvm_sys::prelude::LLVMModuleRef) })
+}
+
+/// The bytes of `object` to link for `sm`: a registry object is re-chosen
+/// for each arch (its sm_90 bitcode for sm_90 PTX, sm_80 for sm_80); other
+/// objects are used as they are.
+pub fn object_for_arch(object: &ExecutableObject, sm: u32) -> (String, Vec<u8>) {
+    let symbol = object.path.split('.').next().unwrap_or_default();
+    if let Some(uk) = ukernels::registry().by_symbol(symbol)
+        && object.path == uk.object_path(uk.bitcode_for(object_sm(&object.path).unwrap_or(sm)).map_or(0, |b| b.0))
+        && let Some((have, bytes)) = uk.bitcode_for(sm)
+    {
+        return (uk.object_path(have), bytes.to_vec());
+    }
+    (object.path.clone(), object.data.to_vec())
+}
+
+fn object_sm(path: &str) -> Option<u32> {
+    path.split('.').find_map(|p| p.strip_prefix("sm_")).and_then(|s| s.parse().ok())
+}
+
+/// PTX per arch, and the linked LLVM IR of the last arch.
+pub struct Emitted {
+    pub ptx: BTreeMap<u32, String>,
+    pub linked_ir: BTreeMap<u32, String>,
+    /// Objects linked per arch (paths).
+    pub linked_objects: BTreeMap<u32, Vec<String>>,
+}
+
+/// Links the needed objects into a copy of `ir` per arch and emits PTX.
+pub fn emit(
+    ir_text: &str,
+    objects: &[ExecutableObject],
+    arches: &[u32],
+    linkage: link::UKernelLinkage,
+) -> Result<Emitted, TargetError> {
+    let mut out = Emitted { ptx: BTreeMap::new(), linked_ir: BTreeMap::new(), linked_objects: BTreeMap::new() };
+    for &sm in arches {
+        let llvm = LlvmContext::create();
+        let buffer = inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(ir_text.as_bytes(), "kernels");
+        let module = llvm.create_module_from_ir(buffer).map_err(|e| LinkError::Verify(e.to_string()))?;
+        let chosen: Vec<(String, Vec<u8>)> = objects.iter().map(|o| object_for_arch(o, sm)).collect();
+        let refs: Vec<(&str, &[u8])> = chosen.iter().map(|(p, b)| (p.as_str(), b.as_slice())).collect();
+        let called = link::declared_functions(&module);
+        let linked = link::link_needed_objects(&module, &refs)?;
+        link::internalize_non_kernels(&module);
+        if linkage == link::UKernelLinkage::Call {
+            link::keep_calls(&module, &called);
+        }
+        let (ptx, ir) = link::emit_ptx_and_ir(&module, sm)?;
+        out.ptx.insert(sm, ptx);
+        out.linked_ir.insert(sm, ir);
+        out.linked_objects.insert(sm, linked);
+    }
+    Ok(out)
+}
