@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compares the argmax indices saved by `ukc-run run --save DIR` with
 torch.argmax on the same inputs (on the GPU when there is one). Kernels of
-`ogt` semantics (the plain linalg combiner, no ukernel) differ from torch on
+`ogt` semantics (the plain linalg combiner, with or without a ukernel) differ from torch on
 rows that hold a NaN by definition; those rows are skipped and counted.
 
 usage: compare_with_torch.py DIR

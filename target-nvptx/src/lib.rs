@@ -122,6 +122,7 @@ pub fn emit(
         if linkage == link::UKernelLinkage::Call {
             link::keep_calls(&module, &called);
         }
+        link::keep_calls(&module, &link::called_by_registry(&module));
         let (ptx, ir) = link::emit_ptx_and_ir(&module, sm)?;
         out.ptx.insert(sm, ptx);
         out.linked_ir.insert(sm, ir);

@@ -88,6 +88,17 @@ pub fn keep_calls(module: &Module, names: &[String]) {
     }
 }
 
+/// The ukernels defined in `module` that the registry says to call rather
+/// than inline (`linkage = "call"`).
+pub fn called_by_registry(module: &Module) -> Vec<String> {
+    module
+        .get_functions()
+        .filter(|f| f.count_basic_blocks() > 0)
+        .map(|f| f.get_name().to_string_lossy().into_owned())
+        .filter(|name| ukernels::registry().by_symbol(name).is_some_and(|uk| uk.tag("linkage") == Some("call")))
+        .collect()
+}
+
 /// Names of the functions `module` declares without defining (before
 /// linking: the ukernels it calls).
 pub fn declared_functions(module: &Module) -> Vec<String> {
@@ -209,5 +220,6 @@ pub fn harness_ptx(harness: &str, sm: u32) -> Result<String, LinkError> {
     let objects: Vec<(&str, &[u8])> = objects.iter().map(|(p, b)| (p.as_str(), *b)).collect();
     link_needed_objects(&module, &objects)?;
     internalize_non_kernels(&module);
+    keep_calls(&module, &called_by_registry(&module));
     emit_ptx(&module, sm)
 }

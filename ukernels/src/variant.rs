@@ -50,7 +50,9 @@ pub struct VariantDef {
     pub operand_types: Vec<&'static str>,
     /// Family-defined integer facts (tile sizes, limits).
     pub params: Vec<(&'static str, i64)>,
-    /// Family-defined textual facts (operand layouts, semantics).
+    /// Textual facts: family-defined ones (operand layouts, semantics) and
+    /// `linkage = "call"` for a ukernel that kernels call instead of
+    /// inlining (whatever `--no-inline-ukernels` says).
     pub tags: Vec<(&'static str, &'static str)>,
     /// Threads per workgroup it must be called with.
     pub workgroup_size: [u32; 3],
