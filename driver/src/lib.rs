@@ -23,14 +23,14 @@ pub fn write_stdout(text: &str) {
 }
 
 /// Writes `bytes` to `path` through a temporary file in the same directory
-/// and a rename, so that `path` is never left half-written.
+/// and a rename, so that `path` is never left half-written (the temporary
+/// file is removed on failure).
 pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "out".into());
-    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
-    let result = std::fs::write(&tmp, bytes).and_then(|_| std::fs::rename(&tmp, path));
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
+    let mut file = tempfile::NamedTempFile::new_in(dir)?;
+    file.write_all(bytes)?;
+    file.as_file().sync_data()?;
+    file.persist(path).map_err(|e| e.error)?;
+    Ok(())
 }

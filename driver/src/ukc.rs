@@ -10,48 +10,113 @@ use crate::compile::{CompileOptions, Compiler};
 pub const DEMO_SOURCE: &str = include_str!("../examples/decode_step.mlir");
 const DEMO_NAME: &str = "decode_step.mlir";
 
-const USAGE: &str = "\
-USAGE: ukc <command> [options]
+/// Compiles MLIR dispatches to packages of GPU kernels, with ukernels where
+/// they apply, and runs packages on GPUs.
+#[derive(Debug, clap::Parser)]
+#[command(name = "ukc", version)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
 
-COMMANDS:
-  compile <in.mlir> -o <out.pkg> [--arch sm_80,sm_90] [--ukernels all|none|a,b]
-          [--object <file.bc>]... [--dump-dir <dir>] [--progress] [--no-inline-ukernels]
-                             Compile the dispatches (func.funcs) of a module to a
-                             package: PTX per arch and launch metadata per kernel;
-                             --no-inline-ukernels: kernels call one copy of
-                             each ukernel instead of inlining it
-  explain <in.mlir> [--arch sm_XY] [--ukernels ...]
-                             Per dispatch: the ukernel chosen, or why none, and
-                             the configuration
-  run <pkg> [--devices 0,1] [--dynamic-size N] [--repeat N]
-                             Run a package on every GPU, check each kernel
-                             against the CPU reference, print times
-  demo [--out <dir>]         Compile the embedded LLM-decoding argmax example and
-                             run it when a GPU is present
-  build-ukernel-check -o F [--ptx-dir D]
-                             Write a package of the ukernel harness kernels
-                             (each ukernel linked into a kernel that launches
-                             it directly), PTX for sm_80 and sm_90
-  check-ukernels F, info F   As in ukc-run
-  help                       Show this help
-";
+#[derive(Debug, clap::Subcommand)]
+pub enum Command {
+    /// Compile the dispatches (func.funcs) of a module to a package: PTX per
+    /// arch and launch metadata per kernel
+    Compile {
+        #[command(flatten)]
+        flags: Flags,
+        /// The package to write
+        #[arg(short = 'o')]
+        output: String,
+    },
+    /// Per dispatch: the ukernel chosen, or why none, and the configuration
+    Explain {
+        #[command(flatten)]
+        flags: Flags,
+    },
+    /// Compile the embedded LLM decode step (LM head + argmax) and run it
+    /// when a GPU is present
+    Demo {
+        /// Where to write the package (default: a temporary directory)
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+    },
+    /// Write a package of the ukernel harness kernels (each ukernel linked
+    /// into a kernel that launches it directly), PTX for sm_80 and sm_90
+    BuildUkernelCheck {
+        #[arg(short = 'o')]
+        output: String,
+        /// Also write every family's harness PTX here
+        #[arg(long)]
+        ptx_dir: Option<String>,
+    },
+    #[command(flatten)]
+    Runtime(crate::runner::RuntimeCommand),
+}
 
-pub fn main_with_args(args: &[String]) -> i32 {
-    let result = match args.first().map(String::as_str) {
-        Some("demo") => demo(&args[1..]),
-        Some("compile") => compile(&args[1..]),
-        Some("explain") => explain(&args[1..]),
-        Some("build-ukernel-check") => return build_ukernel_check(&args[1..]),
-        None | Some("help" | "--help" | "-h") => {
-            crate::write_stdout(USAGE);
-            return 0;
+/// Options shared by compile and explain.
+#[derive(Debug, clap::Args)]
+pub struct Flags {
+    /// The input module (.mlir)
+    input: String,
+    /// Arches to emit PTX for; the lowest also decides which ukernels apply
+    #[arg(long, value_delimiter = ',', default_value = "sm_80,sm_90")]
+    arch: Vec<String>,
+    /// Ukernel families that may be selected: all, none or a list
+    #[arg(long)]
+    ukernels: Option<String>,
+    /// A user-supplied ukernel bitcode object (repeatable); one with a
+    /// registry ukernel's path replaces it
+    #[arg(long)]
+    object: Vec<String>,
+    /// Write the module after every stage, the LLVM IR and the PTX here
+    #[arg(long)]
+    dump_dir: Option<std::path::PathBuf>,
+    /// Print each stage as it starts
+    #[arg(long)]
+    progress: bool,
+    /// Kernels call one copy of each ukernel instead of inlining it
+    #[arg(long)]
+    no_inline_ukernels: bool,
+}
+
+impl Flags {
+    fn options(&self) -> Result<CompileOptions, String> {
+        let mut options = CompileOptions::default();
+        options.arches = self
+            .arch
+            .iter()
+            .map(|a| parse_sm_arch(a.trim()).ok_or_else(|| format!("ukc: error: --arch: '{a}' is not of the form sm_XY")))
+            .collect::<Result<_, _>>()?;
+        if let Some(v) = &self.ukernels {
+            options.ukernels = Some(UKernelSelection::parse(v).map_err(|e| format!("ukc: error: --ukernels: {e}"))?);
         }
-        Some(other) => {
-            return crate::runner::dispatch(other, &args[1..]).unwrap_or_else(|| {
-                eprintln!("ukc: error: unknown command '{other}'\n{USAGE}");
-                1
-            });
+        for path in &self.object {
+            let bytes = std::fs::read(path).map_err(|e| format!("{path}: error: cannot read object: {e}"))?;
+            let name = std::path::Path::new(path)
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or(path.clone());
+            options.objects.push(ukernel_dialect::ExecutableObject::new(name, bytes));
         }
+        options.dump_dir = self.dump_dir.clone();
+        options.progress = self.progress;
+        if self.no_inline_ukernels {
+            options.linkage = ukernel_target_nvptx::link::UKernelLinkage::Call;
+        }
+        Ok(options)
+    }
+}
+
+/// Runs `ukc` on parsed arguments; returns the exit code.
+pub fn execute(cli: Cli) -> i32 {
+    let result = match cli.command {
+        Command::Demo { out } => demo(out),
+        Command::Compile { flags, output } => compile(&flags, &output),
+        Command::Explain { flags } => explain(&flags),
+        Command::BuildUkernelCheck { output, ptx_dir } => return build_ukernel_check(&output, ptx_dir.as_deref()),
+        Command::Runtime(command) => return crate::runner::execute(command),
     };
     match result {
         Ok(code) => code,
@@ -62,74 +127,17 @@ pub fn main_with_args(args: &[String]) -> i32 {
     }
 }
 
-/// Command-line options shared by compile and explain.
-struct Flags {
-    input: Option<String>,
-    output: Option<String>,
-    options: CompileOptions,
-}
-
-fn parse_flags(args: &[String]) -> Result<Flags, String> {
-    let mut flags = Flags { input: None, output: None, options: CompileOptions::default() };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let (name, inline) = match a.split_once('=') {
-            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
-            _ => (a.as_str(), None),
-        };
-        let mut value = |flag: &str| {
-            inline.clone().or_else(|| it.next().cloned()).ok_or_else(|| format!("ukc: error: {flag} needs a value"))
-        };
-        match name {
-            "-o" => flags.output = Some(value("-o")?),
-            "--arch" => {
-                let list = value("--arch")?;
-                flags.options.arches = list
-                    .split(',')
-                    .map(|a| {
-                        parse_sm_arch(a.trim())
-                            .ok_or_else(|| format!("ukc: error: --arch: '{a}' is not of the form sm_XY"))
-                    })
-                    .collect::<Result<_, _>>()?;
-            }
-            "--ukernels" => {
-                let v = value("--ukernels")?;
-                flags.options.ukernels =
-                    Some(UKernelSelection::parse(&v).map_err(|e| format!("ukc: error: --ukernels: {e}"))?);
-            }
-            "--object" => {
-                let path = value("--object")?;
-                let bytes = std::fs::read(&path).map_err(|e| format!("{path}: error: cannot read object: {e}"))?;
-                let name = std::path::Path::new(&path)
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or(path.clone());
-                flags.options.objects.push(ukernel_dialect::ExecutableObject::new(name, bytes));
-            }
-            "--dump-dir" => flags.options.dump_dir = Some(value("--dump-dir")?.into()),
-            "--progress" => flags.options.progress = true,
-            "--no-inline-ukernels" => flags.options.linkage = ukernel_target_nvptx::link::UKernelLinkage::Call,
-            n if n.starts_with('-') => return Err(format!("ukc: error: unknown option '{a}'")),
-            _ if flags.input.is_some() => return Err(format!("ukc: error: more than one input: '{a}'")),
-            _ => flags.input = Some(a.clone()),
-        }
-    }
-    Ok(flags)
-}
-
 fn read_input(path: &str) -> Result<String, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{path}: error: could not open input file: {e}"))?;
     String::from_utf8(bytes).map_err(|_| format!("{path}: error: input is not UTF-8 text"))
 }
 
-fn compile(args: &[String]) -> Result<i32, String> {
-    let flags = parse_flags(args)?;
-    let input = flags.input.ok_or("ukc: error: compile needs an input file")?;
-    let output = flags.output.ok_or("ukc: error: compile needs -o <package>")?;
-    let text = read_input(&input)?;
-    let compiler = Compiler::new(flags.options).map_err(|e| format!("ukc: error: {e}"))?;
-    let compiled = compiler.compile_text(&text, &input).map_err(|e| format!("{e}"))?;
-    crate::write_atomically(std::path::Path::new(&output), &compiled.package.to_bytes())
+fn compile(flags: &Flags, output: &str) -> Result<i32, String> {
+    let input = &flags.input;
+    let text = read_input(input)?;
+    let compiler = Compiler::new(flags.options()?).map_err(|e| format!("ukc: error: {e}"))?;
+    let compiled = compiler.compile_text(&text, input).map_err(|e| format!("{e}"))?;
+    crate::write_atomically(std::path::Path::new(output), &compiled.package.to_bytes())
         .map_err(|e| format!("{output}: error: cannot write package: {e}"))?;
     let mut out = String::new();
     for k in &compiled.kernels {
@@ -150,17 +158,16 @@ fn compile(args: &[String]) -> Result<i32, String> {
     Ok(0)
 }
 
-fn explain(args: &[String]) -> Result<i32, String> {
-    let flags = parse_flags(args)?;
-    let input = flags.input.ok_or("ukc: error: explain needs an input file")?;
-    let text = read_input(&input)?;
-    let compiler = Compiler::new(flags.options).map_err(|e| format!("ukc: error: {e}"))?;
-    let mut module = compiler.parse(&text, &input).map_err(|e| format!("{e}"))?;
+fn explain(flags: &Flags) -> Result<i32, String> {
+    let input = &flags.input;
+    let text = read_input(input)?;
+    let compiler = Compiler::new(flags.options()?).map_err(|e| format!("ukc: error: {e}"))?;
+    let mut module = compiler.parse(&text, input).map_err(|e| format!("{e}"))?;
     let diagnostics =
         codegen::run_stage(compiler.context(), &mut module, codegen::Stage::Configured).map_err(|e| format!("{e}"))?;
     let mut out = String::new();
     for d in &diagnostics {
-        out += &d.render(Some(&input));
+        out += &d.render(Some(input));
     }
     for func in ukernel_passes::dispatch::dispatches(&module.as_operation()) {
         let name = func.attribute("sym_name").map(|a| a.to_string()).unwrap_or_default();
@@ -177,11 +184,8 @@ fn explain(args: &[String]) -> Result<i32, String> {
     Ok(0)
 }
 
-fn demo(args: &[String]) -> Result<i32, String> {
-    let dir = match args.iter().position(|a| a == "--out") {
-        Some(i) => std::path::PathBuf::from(args.get(i + 1).ok_or("ukc: error: --out needs a directory")?),
-        None => std::env::temp_dir().join("ukc-demo"),
-    };
+fn demo(out: Option<std::path::PathBuf>) -> Result<i32, String> {
+    let dir = out.unwrap_or_else(|| std::env::temp_dir().join("ukc-demo"));
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: error: {e}", dir.display()))?;
     let compiler = Compiler::new(CompileOptions::default()).map_err(|e| format!("ukc: error: {e}"))?;
     let mut module = compiler.parse(DEMO_SOURCE, DEMO_NAME).map_err(|e| format!("{e}"))?;
@@ -216,12 +220,7 @@ fn demo(args: &[String]) -> Result<i32, String> {
 
 /// Links the harness kernels with every ukernel, emits PTX per arch and
 /// writes the package that `check-ukernels` runs.
-fn build_ukernel_check(args: &[String]) -> i32 {
-    let Some(out) = args.iter().position(|a| a == "-o").and_then(|i| args.get(i + 1)) else {
-        eprintln!("ukc: error: build-ukernel-check needs -o <package>");
-        return 1;
-    };
-    let ptx_dir = args.iter().position(|a| a == "--ptx-dir").and_then(|i| args.get(i + 1));
+fn build_ukernel_check(out: &str, ptx_dir: Option<&str>) -> i32 {
     match harness_package() {
         Ok(package) => {
             if let Some(dir) = ptx_dir {

@@ -1,15 +1,15 @@
 //! The runtime-only runner: runs packages on GPUs without LLVM or MLIR.
+use clap::Parser;
+
+/// Runs ukernel packages on NVIDIA GPUs (no LLVM or MLIR inside).
+#[derive(Parser)]
+#[command(name = "ukc-run", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: ukc::runner::RuntimeCommand,
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let code = match args.first().map(String::as_str) {
-        None | Some("help" | "--help" | "-h") => {
-            ukc::write_stdout(ukc::runner::USAGE);
-            0
-        }
-        Some(command) => ukc::runner::dispatch(command, &args[1..]).unwrap_or_else(|| {
-            eprintln!("ukc-run: error: unknown command '{command}'\n{}", ukc::runner::USAGE);
-            1
-        }),
-    };
-    std::process::exit(code);
+    let cli = Cli::parse();
+    std::process::exit(ukc::runner::execute(cli.command));
 }
