@@ -23,68 +23,27 @@ pub struct BF16(pub u16);
 
 impl Element for BF16 {
     fn to_f32(self) -> f32 {
-        f32::from_bits((self.0 as u32) << 16)
+        half::bf16::from_bits(self.0).to_f32()
     }
 }
 
 impl BF16 {
     /// Rounds to nearest even; NaN stays NaN.
     pub fn from_f32(x: f32) -> Self {
-        if x.is_nan() {
-            return Self(((x.to_bits() >> 16) as u16) | 0x40);
-        }
-        let bits = x.to_bits();
-        let round = 0x7fff + ((bits >> 16) & 1);
-        Self((bits.wrapping_add(round) >> 16) as u16)
+        Self(half::bf16::from_f32(x).to_bits())
     }
 }
 
 impl Element for F16 {
     fn to_f32(self) -> f32 {
-        let h = self.0 as u32;
-        let sign = (h & 0x8000) << 16;
-        let exp = (h >> 10) & 0x1f;
-        let man = h & 0x3ff;
-        let bits = match (exp, man) {
-            (0, 0) => sign,
-            (0, m) => {
-                // Subnormal: normalise the mantissa.
-                let shift = m.leading_zeros() - 21;
-                sign | ((127 - 15 + 1 - shift) << 23) | (((m << shift) & 0x3ff) << 13)
-            }
-            (0x1f, 0) => sign | 0x7f80_0000,
-            (0x1f, m) => sign | 0x7fc0_0000 | (m << 13),
-            (e, m) => sign | ((e + 127 - 15) << 23) | (m << 13),
-        };
-        f32::from_bits(bits)
+        half::f16::from_bits(self.0).to_f32()
     }
 }
 
 impl F16 {
     /// Rounds to nearest even; out of range becomes infinity.
     pub fn from_f32(x: f32) -> Self {
-        let bits = x.to_bits();
-        let sign = ((bits >> 16) & 0x8000) as u16;
-        if x.is_nan() {
-            return Self(sign | 0x7e00);
-        }
-        let a = x.abs();
-        if a >= 65520.0 {
-            return Self(sign | 0x7c00);
-        }
-        if a < 6.103_515_6e-5 {
-            // Subnormal or zero: units of 2^-24.
-            let q = (a * 16_777_216.0).round_ties_even() as u16;
-            return Self(sign | q);
-        }
-        let exp = ((bits >> 23) & 0xff) as i32 - 127 + 15;
-        let man = bits & 0x7f_ffff;
-        let mut h = ((exp as u32) << 10) | (man >> 13);
-        let rest = man & 0x1fff;
-        if rest > 0x1000 || (rest == 0x1000 && (h & 1) == 1) {
-            h += 1;
-        }
-        Self(sign | h as u16)
+        Self(half::f16::from_f32(x).to_bits())
     }
 }
 
