@@ -8,7 +8,7 @@
 //! magic    8 bytes  "UKPKG\0\r\n"
 //! version  u32      FORMAT_VERSION
 //! length   u64      payload bytes
-//! checksum u64      FNV-1a 64 of the payload
+//! checksum u64      CRC-32 (IEEE) of the payload, zero-extended (version 1: FNV-1a 64)
 //! payload           images, then kernels (see `write_kernel`)
 //! ```
 //! Each distinct image (PTX text, cubin, OpenCL text) is stored once and
@@ -24,7 +24,8 @@ use crate::{
 };
 
 pub const MAGIC: &[u8; 8] = b"UKPKG\0\r\n";
-pub const FORMAT_VERSION: u32 = 1;
+/// Version 2 checksums with CRC-32; version 1 (FNV-1a 64) is still read.
+pub const FORMAT_VERSION: u32 = 2;
 const HEADER_BYTES: usize = 8 + 4 + 8 + 8;
 /// Bounds nesting of launch expressions, so a corrupt file cannot recurse deep.
 const MAX_EXPR_DEPTH: u32 = 64;
@@ -68,6 +69,11 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3))
 }
 
+/// The checksum a package of `version` carries for `payload`.
+fn checksum(version: u32, payload: &[u8]) -> u64 {
+    if version == 1 { fnv1a(payload) } else { crc32fast::hash(payload) as u64 }
+}
+
 impl Package {
     /// Serializes the package.
     pub fn to_bytes(&self) -> Vec<u8> {
@@ -102,7 +108,7 @@ impl Package {
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-        out.extend_from_slice(&fnv1a(&payload).to_le_bytes());
+        out.extend_from_slice(&checksum(FORMAT_VERSION, &payload).to_le_bytes());
         out.extend_from_slice(&payload);
         out
     }
@@ -140,7 +146,7 @@ impl Package {
                 message: format!("{} bytes after the payload", bytes.len() - header.pos),
             });
         }
-        let found = fnv1a(payload);
+        let found = self::checksum(version, payload);
         if found != checksum {
             return Err(PackageError::Checksum { expected: checksum, found });
         }

@@ -130,6 +130,22 @@ fn package_round_trips() {
 }
 
 #[test]
+fn version_1_packages_with_the_fnv_checksum_still_read() {
+    let p = sample_package();
+    let mut bytes = p.to_bytes();
+    // Rewrite as version 1: the same payload under an FNV-1a 64 checksum.
+    let payload = bytes[28..].to_vec();
+    let fnv = payload.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3));
+    bytes[8..12].copy_from_slice(&1u32.to_le_bytes());
+    bytes[20..28].copy_from_slice(&fnv.to_le_bytes());
+    assert_eq!(Package::from_bytes(&bytes).unwrap(), p);
+    // The current version checksums with CRC-32.
+    let current = p.to_bytes();
+    assert_eq!(u32::from_le_bytes(current[8..12].try_into().unwrap()), ukernel_runtime::package::FORMAT_VERSION);
+    assert_eq!(u64::from_le_bytes(current[20..28].try_into().unwrap()), crc32fast::hash(&payload) as u64);
+}
+
+#[test]
 fn truncated_corrupt_and_newer_packages_are_errors() {
     let bytes = sample_package().to_bytes();
     for cut in [0, 4, 8, 12, 20, 27, 28, 40, bytes.len() - 1] {
