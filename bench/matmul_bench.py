@@ -29,6 +29,7 @@ CALLS_PER_GRAPH = 20
 TILE = 128
 SKINNY_N = 16
 SKINNY_MAX_M = 16
+GEMV_MAX_M = 1  # the registry's rule; the ukernel itself takes M <= 4
 THREADS = 256
 TILE_SMEM = 4 * (128 + 128) * 32 * 2
 CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
@@ -82,6 +83,9 @@ def ours(drv, kind, a, b, c, layout, accumulate=False):
     name = f"harness_uk_matmul_{kind}_{dtype_name(a.dtype)}_{layout}"
     if kind == "tile":
         grid, smem = ((n + TILE - 1) // TILE, (m + TILE - 1) // TILE, 1), TILE_SMEM
+    elif kind == "gemv":
+        assert m <= 4 and layout == "nk"
+        grid, smem = ((n + SKINNY_N - 1) // SKINNY_N, 1, 1), 0
     else:
         assert m <= SKINNY_MAX_M and layout == "nk"
         grid, smem = ((n + SKINNY_N - 1) // SKINNY_N, 1, 1), 0
@@ -120,13 +124,14 @@ def run_checks(drv):
     for m in sizes:
         for n, k in [(1, 1), (16, 17), (17, 16), (127, 129), (129, 300), (300, 127), (1000, 1000)]:
             cases.append((m, n, k))
-    cases += [(4096, 4096, 4096), (16, 4096, 4096), (1, 4096, 17), (3, 11008, 4096), (129, 1, 4096)]
+    cases += [(4096, 4096, 4096), (16, 4096, 4096), (1, 4096, 17), (3, 11008, 4096), (129, 1, 4096),
+              (4, 1000, 1000), (2, 300, 127), (4, 17, 4096), (1, 1, 1)]
     worst, count = 0.0, 0
     for dtype in (torch.bfloat16, torch.float16):
         for layout in ("nk", "kn"):
-            for kinds in (("tile", "skinny") if layout == "nk" else ("tile",)):
+            for kinds in (("tile", "skinny", "gemv") if layout == "nk" else ("tile",)):
                 for (m, n, k) in cases:
-                    if kinds == "skinny" and m > SKINNY_MAX_M:
+                    if (kinds == "skinny" and m > SKINNY_MAX_M) or (kinds == "gemv" and m > 4):
                         continue
                     a, b = operands(m, n, k, dtype, layout, seed=m * 7 + n * 13 + k)
                     for accumulate in (False, True):
@@ -141,7 +146,7 @@ def run_checks(drv):
                             print(f"MISMATCH {kinds} {dtype_name(dtype)} {layout} {m}x{n}x{k} acc={accumulate}: "
                                   f"error/tolerance {r:.3g}")
                             sys.exit(1)
-    print(f"checks: {count} cases (tile and skinny, bf16 and f16, nk and kn, C = AB and C += AB) within "
+    print(f"checks: {count} cases (tile, skinny and gemv, bf16 and f16, nk and kn, C = AB and C += AB) within "
           f"tolerance; worst error/tolerance {worst:.3g}")
 
 
@@ -174,10 +179,13 @@ def bench(drv, reps):
     rows = [("tile", torch.bfloat16, "kn", m, n, k) for (m, n, k) in
             [(4096, 4096, 4096), (8192, 8192, 8192), (2048, 4096, 11008)]]
     rows += [("tile", torch.bfloat16, "nk", 4096, 4096, 4096), ("tile", torch.float16, "kn", 4096, 4096, 4096)]
-    for m in (1, 8, 16):
+    for m in (1, 4, 8, 16):
         for n, k in [(4096, 4096), (11008, 4096), (16384, 16384)]:
             rows.append(("skinny", torch.bfloat16, "nk", m, n, k))
+            if m <= GEMV_MAX_M:
+                rows.append(("gemv", torch.bfloat16, "nk", m, n, k))
     rows.append(("skinny", torch.float16, "nk", 1, 16384, 16384))
+    rows.append(("gemv", torch.float16, "nk", 1, 16384, 16384))
     for kind, dtype, layout, m, n, k in rows:
         a, b = operands(m, n, k, dtype, layout, seed=1)
         c = torch.empty(m, n, device="cuda")

@@ -370,7 +370,7 @@ mod tests {
         assert_eq!(compiled.package.kernels.len(), 4);
         assert_eq!(compiled.ptx.keys().copied().collect::<Vec<_>>(), vec![80, 90]);
         let head = &compiled.package.kernels[0];
-        assert_eq!(head.attributes.get("ukernel").map(String::as_str), Some("uk_matmul_skinny_bf16_nk"));
+        assert_eq!(head.attributes.get("ukernel").map(String::as_str), Some("uk_matmul_gemv_bf16_nk"));
         assert_eq!(head.attributes.get("reference").map(String::as_str), Some("matmul"));
         assert_eq!(head.attributes.get("reference.b_layout").map(String::as_str), Some("nk"));
         // One workgroup per 16 columns of the 128256 logits.

@@ -36,9 +36,11 @@ fn matmul_variants_record_tiles_layouts_and_shared_memory() {
         [
             "uk_matmul_tile_bf16_nk",
             "uk_matmul_tile_bf16_kn",
+            "uk_matmul_gemv_bf16_nk",
             "uk_matmul_skinny_bf16_nk",
             "uk_matmul_tile_f16_nk",
             "uk_matmul_tile_f16_kn",
+            "uk_matmul_gemv_f16_nk",
             "uk_matmul_skinny_f16_nk"
         ]
     );
@@ -47,6 +49,9 @@ fn matmul_variants_record_tiles_layouts_and_shared_memory() {
     assert_eq!(tile.tag("b_layout"), Some("kn"));
     assert_eq!(tile.dynamic_shared_memory_bytes, 65536);
     assert_eq!(tile.operand_types, ["bf16", "bf16", "f32"]);
+    assert_eq!(tile.tag("linkage"), Some("call"));
+    let gemv = reg.by_symbol("uk_matmul_gemv_bf16_nk").unwrap();
+    assert_eq!((gemv.param("max_m"), gemv.param("min_weights")), (Some(1), Some(1 << 27)));
     let skinny = reg.by_symbol("uk_matmul_skinny_f16_nk").unwrap();
     assert_eq!(skinny.param("max_m"), Some(16));
     assert_eq!(skinny.static_shared_memory_bytes, 8192);

@@ -12,8 +12,9 @@
 //!
 //! Configuration (IREE's `multi_mma` case): the workgroup tile is the
 //! ukernel's tile and K is not tiled (reduction tile 0), so the ukernel runs
-//! the whole K loop, staging its own shared memory. The skinny ukernel
-//! (M <= 16, B as N x K: decode) ranks before the tile ukernel.
+//! the whole K loop, staging its own shared memory. For decode shapes (B as
+//! N x K) the GEMV ukernel (M = 1, large weights) ranks first, then the
+//! skinny one (M <= 16), then the tile ukernel.
 
 use melior::ir::{BlockLike, OperationRef, RegionLike, Value, ValueLike, operation::OperationLike};
 use ukernel_dialect::{LoweringConfig, Target};
@@ -80,14 +81,22 @@ impl Family for Matmul {
     fn configure(&self, found: &Match, uk: &UKernel, _target: &Target) -> Result<Plan, String> {
         let facts: &MatmulFacts = found.facts();
         let (tile_m, tile_n) = (uk.param("tile_m").unwrap_or(1), uk.param("tile_n").unwrap_or(1));
+        // The ukernel made for the fewest rows that still takes M ranks first.
         let rank = match uk.param("max_m") {
             Some(max_m) => match facts.m {
                 None => return Err(format!("M is dynamic; it takes M <= {max_m}")),
                 Some(m) if m as i64 > max_m => return Err(format!("M = {m} exceeds its {max_m}")),
-                Some(_) => 0,
+                Some(_) => max_m,
             },
-            None => 1,
+            None => i64::MAX,
         };
+        if let Some(min) = uk.param("min_weights") {
+            match (facts.n, facts.k) {
+                (Some(n), Some(k)) if (n * k) as i64 >= min => {}
+                (Some(n), Some(k)) => return Err(format!("N x K = {} is below its {min} weights", n * k)),
+                _ => return Err("N or K is dynamic; it takes large static weights".into()),
+            }
+        }
         let workgroups = match (facts.m, facts.n) {
             (Some(m), Some(n)) => {
                 let (x, y) = matmul::grid(m, n, tile_m as u64, tile_n as u64);

@@ -1,0 +1,100 @@
+// GEMV-shaped matmul ukernel for the fewest rows of A (M <= 4; the registry
+// offers it for M = 1 and large weights, where it measured fastest) against a
+// weight B stored N x K (torch's F.linear layout), on the CUDA cores.
+//
+// Purely a stream over B: each warp owns ROWS columns of C (rows of B) and
+// reads each of them whole, every load instruction covering 512 contiguous
+// bytes of one row (32 lanes x 16 bytes), ROWS x UNROLL loads in flight per
+// thread; each lane multiplies its 8 elements with the same 8 of every row of
+// A (L1-resident) in f32, and a warp reduction sums the lanes. Against the
+// tensor-core skinny ukernel, whose mma.sync fragments make a load instruction
+// touch 8 rows of B at 64 bytes each, this keeps DRAM bursts whole.
+//
+// Semantics and ABI: those of the tile ukernel (matmul_tile.cu), with m <= 4,
+// tile_m = 0 and tile_n selecting columns [16 * tile_n, 16 * tile_n + 16).
+// Built for the nk layout: uk_matmul_gemv_<bf16|f16>_nk.
+// Workgroup: exactly 256 threads. No shared memory.
+
+#include "matmul_common.h"
+
+#ifndef UK_B_NK
+#error "the gemv ukernel reads B as N x K"
+#endif
+
+#define WARPS 8
+#define ROWS 2   // columns of C per warp
+#define UNROLL 2 // 512-byte chunks of each row in flight per warp
+#define MAX_M 4
+#define COLS (WARPS * ROWS)
+
+#define UK_SYMBOL UK_MM_NAME(gemv_, UK_AB_NAME, UK_LAYOUT_NAME)
+
+// Element i (0..7) of 16 loaded bytes, widened to f32.
+static UK_DEVICE UK_INLINE float elem(const u32x4 &v, int i) {
+  u32 w = i < 2 ? v.x : i < 4 ? v.y : i < 6 ? v.z : v.w;
+  u16 h = (i & 1) ? (u16)(w >> 16) : (u16)(w & 0xffff);
+#if defined(UK_AB_BF16)
+  return uk_bf16_to_f32(h);
+#else
+  return uk_f16_to_f32(h);
+#endif
+}
+
+static UK_DEVICE UK_INLINE u32x4 load8(const AB *row, i64 col, i64 len, bool vec, bool stream) {
+  if (vec && col + 8 <= len) return stream ? uk_ld_stream16(row + col) : uk_ld16(row + col);
+  return uk_load8_masked(row, col, len);
+}
+
+extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB *b, i64 b_offset, i64 ldb,
+                                    float *c, i64 c_offset, i64 ldc, i64 m, i64 n, i64 k, i32 tile_m, i32 tile_n,
+                                    i32 accumulate) {
+  (void)tile_m;
+  const u32 tid = uk_tid();
+  const u32 lane = tid & 31, warp = tid >> 5;
+  const AB *A = a + a_offset;
+  const AB *B = b + b_offset;
+  const bool a_vec = uk_aligned16(A) && (lda & 7) == 0;
+  const bool b_vec = uk_aligned16(B) && (ldb & 7) == 0;
+  const i64 n0 = (i64)tile_n * COLS + (i64)warp * ROWS;
+
+  float acc[ROWS][MAX_M];
+#pragma unroll
+  for (int r = 0; r < ROWS; r++)
+#pragma unroll
+    for (int i = 0; i < MAX_M; i++) acc[r][i] = 0.0f;
+  const u32x4 zero = {0, 0, 0, 0};
+  for (i64 k0 = (i64)lane * 8; k0 < k; k0 += 256 * UNROLL) {
+    u32x4 w[ROWS][UNROLL];
+#pragma unroll
+    for (int r = 0; r < ROWS; r++)
+#pragma unroll
+      for (int u = 0; u < UNROLL; u++)
+        w[r][u] = n0 + r < n ? load8(B + (n0 + r) * ldb, k0 + u * 256, k, b_vec, true) : zero;
+#pragma unroll
+    for (int u = 0; u < UNROLL; u++) {
+#pragma unroll
+      for (int i = 0; i < MAX_M; i++) {
+        if (i >= m) break;
+        u32x4 x = load8(A + (i64)i * lda, k0 + u * 256, k, a_vec, false);
+#pragma unroll
+        for (int e = 0; e < 8; e++) {
+          float xe = elem(x, e);
+#pragma unroll
+          for (int r = 0; r < ROWS; r++) acc[r][i] += xe * elem(w[r][u], e);
+        }
+      }
+    }
+  }
+#pragma unroll
+  for (int r = 0; r < ROWS; r++) {
+#pragma unroll
+    for (int i = 0; i < MAX_M; i++) {
+      float s = acc[r][i];
+      for (u32 d = 16; d > 0; d >>= 1) s += __nvvm_shfl_sync_bfly_f32(0xffffffffu, s, d, 0x1f);
+      if (lane == 0 && i < m && n0 + r < n) {
+        float *p = c + c_offset + (i64)i * ldc + n0 + r;
+        *p = accumulate ? *p + s : s;
+      }
+    }
+  }
+}
