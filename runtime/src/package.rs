@@ -24,8 +24,9 @@ use crate::{
 };
 
 pub const MAGIC: &[u8; 8] = b"UKPKG\0\r\n";
-/// Version 2 checksums with CRC-32; version 1 (FNV-1a 64) is still read.
-pub const FORMAT_VERSION: u32 = 2;
+/// Version 3 marks arch-specific PTX images; version 2 checksums with CRC-32
+/// (version 1: FNV-1a 64). Every older version is still read.
+pub const FORMAT_VERSION: u32 = 3;
 const HEADER_BYTES: usize = 8 + 4 + 8 + 8;
 /// Bounds nesting of launch expressions, so a corrupt file cannot recurse deep.
 const MAX_EXPR_DEPTH: u32 = 64;
@@ -159,7 +160,7 @@ impl Package {
             let count = r.u32("kernel count")?;
             let mut kernels = Vec::new();
             for _ in 0..count {
-                kernels.push(read_kernel(r, &images)?);
+                kernels.push(read_kernel(r, &images, version)?);
             }
             Ok(kernels)
         };
@@ -253,12 +254,13 @@ fn write_kernel(w: &mut Writer, k: &PackagedKernel, images: &std::collections::H
     w.u8(specs.len() as u8);
     for s in specs {
         match s {
-            KernelLoaderSpec::CudaPtxInMemory { ptx, .. } => {
+            KernelLoaderSpec::CudaPtxInMemory { ptx, arch_specific, .. } => {
                 w.u8(0);
                 w.u32(ptx.len() as u32);
                 for (cc, text) in ptx {
                     w.cc(*cc);
                     w.u32(images[text.as_ref()]);
+                    w.u8(arch_specific.contains(cc) as u8);
                 }
             }
             KernelLoaderSpec::CudaCubinInMemory { cc, cubin, .. } => {
@@ -397,7 +399,7 @@ impl<'b> Reader<'b> {
     }
 }
 
-fn read_kernel<'b>(r: &mut Reader<'b>, images: &[Bytes]) -> Result<PackagedKernel, PackageError> {
+fn read_kernel<'b>(r: &mut Reader<'b>, images: &[Bytes], version: u32) -> Result<PackagedKernel, PackageError> {
     let take = |r: &mut Reader<'b>, what: &'static str| -> Result<Bytes, PackageError> {
         let at = r.pos;
         let i = r.u32(what)?;
@@ -412,11 +414,15 @@ fn read_kernel<'b>(r: &mut Reader<'b>, images: &[Bytes]) -> Result<PackagedKerne
         let s = match r.u8("spec kind")? {
             0 => {
                 let mut ptx = BTreeMap::new();
+                let mut arch_specific = std::collections::BTreeSet::new();
                 for _ in 0..r.u32("PTX count")? {
                     let cc = r.cc()?;
                     ptx.insert(cc, take(r, "PTX text")?);
+                    if version >= 3 && r.u8("arch-specific flag")? != 0 {
+                        arch_specific.insert(cc);
+                    }
                 }
-                KernelLoaderSpec::CudaPtxInMemory { kernel_name: name.clone(), ptx }
+                KernelLoaderSpec::CudaPtxInMemory { kernel_name: name.clone(), ptx, arch_specific }
             }
             1 => {
                 let cc = r.cc()?;

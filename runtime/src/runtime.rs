@@ -210,7 +210,8 @@ impl Runtime {
         let cc = device.compute_capability;
         let (what, image, from_cc) = match kernel.spec.select_for(cc)? {
             LoadChoice::Cubin { cc, image } => ("cubin", image, cc),
-            LoadChoice::Ptx { cc, text } => ("PTX", text, cc),
+            LoadChoice::Ptx { cc, arch_specific: false, text } => ("PTX", text, cc),
+            LoadChoice::Ptx { cc, arch_specific: true, text } => ("arch-specific PTX", text, cc),
         };
         let key = content_hash(image);
         let module = {

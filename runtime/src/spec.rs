@@ -3,7 +3,12 @@
 //! cubin for one arch, OpenCL text), gathered in a [`MultiKernelLoaderSpec`]
 //! from which the loader picks what suits a device.
 
-use std::{collections::BTreeMap, fmt, ops::Deref, sync::Arc};
+use std::{
+    collections::{BTreeMap, BTreeSet},
+    fmt,
+    ops::Deref,
+    sync::Arc,
+};
 
 /// A CUDA compute capability, e.g. 9.0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -107,7 +112,10 @@ impl From<String> for Bytes {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum KernelLoaderSpec {
     /// PTX text in memory, one per compute capability it was compiled for.
-    CudaPtxInMemory { kernel_name: String, ptx: BTreeMap<ComputeCapability, Bytes> },
+    /// `arch_specific` lists the capabilities whose PTX targets the
+    /// arch-specific form (`sm_90a`: wgmma, setmaxnreg): it loads only on a
+    /// device of exactly that capability, never forward.
+    CudaPtxInMemory { kernel_name: String, ptx: BTreeMap<ComputeCapability, Bytes>, arch_specific: BTreeSet<ComputeCapability> },
     /// A cubin (or fatbin) in memory, for one exact compute capability.
     CudaCubinInMemory { kernel_name: String, cc: ComputeCapability, cubin: Bytes },
     /// OpenCL C source in memory: kept and reported, not loadable here.
@@ -132,9 +140,27 @@ impl KernelLoaderSpec {
         }
     }
 
-    /// PTX for several compute capabilities; each text is taken as is.
+    /// Portable PTX for several compute capabilities; each text is taken as is.
     pub fn cuda_ptx(kernel_name: impl Into<String>, ptx: impl IntoIterator<Item = (ComputeCapability, Bytes)>) -> Self {
-        Self::CudaPtxInMemory { kernel_name: kernel_name.into(), ptx: ptx.into_iter().collect() }
+        Self::CudaPtxInMemory { kernel_name: kernel_name.into(), ptx: ptx.into_iter().collect(), arch_specific: BTreeSet::new() }
+    }
+
+    /// PTX per compute capability, each image portable (`false`: loads on
+    /// that capability and newer) or arch-specific (`true`: only on exactly
+    /// that capability).
+    pub fn cuda_ptx_images(
+        kernel_name: impl Into<String>,
+        ptx: impl IntoIterator<Item = (ComputeCapability, bool, Bytes)>,
+    ) -> Self {
+        let mut map = BTreeMap::new();
+        let mut specific = BTreeSet::new();
+        for (cc, arch_specific, text) in ptx {
+            if arch_specific {
+                specific.insert(cc);
+            }
+            map.insert(cc, text);
+        }
+        Self::CudaPtxInMemory { kernel_name: kernel_name.into(), ptx: map, arch_specific: specific }
     }
 }
 
@@ -147,10 +173,16 @@ pub enum SpecError {
     #[error("kernel '{kernel}': a CUDA PTX spec holds no PTX")]
     EmptyPtx { kernel: String },
     #[error(
-        "kernel '{kernel}' has PTX for compute capability {} and no cubin for it, none at or below the device's {device}",
-        list(.available)
+        "kernel '{kernel}' has PTX for compute capability {} and no cubin for it, none at or below the device's {device}{}",
+        list(.available),
+        if .arch_specific.is_empty() { String::new() } else { format!(" (arch-specific PTX loads only on exactly {})", list(.arch_specific)) }
     )]
-    NoPtxForDevice { kernel: String, available: Vec<ComputeCapability>, device: ComputeCapability },
+    NoPtxForDevice {
+        kernel: String,
+        available: Vec<ComputeCapability>,
+        arch_specific: Vec<ComputeCapability>,
+        device: ComputeCapability,
+    },
     #[error(
         "kernel '{kernel}' is available only as {kinds}, which this runtime cannot load (it loads CUDA PTX and cubin)"
     )]
@@ -168,7 +200,7 @@ fn list(ccs: &[ComputeCapability]) -> String {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LoadChoice<'a> {
     Cubin { cc: ComputeCapability, image: &'a [u8] },
-    Ptx { cc: ComputeCapability, text: &'a [u8] },
+    Ptx { cc: ComputeCapability, arch_specific: bool, text: &'a [u8] },
 }
 
 /// Every form of one kernel, at most one of each kind, all naming the same
@@ -237,27 +269,41 @@ impl MultiKernelLoaderSpec {
     }
 
     /// What to load on a device of compute capability `device`: the cubin
-    /// when it is for exactly that capability, else the PTX of the greatest
-    /// capability not above it (the driver JIT-compiles PTX forward).
+    /// when it is for exactly that capability; else arch-specific PTX for
+    /// exactly that capability (it uses instructions of that chip alone);
+    /// else the portable PTX of the greatest capability not above it (the
+    /// driver JIT-compiles portable PTX forward; arch-specific PTX never
+    /// serves another capability).
     pub fn select_for(&self, device: ComputeCapability) -> Result<LoadChoice<'_>, SpecError> {
         if let Some(KernelLoaderSpec::CudaCubinInMemory { cc, cubin, .. }) = &self.cubin
             && *cc == device
         {
             return Ok(LoadChoice::Cubin { cc: *cc, image: cubin });
         }
-        if let Some(KernelLoaderSpec::CudaPtxInMemory { ptx, .. }) = &self.ptx {
-            if let Some((cc, text)) = ptx.range(..=device).next_back() {
-                return Ok(LoadChoice::Ptx { cc: *cc, text });
+        if let Some(KernelLoaderSpec::CudaPtxInMemory { ptx, arch_specific, .. }) = &self.ptx {
+            if arch_specific.contains(&device)
+                && let Some(text) = ptx.get(&device)
+            {
+                return Ok(LoadChoice::Ptx { cc: device, arch_specific: true, text });
+            }
+            if let Some((cc, text)) = ptx.range(..=device).rev().find(|(cc, _)| !arch_specific.contains(cc)) {
+                return Ok(LoadChoice::Ptx { cc: *cc, arch_specific: false, text });
             }
             return Err(SpecError::NoPtxForDevice {
                 kernel: self.kernel_name.clone(),
-                available: ptx.keys().copied().collect(),
+                available: ptx.keys().copied().filter(|cc| !arch_specific.contains(cc)).collect(),
+                arch_specific: arch_specific.iter().copied().collect(),
                 device,
             });
         }
         if self.cubin.is_some() {
             // A cubin for another arch only: say so, as no PTX could serve.
-            return Err(SpecError::NoPtxForDevice { kernel: self.kernel_name.clone(), available: vec![], device });
+            return Err(SpecError::NoPtxForDevice {
+                kernel: self.kernel_name.clone(),
+                available: vec![],
+                arch_specific: vec![],
+                device,
+            });
         }
         let kinds = self.specs().map(|s| s.kind()).collect::<Vec<_>>().join(", ");
         Err(SpecError::Unsupported {
@@ -283,7 +329,7 @@ mod tests {
     fn ptx_of_the_greatest_capability_not_above_the_device() {
         let spec = MultiKernelLoaderSpec::new("k").with(ptx("k", &[80, 90])).unwrap();
         let pick = |sm| match spec.select_for(cc(sm)) {
-            Ok(LoadChoice::Ptx { cc, .. }) => Ok(cc.sm()),
+            Ok(LoadChoice::Ptx { cc, arch_specific: false, .. }) => Ok(cc.sm()),
             Ok(other) => panic!("{other:?}"),
             Err(e) => Err(e),
         };
@@ -294,6 +340,52 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "kernel 'k' has PTX for compute capability 8.0, 9.0 and no cubin for it, none at or below the device's 7.5"
+        );
+    }
+
+    /// Images for sm_80 (portable) and sm_90a (arch-specific).
+    fn portable_80_and_specific_90() -> MultiKernelLoaderSpec {
+        let images = [(cc(80), false, Bytes::from("ptx 80")), (cc(90), true, Bytes::from("ptx 90a"))];
+        MultiKernelLoaderSpec::new("k").with(KernelLoaderSpec::cuda_ptx_images("k", images)).unwrap()
+    }
+
+    #[test]
+    fn arch_specific_ptx_serves_exactly_its_capability() {
+        let spec = portable_80_and_specific_90();
+        match spec.select_for(cc(90)).unwrap() {
+            LoadChoice::Ptx { cc, arch_specific, text } => {
+                assert_eq!((cc.sm(), arch_specific, text), (90, true, &b"ptx 90a"[..]));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_newer_device_gets_the_greatest_portable_ptx_not_the_specific_one() {
+        let spec = portable_80_and_specific_90();
+        for sm in [100, 120] {
+            match spec.select_for(cc(sm)).unwrap() {
+                LoadChoice::Ptx { cc, arch_specific, .. } => assert_eq!((cc.sm(), arch_specific), (80, false)),
+                other => panic!("{other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn an_older_device_gets_the_portable_ptx_below_it() {
+        let spec = portable_80_and_specific_90();
+        match spec.select_for(cc(86)).unwrap() {
+            LoadChoice::Ptx { cc, arch_specific, .. } => assert_eq!((cc.sm(), arch_specific), (80, false)),
+            other => panic!("{other:?}"),
+        }
+        // With only arch-specific PTX, another capability gets a clear error.
+        let only = MultiKernelLoaderSpec::new("k")
+            .with(KernelLoaderSpec::cuda_ptx_images("k", [(cc(90), true, Bytes::from("ptx 90a"))]))
+            .unwrap();
+        assert_eq!(
+            only.select_for(cc(100)).unwrap_err().to_string(),
+            "kernel 'k' has PTX for compute capability (none) and no cubin for it, none at or below the device's 10.0 \
+             (arch-specific PTX loads only on exactly 9.0)"
         );
     }
 

@@ -129,20 +129,43 @@ fn package_round_trips() {
     }
 }
 
+/// `sample_package()` as the runtime of format version 2 wrote it.
+const SAMPLE_V2: &[u8] = include_bytes!("fixtures/sample.v2.pkg");
+
 #[test]
-fn version_1_packages_with_the_fnv_checksum_still_read() {
+fn older_package_versions_still_read() {
     let p = sample_package();
-    let mut bytes = p.to_bytes();
-    // Rewrite as version 1: the same payload under an FNV-1a 64 checksum.
-    let payload = bytes[28..].to_vec();
+    assert_eq!(u32::from_le_bytes(SAMPLE_V2[8..12].try_into().unwrap()), 2);
+    assert_eq!(Package::from_bytes(SAMPLE_V2).unwrap(), p);
+    // Version 1: the same payload under an FNV-1a 64 checksum.
+    let mut v1 = SAMPLE_V2.to_vec();
+    let payload = v1[28..].to_vec();
     let fnv = payload.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3));
-    bytes[8..12].copy_from_slice(&1u32.to_le_bytes());
-    bytes[20..28].copy_from_slice(&fnv.to_le_bytes());
-    assert_eq!(Package::from_bytes(&bytes).unwrap(), p);
+    v1[8..12].copy_from_slice(&1u32.to_le_bytes());
+    v1[20..28].copy_from_slice(&fnv.to_le_bytes());
+    assert_eq!(Package::from_bytes(&v1).unwrap(), p);
     // The current version checksums with CRC-32.
     let current = p.to_bytes();
     assert_eq!(u32::from_le_bytes(current[8..12].try_into().unwrap()), ukernel_runtime::package::FORMAT_VERSION);
-    assert_eq!(u64::from_le_bytes(current[20..28].try_into().unwrap()), crc32fast::hash(&payload) as u64);
+    assert_eq!(u64::from_le_bytes(current[20..28].try_into().unwrap()), crc32fast::hash(&current[28..]) as u64);
+}
+
+#[test]
+fn arch_specific_images_survive_the_package() {
+    use ukernel_runtime::ComputeCapability;
+    let cc = ComputeCapability::from_sm;
+    let images = [(cc(80), false, Bytes::from("// ptx 80")), (cc(90), true, Bytes::from("// ptx 90a"))];
+    let spec = MultiKernelLoaderSpec::new("k").with(KernelLoaderSpec::cuda_ptx_images("k", images)).unwrap();
+    let mut p = sample_package();
+    p.kernels[0].spec = spec.clone();
+    let back = Package::from_bytes(&p.to_bytes()).unwrap();
+    assert_eq!(back.kernels[0].spec, spec);
+    match back.kernels[0].spec.specs().next().unwrap() {
+        KernelLoaderSpec::CudaPtxInMemory { arch_specific, .. } => {
+            assert_eq!(arch_specific.iter().copied().collect::<Vec<_>>(), vec![cc(90)]);
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]
