@@ -62,12 +62,53 @@ impl UKernelSelection {
     }
 }
 
+/// A GPU arch as NVIDIA names it: `sm_90` (portable: its code also runs on
+/// newer GPUs) or `sm_90a` (arch-specific: Hopper's wgmma and setmaxnreg;
+/// its code runs only on compute capability exactly 9.0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct GpuArch {
+    /// Compute capability as `major * 10 + minor` (90 for `sm_90`).
+    pub sm: u32,
+    pub specific: bool,
+}
+
+impl GpuArch {
+    pub const fn portable(sm: u32) -> Self {
+        Self { sm, specific: false }
+    }
+
+    pub const fn specific(sm: u32) -> Self {
+        Self { sm, specific: true }
+    }
+
+    /// Parses `sm_90` or `sm_90a`.
+    pub fn parse(text: &str) -> Option<Self> {
+        let rest = text.strip_prefix("sm_")?;
+        let (digits, specific) = match rest.strip_suffix('a') {
+            Some(d) => (d, true),
+            None => (rest, false),
+        };
+        if digits.len() < 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        digits.parse().ok().map(|sm| Self { sm, specific })
+    }
+}
+
+impl std::fmt::Display for GpuArch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "sm_{}{}", self.sm, if self.specific { "a" } else { "" })
+    }
+}
+
 /// `#ukernel.target<{arch = "sm_90", ukernels = "all", sm_count = 132 : i64}>`:
 /// the GPU the module's dispatches are compiled for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Target {
     /// Compute capability as `major * 10 + minor` (90 for `sm_90`).
     pub sm: u32,
+    /// Whether the arch is the arch-specific form (`sm_90a`).
+    pub specific: bool,
     pub ukernels: UKernelSelection,
     /// Streaming multiprocessors on the GPU; guides how long rows are split.
     /// When absent, [`Target::multiprocessors`] gives a typical count.
@@ -76,12 +117,16 @@ pub struct Target {
 
 impl Target {
     pub fn new(sm: u32, ukernels: UKernelSelection) -> Self {
-        Self { sm, ukernels, sm_count: None }
+        Self { sm, specific: false, ukernels, sm_count: None }
     }
 
-    /// `sm_90` and the like.
+    pub fn gpu_arch(&self) -> GpuArch {
+        GpuArch { sm: self.sm, specific: self.specific }
+    }
+
+    /// `sm_90`, `sm_90a` and the like.
     pub fn arch(&self) -> String {
-        format!("sm_{}", self.sm)
+        self.gpu_arch().to_string()
     }
 
     /// The multiprocessor count to plan for: the target's own, or that of the
@@ -108,11 +153,7 @@ impl Target {
 
 /// Parses `sm_90` (also `sm_90a`) into 90.
 pub fn parse_sm_arch(arch: &str) -> Option<u32> {
-    let digits = arch.strip_prefix("sm_")?.trim_end_matches(['a', 'f']);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    digits.parse().ok()
+    GpuArch::parse(arch).map(|a| a.sm)
 }
 
 impl<'c> TryFrom<Attribute<'c>> for Target {
@@ -120,9 +161,9 @@ impl<'c> TryFrom<Attribute<'c>> for Target {
     fn try_from(attr: Attribute<'c>) -> Result<Self, Error> {
         let f = Fields::of(attr, "target")?;
         let arch = f.string("arch")?;
-        let sm = parse_sm_arch(&arch).ok_or_else(|| Error::InvalidValue {
+        let GpuArch { sm, specific } = GpuArch::parse(&arch).ok_or_else(|| Error::InvalidValue {
             attr: "target",
-            message: format!("arch \"{arch}\" is not of the form sm_<major><minor> (e.g. sm_90)"),
+            message: format!("arch \"{arch}\" is not of the form sm_<major><minor>[a] (e.g. sm_90, sm_90a)"),
         })?;
         let ukernels = match f.optional("ukernels") {
             None => UKernelSelection::All,
@@ -139,7 +180,7 @@ impl<'c> TryFrom<Attribute<'c>> for Target {
                 });
             }
         };
-        Ok(Self { sm, ukernels, sm_count })
+        Ok(Self { sm, specific, ukernels, sm_count })
     }
 }
 

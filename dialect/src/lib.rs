@@ -13,7 +13,7 @@ mod error;
 pub mod location;
 mod verify;
 
-pub use attrs::{ExecutableObject, LoweringConfig, Target, UKernelSelection, UKernelSpec};
+pub use attrs::{ExecutableObject, GpuArch, LoweringConfig, Target, UKernelSelection, UKernelSpec};
 pub use context::{IRDL_SOURCE, create_context, load_ukernel_dialect, set_print_op_on_diagnostic};
 pub use dynamic::{DynamicAttr, dense_resource_bytes, string_value};
 pub use error::Error;

@@ -32,7 +32,13 @@ fn target_round_trips_through_text() {
     for target in [
         Target::new(90, UKernelSelection::All),
         Target::new(80, UKernelSelection::None),
-        Target { sm: 100, ukernels: UKernelSelection::List(vec!["argmax".into(), "topk".into()]), sm_count: Some(148) },
+        Target {
+            sm: 100,
+            specific: false,
+            ukernels: UKernelSelection::List(vec!["argmax".into(), "topk".into()]),
+            sm_count: Some(148),
+        },
+        Target { specific: true, ..Target::new(90, UKernelSelection::All) },
     ] {
         let attr = target.to_attribute(&context).unwrap();
         assert_eq!(Target::try_from(reparse(&context, attr)).unwrap(), target);

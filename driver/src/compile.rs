@@ -23,7 +23,7 @@ use melior::{
     ir::{Attribute, Module, attribute::ArrayAttribute, operation::OperationLike, operation::OperationMutLike},
 };
 use ukernel_dialect::{
-    EXECUTABLE_OBJECTS, ExecutableObject, TARGET_ATTR, Target, UKernelSelection,
+    EXECUTABLE_OBJECTS, ExecutableObject, GpuArch, TARGET_ATTR, Target, UKernelSelection,
     location::{CapturedDiagnostic, capture_diagnostics},
 };
 use ukernel_passes::{
@@ -39,9 +39,10 @@ use ukernel_runtime::{
 /// What to compile for.
 #[derive(Clone, Debug)]
 pub struct CompileOptions {
-    /// Arches to emit PTX for (`major * 10 + minor`); the lowest also decides
-    /// which ukernels can be selected. Default: sm_80 and sm_90.
-    pub arches: Vec<u32>,
+    /// Arches to emit PTX for (sm_80, sm_90a, ...); the lowest also decides
+    /// which ukernels can be selected (an arch-specific one only when that
+    /// lowest arch is its arch-specific target). Default: sm_80 and sm_90.
+    pub arches: Vec<GpuArch>,
     /// Overrides the module's `ukernels` selection.
     pub ukernels: Option<UKernelSelection>,
     /// Objects to put on the module before selection (user-supplied
@@ -58,7 +59,7 @@ pub struct CompileOptions {
 impl Default for CompileOptions {
     fn default() -> Self {
         Self {
-            arches: vec![80, 90],
+            arches: vec![GpuArch::portable(80), GpuArch::portable(90)],
             ukernels: None,
             objects: Vec::new(),
             dump_dir: None,
@@ -95,9 +96,9 @@ fn render(d: &[CapturedDiagnostic], file: &str) -> String {
 pub struct Compiled {
     pub package: Package,
     pub kernels: Vec<KernelInfo>,
-    pub ptx: BTreeMap<u32, String>,
-    pub linked_ir: BTreeMap<u32, String>,
-    pub linked_objects: BTreeMap<u32, Vec<String>>,
+    pub ptx: BTreeMap<GpuArch, String>,
+    pub linked_ir: BTreeMap<GpuArch, String>,
+    pub linked_objects: BTreeMap<GpuArch, Vec<String>>,
     /// One line per dispatch: the ukernel decision (the selection remarks).
     pub decisions: Vec<String>,
 }
@@ -142,9 +143,10 @@ impl Compiler {
         let lowest = *self.options.arches.iter().min().ok_or(CompileError::NoArch)?;
         let mut target = match module.as_operation().attribute(TARGET_ATTR) {
             Ok(a) => Target::try_from(a)?,
-            Err(_) => Target::new(lowest, UKernelSelection::All),
+            Err(_) => Target::new(lowest.sm, UKernelSelection::All),
         };
-        target.sm = lowest;
+        target.sm = lowest.sm;
+        target.specific = lowest.specific;
         if let Some(u) = &self.options.ukernels {
             target.ukernels = u.clone();
         }
@@ -213,11 +215,11 @@ impl Compiler {
         let ir = ukernel_target_nvptx::translate(module, &llvm)?.print_to_string().to_string();
         self.dump("5.translated.ll", || ir.clone())?;
         let emitted = ukernel_target_nvptx::emit(&ir, &objects, &self.options.arches, self.options.linkage)?;
-        for (sm, text) in &emitted.linked_ir {
-            self.dump(&format!("6.linked.sm_{sm}.ll"), || text.clone())?;
+        for (arch, text) in &emitted.linked_ir {
+            self.dump(&format!("6.linked.{arch}.ll"), || text.clone())?;
         }
-        for (sm, text) in &emitted.ptx {
-            self.dump(&format!("7.kernels.sm_{sm}.ptx"), || text.clone())?;
+        for (arch, text) in &emitted.ptx {
+            self.dump(&format!("7.kernels.{arch}.ptx"), || text.clone())?;
         }
         let package = build_package(&kernels, &emitted.ptx)?;
         Ok(Compiled {
@@ -246,8 +248,8 @@ fn stage_index(s: Stage) -> usize {
     Stage::ALL.iter().position(|x| *x == s).unwrap_or(0)
 }
 
-fn arch_list(arches: &[u32]) -> String {
-    arches.iter().map(|a| format!("sm_{a}")).collect::<Vec<_>>().join(", ")
+fn arch_list(arches: &[GpuArch]) -> String {
+    arches.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(", ")
 }
 
 fn element_kind(name: &str) -> Option<ElementKind> {
@@ -255,16 +257,28 @@ fn element_kind(name: &str) -> Option<ElementKind> {
 }
 
 /// Package kernels from the kernel infos and the PTX of their module.
-pub fn build_package(kernels: &[KernelInfo], ptx: &BTreeMap<u32, String>) -> Result<Package, CompileError> {
+pub fn build_package(kernels: &[KernelInfo], ptx: &BTreeMap<GpuArch, String>) -> Result<Package, CompileError> {
     let mut out = Vec::new();
     // Every kernel lives in the same PTX module; the runtime loads it once per
-    // device (its module cache is keyed by content).
-    let images: Vec<(ComputeCapability, ukernel_runtime::spec::Bytes)> =
-        ptx.iter().map(|(sm, text)| (ComputeCapability::from_sm(*sm), text.clone().into())).collect();
+    // device (its module cache is keyed by content). Arch-specific PTX
+    // (sm_90a) is marked so: it loads only on exactly its capability.
+    let mut seen = std::collections::BTreeSet::new();
+    for arch in ptx.keys() {
+        if !seen.insert(arch.sm) {
+            return Err(CompileError::Metadata {
+                kernel: String::new(),
+                message: format!("sm_{0} and sm_{0}a both requested; a package holds one PTX per capability", arch.sm),
+            });
+        }
+    }
+    let images: Vec<(ComputeCapability, bool, ukernel_runtime::spec::Bytes)> = ptx
+        .iter()
+        .map(|(arch, text)| (ComputeCapability::from_sm(arch.sm), arch.specific, text.clone().into()))
+        .collect();
     for k in kernels {
         let fail = |message: String| CompileError::Metadata { kernel: k.name.clone(), message };
         let spec = MultiKernelLoaderSpec::new(&k.name)
-            .with(KernelLoaderSpec::cuda_ptx(&k.name, images.clone()))
+            .with(KernelLoaderSpec::cuda_ptx_images(&k.name, images.clone()))
             .map_err(|e| fail(e.to_string()))?;
         let mut args = Vec::new();
         // Parameter position of each memref's first descriptor field.
@@ -365,10 +379,10 @@ mod tests {
 
     #[test]
     fn compiles_the_demo_and_stops_at_any_stage() {
-        let compiler = Compiler::new(CompileOptions { arches: vec![80, 90], ..Default::default() }).unwrap();
+        let compiler = Compiler::new(CompileOptions::default()).unwrap();
         let compiled = compiler.compile_text(crate::ukc::DEMO_SOURCE, "demo.mlir").unwrap();
         assert_eq!(compiled.package.kernels.len(), 4);
-        assert_eq!(compiled.ptx.keys().copied().collect::<Vec<_>>(), vec![80, 90]);
+        assert_eq!(compiled.ptx.keys().map(|a| a.to_string()).collect::<Vec<_>>(), ["sm_80", "sm_90"]);
         let head = &compiled.package.kernels[0];
         assert_eq!(head.attributes.get("ukernel").map(String::as_str), Some("uk_matmul_gemv_bf16_nk"));
         assert_eq!(head.attributes.get("reference").map(String::as_str), Some("matmul"));

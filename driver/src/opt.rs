@@ -296,7 +296,9 @@ fn apply_target_flags(context: &Context, module: &mut Module, options: &OptOptio
         Err(_) => Target::new(90, UKernelSelection::All),
     };
     if let Some(arch) = &options.ukernel_target {
-        target.sm = parse_sm_arch(arch).ok_or_else(|| format!("bad arch '{arch}'"))?;
+        let parsed = ukernel_dialect::GpuArch::parse(arch).ok_or_else(|| format!("bad arch '{arch}'"))?;
+        target.sm = parsed.sm;
+        target.specific = parsed.specific;
     }
     if let Some(list) = &options.ukernels {
         target.ukernels = UKernelSelection::parse(list)?;

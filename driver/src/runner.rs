@@ -88,8 +88,11 @@ fn info(path: &str) -> Result<bool, String> {
             .spec
             .specs()
             .map(|s| match s {
-                ukernel_runtime::KernelLoaderSpec::CudaPtxInMemory { ptx, .. } => {
-                    let ccs: Vec<String> = ptx.keys().map(|c| c.to_string()).collect();
+                ukernel_runtime::KernelLoaderSpec::CudaPtxInMemory { ptx, arch_specific, .. } => {
+                    let ccs: Vec<String> = ptx
+                        .keys()
+                        .map(|c| format!("{c}{}", if arch_specific.contains(c) { "a" } else { "" }))
+                        .collect();
                     format!("PTX for {}", ccs.join(", "))
                 }
                 other => other.kind().to_string(),

@@ -1,7 +1,7 @@
 //! `ukc`, the compiler driver.
 
 use melior::ir::operation::OperationLike;
-use ukernel_dialect::{UKernelSelection, attrs::parse_sm_arch};
+use ukernel_dialect::{GpuArch, UKernelSelection};
 use ukernel_passes::codegen;
 
 use crate::compile::{CompileOptions, Compiler};
@@ -87,7 +87,9 @@ impl Flags {
         options.arches = self
             .arch
             .iter()
-            .map(|a| parse_sm_arch(a.trim()).ok_or_else(|| format!("ukc: error: --arch: '{a}' is not of the form sm_XY")))
+            .map(|a| {
+                GpuArch::parse(a.trim()).ok_or_else(|| format!("ukc: error: --arch: '{a}' is not of the form sm_XY or sm_XYa"))
+            })
             .collect::<Result<_, _>>()?;
         if let Some(v) = &self.ukernels {
             options.ukernels = Some(UKernelSelection::parse(v).map_err(|e| format!("ukc: error: --ukernels: {e}"))?);
@@ -143,13 +145,13 @@ fn compile(flags: &Flags, output: &str) -> Result<i32, String> {
     for k in &compiled.kernels {
         out += &format!("  {}: ukernel {}\n", k.name, k.ukernel.as_deref().unwrap_or("none"));
     }
-    for (sm, objects) in &compiled.linked_objects {
+    for (arch, objects) in &compiled.linked_objects {
         out += &format!(
-            "  sm_{sm}: linked {}\n",
+            "  {arch}: linked {}\n",
             if objects.is_empty() { "no objects".to_string() } else { objects.join(", ") }
         );
     }
-    let arches: Vec<String> = compiled.ptx.keys().map(|sm| format!("sm_{sm}")).collect();
+    let arches: Vec<String> = compiled.ptx.keys().map(|a| a.to_string()).collect();
     crate::write_stdout(&format!(
         "wrote {output}: {} kernel(s), PTX for {}\n{out}",
         compiled.kernels.len(),
@@ -257,8 +259,9 @@ fn write_harness_ptx(dir: &str) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
     for harness in ukernels::families::harnesses() {
         for &sm in harness.arches {
-            let text = ukernel_target_nvptx::link::harness_ptx(harness.name, sm).map_err(|e| e.to_string())?;
-            crate::write_atomically(&std::path::Path::new(dir).join(format!("{}.sm_{sm}.ptx", harness.name)), text.as_bytes())
+            let arch = GpuArch { sm, specific: harness.arch_specific };
+            let text = ukernel_target_nvptx::link::harness_ptx(harness.name, arch).map_err(|e| e.to_string())?;
+            crate::write_atomically(&std::path::Path::new(dir).join(format!("{}.{arch}.ptx", harness.name)), text.as_bytes())
                 .map_err(|e| e.to_string())?;
         }
     }
@@ -272,7 +275,10 @@ fn harness_package() -> Result<ukernel_runtime::Package, String> {
     let arches = [80u32, 90];
     let mut ptx_by_arch = BTreeMap::new();
     for sm in arches {
-        ptx_by_arch.insert(sm, ukernel_target_nvptx::link::harness_ptx("harness_argmax", sm).map_err(|e| e.to_string())?);
+        ptx_by_arch.insert(
+            sm,
+            ukernel_target_nvptx::link::harness_ptx("harness_argmax", GpuArch::portable(sm)).map_err(|e| e.to_string())?,
+        );
     }
     let mut kernels = Vec::new();
     // check-ukernels covers the argmax family; the matmul harness runs from

@@ -136,7 +136,7 @@ fn choose(
     let mut best: Option<(Plan, Selection)> = None;
     let mut considered = Vec::new();
     for uk in candidates {
-        let selection = match registry().select(uk, target.sm) {
+        let selection = match registry().select_for_target(uk, target.sm, target.specific) {
             Ok(s) => s,
             Err(e) => {
                 considered.push(e.to_string());
@@ -196,7 +196,7 @@ fn selected(found: &Match, plan: Plan, selection: Selection, present: &[String],
     } else {
         (
             Some(ExecutableObject::new(path.clone(), Cow::Borrowed(selection.bitcode))),
-            format!("bitcode for sm_{}", selection.bitcode_sm),
+            format!("bitcode for {}", ukernels::variant::arch_name(selection.bitcode_sm, uk.arch_specific)),
         )
     };
     let mut explanation = format!("selected {} ({source}): {}", uk.symbol, plan.summary);

@@ -13,7 +13,7 @@ use melior::ir::{
     Module,
     operation::{OperationLike, OperationMutLike, OperationRefMut},
 };
-use ukernel_dialect::{EXECUTABLE_OBJECTS, ExecutableObject, TARGET_ATTR};
+use ukernel_dialect::{EXECUTABLE_OBJECTS, ExecutableObject, GpuArch, TARGET_ATTR};
 
 pub use link::{LinkError, UKernelLinkage};
 
@@ -23,6 +23,11 @@ pub enum TargetError {
     Translate,
     #[error(transparent)]
     Link(#[from] LinkError),
+    #[error(
+        "{symbol} exists only for its arch-specific target, so PTX for {arch} cannot call it \
+         (compile the dispatches that select it for that target alone)"
+    )]
+    ArchSpecific { symbol: String, arch: String },
 }
 
 /// The executable objects on the module (after hoisting), in order.
@@ -76,57 +81,70 @@ pub fn translate<'ll>(module: &Module, llvm: &'ll LlvmContext) -> Result<LlvmMod
     Ok(unsafe { LlvmModule::new(raw as inkwell::llvm_sys::prelude::LLVMModuleRef) })
 }
 
-/// The bytes of `object` to link for `sm`: a registry object is re-chosen
-/// for each arch (its sm_90 bitcode for sm_90 PTX, sm_80 for sm_80); other
-/// objects are used as they are.
-pub fn object_for_arch(object: &ExecutableObject, sm: u32) -> (String, Vec<u8>) {
+/// The bytes of `object` to link for `arch`: a registry object is re-chosen
+/// for each arch (its sm_90 bitcode for sm_90 PTX, sm_80 for sm_80, the
+/// sm_90a bitcode of an arch-specific ukernel only for sm_90a); other
+/// objects (user-supplied) are used as they are.
+pub fn object_for_arch(object: &ExecutableObject, arch: GpuArch) -> (String, Vec<u8>) {
     let symbol = object.path.split('.').next().unwrap_or_default();
     if let Some(uk) = ukernels::registry().by_symbol(symbol)
-        && object.path == uk.object_path(uk.bitcode_for(object_sm(&object.path).unwrap_or(sm)).map_or(0, |b| b.0))
-        && let Some((have, bytes)) = uk.bitcode_for(sm)
+        && uk.arches().iter().any(|sm| uk.object_path(*sm) == object.path)
+        && let Some((have, bytes)) = uk.bitcode_for_target(arch.sm, arch.specific)
     {
         return (uk.object_path(have), bytes.to_vec());
     }
     (object.path.clone(), object.data.to_vec())
 }
 
-fn object_sm(path: &str) -> Option<u32> {
-    path.split('.').find_map(|p| p.strip_prefix("sm_")).and_then(|s| s.parse().ok())
+/// An error when a linked registry object is arch-specific for another arch
+/// than `arch` (its instructions exist only there).
+fn check_linked_for_arch(linked: &[String], arch: GpuArch) -> Result<(), TargetError> {
+    for path in linked {
+        let symbol = path.split('.').next().unwrap_or_default();
+        if let Some(uk) = ukernels::registry().by_symbol(symbol)
+            && uk.arch_specific
+            && !(arch.specific && uk.arches().contains(&arch.sm))
+        {
+            return Err(TargetError::ArchSpecific { symbol: symbol.to_string(), arch: arch.to_string() });
+        }
+    }
+    Ok(())
 }
 
 /// PTX per arch, and the linked LLVM IR of the last arch.
 pub struct Emitted {
-    pub ptx: BTreeMap<u32, String>,
-    pub linked_ir: BTreeMap<u32, String>,
+    pub ptx: BTreeMap<GpuArch, String>,
+    pub linked_ir: BTreeMap<GpuArch, String>,
     /// Objects linked per arch (paths).
-    pub linked_objects: BTreeMap<u32, Vec<String>>,
+    pub linked_objects: BTreeMap<GpuArch, Vec<String>>,
 }
 
 /// Links the needed objects into a copy of `ir` per arch and emits PTX.
 pub fn emit(
     ir_text: &str,
     objects: &[ExecutableObject],
-    arches: &[u32],
+    arches: &[GpuArch],
     linkage: link::UKernelLinkage,
 ) -> Result<Emitted, TargetError> {
     let mut out = Emitted { ptx: BTreeMap::new(), linked_ir: BTreeMap::new(), linked_objects: BTreeMap::new() };
-    for &sm in arches {
+    for &arch in arches {
         let llvm = LlvmContext::create();
         let buffer = inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(ir_text.as_bytes(), "kernels");
         let module = llvm.create_module_from_ir(buffer).map_err(|e| LinkError::Verify(e.to_string()))?;
-        let chosen: Vec<(String, Vec<u8>)> = objects.iter().map(|o| object_for_arch(o, sm)).collect();
+        let chosen: Vec<(String, Vec<u8>)> = objects.iter().map(|o| object_for_arch(o, arch)).collect();
         let refs: Vec<(&str, &[u8])> = chosen.iter().map(|(p, b)| (p.as_str(), b.as_slice())).collect();
         let called = link::declared_functions(&module);
         let linked = link::link_needed_objects(&module, &refs)?;
+        check_linked_for_arch(&linked, arch)?;
         link::internalize_non_kernels(&module);
         if linkage == link::UKernelLinkage::Call {
             link::keep_calls(&module, &called);
         }
         link::keep_calls(&module, &link::called_by_registry(&module));
-        let (ptx, ir) = link::emit_ptx_and_ir(&module, sm)?;
-        out.ptx.insert(sm, ptx);
-        out.linked_ir.insert(sm, ir);
-        out.linked_objects.insert(sm, linked);
+        let (ptx, ir) = link::emit_ptx_and_ir(&module, arch)?;
+        out.ptx.insert(arch, ptx);
+        out.linked_ir.insert(arch, ir);
+        out.linked_objects.insert(arch, linked);
     }
     Ok(out)
 }

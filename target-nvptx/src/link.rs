@@ -4,6 +4,8 @@
 
 use std::sync::Once;
 
+use ukernel_dialect::GpuArch;
+
 use inkwell::{
     OptimizationLevel,
     attributes::{Attribute, AttributeLoc},
@@ -30,10 +32,10 @@ pub enum LinkError {
     Verify(String),
     #[error("NVPTX target: {0}")]
     Target(String),
-    #[error("optimizing for sm_{sm} failed: {message}")]
-    Optimize { sm: u32, message: String },
-    #[error("emitting PTX for sm_{sm} failed: {message}")]
-    Emit { sm: u32, message: String },
+    #[error("optimizing for {arch} failed: {message}")]
+    Optimize { arch: String, message: String },
+    #[error("emitting PTX for {arch} failed: {message}")]
+    Emit { arch: String, message: String },
 }
 
 /// Links into `module` each object that defines a function `module`
@@ -155,71 +157,73 @@ fn init_nvptx() {
     ONCE.call_once(|| Target::initialize_nvptx(&InitializationConfig::default()));
 }
 
-fn target_machine(sm: u32) -> Result<TargetMachine, LinkError> {
+fn target_machine(arch: GpuArch) -> Result<TargetMachine, LinkError> {
     init_nvptx();
     let triple = TargetTriple::create("nvptx64-nvidia-cuda");
     let target = Target::from_triple(&triple).map_err(|e| LinkError::Target(e.to_string()))?;
     target
         .create_target_machine(
             &triple,
-            &format!("sm_{sm}"),
+            // The arch-specific chip (sm_90a) marks the PTX `.target sm_90a`,
+            // without which the driver rejects wgmma.
+            &arch.to_string(),
             PTX_FEATURE,
             OptimizationLevel::Aggressive,
             RelocMode::Default,
             CodeModel::Default,
         )
-        .ok_or_else(|| LinkError::Target(format!("no NVPTX target machine for sm_{sm}")))
+        .ok_or_else(|| LinkError::Target(format!("no NVPTX target machine for {arch}")))
 }
 
 /// A copy of `module` optimized at O3 for `sm`, and the target machine.
-fn optimized_copy<'ll>(module: &Module<'ll>, sm: u32) -> Result<(Module<'ll>, TargetMachine), LinkError> {
+fn optimized_copy<'ll>(module: &Module<'ll>, arch: GpuArch) -> Result<(Module<'ll>, TargetMachine), LinkError> {
     module.verify().map_err(|e| LinkError::Verify(e.to_string()))?;
     let copy = module.clone();
-    let tm = target_machine(sm)?;
+    let tm = target_machine(arch)?;
     copy.set_triple(&tm.get_triple());
     copy.set_data_layout(&tm.get_target_data().get_data_layout());
     copy.run_passes("default<O3>", &tm, PassBuilderOptions::create())
-        .map_err(|e| LinkError::Optimize { sm, message: e.to_string() })?;
+        .map_err(|e| LinkError::Optimize { arch: arch.to_string(), message: e.to_string() })?;
     Ok((copy, tm))
 }
 
-fn ptx_of(module: &Module, tm: &TargetMachine, sm: u32) -> Result<String, LinkError> {
+fn ptx_of(module: &Module, tm: &TargetMachine, arch: GpuArch) -> Result<String, LinkError> {
     let buffer = tm
         .write_to_memory_buffer(module, FileType::Assembly)
-        .map_err(|e| LinkError::Emit { sm, message: e.to_string() })?;
+        .map_err(|e| LinkError::Emit { arch: arch.to_string(), message: e.to_string() })?;
     Ok(String::from_utf8_lossy(buffer.as_slice()).into_owned())
 }
 
 /// Optimizes a copy of `module` at O3 for `sm` and returns its PTX. The
 /// module itself is left as it was, so it can be emitted for several arches.
-pub fn emit_ptx(module: &Module, sm: u32) -> Result<String, LinkError> {
-    let (copy, tm) = optimized_copy(module, sm)?;
-    ptx_of(&copy, &tm, sm)
+pub fn emit_ptx(module: &Module, arch: GpuArch) -> Result<String, LinkError> {
+    let (copy, tm) = optimized_copy(module, arch)?;
+    ptx_of(&copy, &tm, arch)
 }
 
 /// Like [`emit_ptx`], also returning the optimized IR the PTX comes from.
-pub fn emit_ptx_and_ir(module: &Module, sm: u32) -> Result<(String, String), LinkError> {
-    let (copy, tm) = optimized_copy(module, sm)?;
-    Ok((ptx_of(&copy, &tm, sm)?, copy.print_to_string().to_string()))
+pub fn emit_ptx_and_ir(module: &Module, arch: GpuArch) -> Result<(String, String), LinkError> {
+    let (copy, tm) = optimized_copy(module, arch)?;
+    Ok((ptx_of(&copy, &tm, arch)?, copy.print_to_string().to_string()))
 }
 
 /// PTX of a test-harness module from the ukernel library (e.g.
 /// `harness_argmax`) with every ukernel's bitcode for `sm` linked in.
-pub fn harness_ptx(harness: &str, sm: u32) -> Result<String, LinkError> {
+pub fn harness_ptx(harness: &str, arch: GpuArch) -> Result<String, LinkError> {
     let context = inkwell::context::Context::create();
-    let bytes = ukernels::harness_bitcode(harness, sm)
-        .ok_or_else(|| LinkError::BadBitcode { path: format!("{harness}.sm_{sm}.bc"), message: "not built".into() })?;
+    let bytes = ukernels::harness_bitcode(harness, arch.sm)
+        .ok_or_else(|| LinkError::BadBitcode { path: format!("{harness}.{arch}.bc"), message: "not built".into() })?;
     let buffer = MemoryBuffer::create_from_memory_range(bytes, harness);
     let module = Module::parse_bitcode_from_buffer(&buffer, &context)
         .map_err(|e| LinkError::BadBitcode { path: harness.to_string(), message: e.to_string() })?;
     let objects: Vec<(String, &[u8])> = ukernels::registry()
         .ukernels()
         .iter()
-        .filter_map(|u| u.bitcode_for(sm).map(|(have, b)| (u.object_path(have), b)))
+        .filter_map(|u| u.bitcode_for_target(arch.sm, arch.specific).map(|(have, b)| (u.object_path(have), b)))
         .collect();
     let objects: Vec<(&str, &[u8])> = objects.iter().map(|(p, b)| (p.as_str(), *b)).collect();
     link_needed_objects(&module, &objects)?;
     internalize_non_kernels(&module);
     keep_calls(&module, &called_by_registry(&module));
-    emit_ptx(&module, sm)
+    emit_ptx(&module, arch)
 }

@@ -10,6 +10,7 @@ use inkwell::{
     targets::{InitializationConfig, Target, TargetMachine, TargetTriple},
     types::{AnyType, BasicTypeEnum},
 };
+use ukernel_dialect::GpuArch;
 use ukernel_target_nvptx::link;
 use ukernels::{harness_bitcode, registry};
 
@@ -71,7 +72,7 @@ fn harness_links_each_ukernel_inlined_into_ptx_for_sm90() {
     let context = Context::create();
     let harness = parse(&context, "harness_argmax.sm_90.bc", harness_bitcode("harness_argmax", 90).unwrap());
     let objects: Vec<(String, &[u8])> =
-        registry().ukernels().iter().map(|u| (u.object_path(90), u.bitcode_for(90).unwrap().1)).collect();
+        registry().ukernels().iter().filter_map(|u| Some((u.object_path(90), u.bitcode_for(90)?.1))).collect();
     let objects: Vec<(&str, &[u8])> = objects.iter().map(|(p, b)| (p.as_str(), *b)).collect();
     let linked = link::link_needed_objects(&harness, &objects).unwrap();
     // Only what the harness calls: the 12 argmax variants.
@@ -80,7 +81,7 @@ fn harness_links_each_ukernel_inlined_into_ptx_for_sm90() {
     let mut kernels = link::kernel_names(&harness);
     kernels.sort();
     assert_eq!(kernels.len(), 12);
-    let ptx = link::emit_ptx(&harness, 90).unwrap();
+    let ptx = link::emit_ptx(&harness, GpuArch::portable(90)).unwrap();
     assert!(ptx.contains(".target sm_90"), "{}", &ptx[..300]);
     assert!(ptx.contains(".version 8.0"));
     for k in &kernels {
@@ -89,7 +90,7 @@ fn harness_links_each_ukernel_inlined_into_ptx_for_sm90() {
     // Inlined: no callable ukernel function is left in the PTX.
     assert!(!ptx.contains(".func uk_argmax"), "ukernel not inlined");
     // The sm_80 bitcode serves an sm_90 kernel as well.
-    let ptx80 = link::emit_ptx(&harness, 80).unwrap();
+    let ptx80 = link::emit_ptx(&harness, GpuArch::portable(80)).unwrap();
     assert!(ptx80.contains(".target sm_80"));
 }
 
@@ -106,12 +107,21 @@ fn objects_nobody_calls_are_not_linked_and_bad_bitcode_is_an_error() {
 
 #[test]
 fn matmul_harness_ptx_uses_tensor_cores_and_dynamic_shared_memory() {
-    let ptx = link::harness_ptx("harness_matmul", 80).unwrap();
+    let ptx = link::harness_ptx("harness_matmul", GpuArch::portable(80)).unwrap();
     assert!(ptx.contains(".target sm_80"));
     for needed in ["mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32", "ldmatrix.sync.aligned", "cp.async.cg.shared.global"] {
         assert!(ptx.contains(needed), "{needed} missing");
     }
     // The tile ukernel's stages are dynamic shared memory the launch provides.
     assert!(ptx.contains(".extern .shared .align 128 .b8 uk_matmul_smem[]"));
-    assert_eq!(ptx.matches(".entry harness_uk_matmul_").count(), registry().of_family("matmul").count());
+    let portable = registry().of_family("matmul").filter(|u| !u.arch_specific).count();
+    assert_eq!(ptx.matches(".entry harness_uk_matmul_").count(), portable);
+}
+
+#[test]
+fn sm90a_harness_ptx_targets_the_arch_specific_chip() {
+    let ptx = link::harness_ptx("harness_matmul_sm90a", GpuArch::specific(90)).unwrap();
+    assert!(ptx.contains(".target sm_90a"), "{}", &ptx[..300]);
+    assert!(ptx.contains("wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16"));
+    assert!(ptx.contains("wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16"));
 }

@@ -5,8 +5,8 @@ use std::{ops::Deref, sync::OnceLock};
 
 use crate::variant::VariantDef;
 
-/// Bitcode of every (symbol, sm, bytes) built by build.rs.
-static BITCODE: &[(&str, u32, &[u8])] = include!(concat!(env!("OUT_DIR"), "/bitcode.rs"));
+/// Bitcode of every (symbol, sm, arch-specific, bytes) built by build.rs.
+static BITCODE: &[(&str, u32, bool, &[u8])] = include!(concat!(env!("OUT_DIR"), "/bitcode.rs"));
 
 /// One ukernel: a variant as its family describes it, with the bitcode the
 /// build produced for it.
@@ -31,15 +31,26 @@ impl UKernel {
     }
 
     /// The bitcode of the greatest arch not above `sm`: code for an older
-    /// arch runs on every newer one.
+    /// arch runs on every newer one. An arch-specific ukernel (`sm_90a`) has
+    /// bitcode only for exactly its arch, and only for a target of that arch
+    /// that is itself arch-specific.
     pub fn bitcode_for(&self, sm: u32) -> Option<(u32, &'static [u8])> {
+        self.bitcode_for_target(sm, false)
+    }
+
+    /// [`bitcode_for`](Self::bitcode_for) for a target that may be
+    /// arch-specific (`specific`: `sm_90a` rather than `sm_90`).
+    pub fn bitcode_for_target(&self, sm: u32, specific: bool) -> Option<(u32, &'static [u8])> {
+        if self.arch_specific {
+            return self.bitcode.iter().find(|(have, _)| specific && *have == sm).copied();
+        }
         self.bitcode.iter().rev().find(|(have, _)| *have <= sm).copied()
     }
 
     /// The executable-object path of its bitcode for `sm`, e.g.
-    /// `uk_argmax_f32i64.sm_80.bc`.
+    /// `uk_argmax_f32i64.sm_80.bc` (`uk_matmul_wgmma_bf16_nk.sm_90a.bc`).
     pub fn object_path(&self, sm: u32) -> String {
-        format!("{}.sm_{sm}.bc", self.symbol)
+        format!("{}.{}.bc", self.symbol, crate::variant::arch_name(sm, self.arch_specific))
     }
 
     /// Shared memory per workgroup, static and dynamic together.
@@ -73,18 +84,23 @@ impl Selection<'_> {
 
 /// Why a ukernel has no bitcode for a target.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{symbol} has bitcode for {}, none at or below the target sm_{target}", fmt_arches(.available))]
+#[error("{symbol} has bitcode for {}, {} the target {}", fmt_arches(.available, *.arch_specific),
+        if *.arch_specific { "which serves only exactly that arch-specific target, not" } else { "none at or below" },
+        crate::variant::arch_name(*.target, *.target_specific))]
 pub struct NoBitcode {
     pub symbol: String,
     pub target: u32,
+    pub target_specific: bool,
     pub available: Vec<u32>,
+    /// Whether `available` are arch-specific targets.
+    pub arch_specific: bool,
 }
 
-fn fmt_arches(arches: &[u32]) -> String {
+fn fmt_arches(arches: &[u32], specific: bool) -> String {
     if arches.is_empty() {
         return "no arch".into();
     }
-    arches.iter().map(|a| format!("sm_{a}")).collect::<Vec<_>>().join(", ")
+    arches.iter().map(|a| crate::variant::arch_name(*a, specific)).collect::<Vec<_>>().join(", ")
 }
 
 /// Every ukernel of the library.
@@ -96,7 +112,7 @@ pub struct Registry {
 /// Bitcode of a test-harness module built beside the ukernels (e.g.
 /// `harness_argmax`, whose kernels launch each argmax ukernel directly).
 pub fn harness_bitcode(name: &str, sm: u32) -> Option<&'static [u8]> {
-    BITCODE.iter().find(|(s, have, _)| *s == name && *have == sm).map(|(_, _, b)| *b)
+    BITCODE.iter().find(|(s, have, _, _)| *s == name && *have == sm).map(|(_, _, _, b)| *b)
 }
 
 /// The registry of this library, built once.
@@ -109,12 +125,15 @@ impl Registry {
     /// A registry of `variants`, each with its bitcode among `bitcode`
     /// (symbol, sm, bytes); a variant without bitcode stays listed, so that
     /// selection can say why it is not used.
-    pub fn from_variants(variants: Vec<VariantDef>, bitcode: &[(&str, u32, &'static [u8])]) -> Self {
+    pub fn from_variants(variants: Vec<VariantDef>, bitcode: &[(&str, u32, bool, &'static [u8])]) -> Self {
         let ukernels = variants
             .into_iter()
             .map(|def| {
-                let mut bc: Vec<(u32, &'static [u8])> =
-                    bitcode.iter().filter(|(s, _, _)| *s == def.symbol).map(|(_, sm, b)| (*sm, *b)).collect();
+                let mut bc: Vec<(u32, &'static [u8])> = bitcode
+                    .iter()
+                    .filter(|(s, _, specific, _)| *s == def.symbol && *specific == def.arch_specific)
+                    .map(|(_, sm, _, b)| (*sm, *b))
+                    .collect();
                 bc.sort_by_key(|(sm, _)| *sm);
                 UKernel { def, bitcode: bc }
             })
@@ -148,10 +167,22 @@ impl Registry {
 
     /// `ukernel` with the bitcode of the greatest arch not above `sm`.
     pub fn select<'r>(&'r self, ukernel: &'r UKernel, sm: u32) -> Result<Selection<'r>, NoBitcode> {
-        let (bitcode_sm, bitcode) = ukernel.bitcode_for(sm).ok_or_else(|| NoBitcode {
+        self.select_for_target(ukernel, sm, false)
+    }
+
+    /// [`select`](Self::select) for a target that may be arch-specific.
+    pub fn select_for_target<'r>(
+        &'r self,
+        ukernel: &'r UKernel,
+        sm: u32,
+        specific: bool,
+    ) -> Result<Selection<'r>, NoBitcode> {
+        let (bitcode_sm, bitcode) = ukernel.bitcode_for_target(sm, specific).ok_or_else(|| NoBitcode {
             symbol: ukernel.symbol.clone(),
             target: sm,
+            target_specific: specific,
             available: ukernel.arches(),
+            arch_specific: ukernel.arch_specific,
         })?;
         Ok(Selection { ukernel, bitcode_sm, bitcode })
     }

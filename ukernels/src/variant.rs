@@ -45,6 +45,9 @@ pub struct VariantDef {
     pub defines: Vec<String>,
     /// Arches it is built for (`major * 10 + minor`), ascending.
     pub arches: &'static [u32],
+    /// Whether those are arch-specific targets (`sm_90a`: built with
+    /// instructions of that chip alone, usable only for exactly that target).
+    pub arch_specific: bool,
     /// Element types of the op's operands it takes (MLIR spelling), in
     /// operand order: inputs, then outputs.
     pub operand_types: Vec<&'static str>,
@@ -70,11 +73,18 @@ pub struct HarnessDef {
     pub name: &'static str,
     pub source: &'static str,
     pub arches: &'static [u32],
+    /// Built for the arch-specific targets (`sm_90a`) of `arches`.
+    pub arch_specific: bool,
 }
 
 /// The portable arches every ukernel is built for: sm_80 bitcode also
 /// serves sm_86 and sm_89; sm_90 serves sm_90 and newer.
 pub const PORTABLE_ARCHES: &[u32] = &[80, 90];
+
+/// The arch name clang and LLVM take: `sm_90`, or `sm_90a` when arch-specific.
+pub fn arch_name(sm: u32, arch_specific: bool) -> String {
+    format!("sm_{sm}{}", if arch_specific { "a" } else { "" })
+}
 
 /// `p(name)` of a variant.
 pub fn param(v: &VariantDef, name: &str) -> Option<i64> {

@@ -73,7 +73,16 @@ fn selection_picks_the_greatest_arch_not_above_the_target() {
     assert_eq!(pick(100), Ok(90));
     assert_eq!(pick(120), Ok(90));
     let err = pick(75).unwrap_err();
-    assert_eq!(err, NoBitcode { symbol: "uk_argmax_f32i64".into(), target: 75, available: vec![80, 90] });
+    assert_eq!(
+        err,
+        NoBitcode {
+            symbol: "uk_argmax_f32i64".into(),
+            target: 75,
+            target_specific: false,
+            available: vec![80, 90],
+            arch_specific: false
+        }
+    );
     assert_eq!(err.to_string(), "uk_argmax_f32i64 has bitcode for sm_80, sm_90, none at or below the target sm_75");
     let bf = reg.by_symbol("uk_argmax_bf16i32").unwrap();
     assert_eq!(reg.select(bf, 90).unwrap().object_path(), "uk_argmax_bf16i32.sm_90.bc");

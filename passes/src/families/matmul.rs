@@ -88,6 +88,9 @@ impl Family for Matmul {
                 Some(m) if m as i64 > max_m => return Err(format!("M = {m} exceeds its {max_m}")),
                 Some(_) => max_m,
             },
+            // A ukernel built for exactly this arch-specific target (wgmma on
+            // sm_90a) before the portable tile ukernel.
+            None if uk.arch_specific => i64::MAX - 1,
             None => i64::MAX,
         };
         if let Some(min) = uk.param("min_weights") {

@@ -63,6 +63,7 @@ pub fn variants() -> Vec<VariantDef> {
                     source: "cuda/argmax.cu",
                     defines,
                     arches: PORTABLE_ARCHES,
+                    arch_specific: false,
                     operand_types: vec![element, element, index],
                     params: vec![],
                     tags: vec![("semantics", semantics)],
@@ -78,5 +79,5 @@ pub fn variants() -> Vec<VariantDef> {
 }
 
 pub fn harnesses() -> Vec<HarnessDef> {
-    vec![HarnessDef { name: "harness_argmax", source: "cuda/harness/argmax_harness.cu", arches: PORTABLE_ARCHES }]
+    vec![HarnessDef { name: "harness_argmax", source: "cuda/harness/argmax_harness.cu", arches: PORTABLE_ARCHES, arch_specific: false }]
 }

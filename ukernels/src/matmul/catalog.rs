@@ -35,6 +35,17 @@ pub const GEMV_MIN_WEIGHTS: i64 = 1 << 27;
 pub const GEMV_N: i64 = 16;
 pub const GEMV_THREADS: u32 = 256;
 
+/// Hopper ukernel (sm_90a only): C tile, K chunk per stage, stages.
+pub const WGMMA_TILE_M: i64 = 128;
+pub const WGMMA_TILE_N: i64 = 256;
+pub const WGMMA_TILE_K: i64 = 64;
+pub const WGMMA_STAGES: i64 = 4;
+pub const WGMMA_THREADS: u32 = 256;
+/// Its dynamic shared memory: the stages, plus 1 KiB to align them to the
+/// 1024 bytes the 128-byte swizzle needs.
+pub const WGMMA_SHARED_MEMORY_BYTES: u32 =
+    (WGMMA_STAGES * (WGMMA_TILE_M + WGMMA_TILE_N) * WGMMA_TILE_K * 2) as u32 + 1024;
+
 /// B's layout: `nk` (N x K, K contiguous: F.linear weights) or `kn` (K x N).
 pub const LAYOUTS: [&str; 2] = ["nk", "kn"];
 
@@ -72,6 +83,7 @@ pub fn variants() -> Vec<VariantDef> {
                 source: "cuda/matmul_tile.cu",
                 defines: vec![type_define.clone(), format!("UK_B_{}", layout.to_uppercase())],
                 arches: PORTABLE_ARCHES,
+                arch_specific: false,
                 operand_types: vec![ab, ab, "f32"],
                 params: vec![("tile_m", TILE_M), ("tile_n", TILE_N), ("tile_k", TILE_K)],
                 // Called, not inlined: on an H200 the kernel that inlines it
@@ -86,11 +98,28 @@ pub fn variants() -> Vec<VariantDef> {
         }
         out.push(VariantDef {
             family: FAMILY,
+            kind: "wgmma",
+            symbol: format!("uk_matmul_wgmma_{ab}_nk"),
+            source: "cuda/matmul_wgmma.cu",
+            defines: vec![type_define.clone(), "UK_B_NK".into()],
+            arches: &[90],
+            arch_specific: true,
+            operand_types: vec![ab, ab, "f32"],
+            params: vec![("tile_m", WGMMA_TILE_M), ("tile_n", WGMMA_TILE_N), ("tile_k", WGMMA_TILE_K)],
+            tags: vec![("b_layout", "nk"), ("linkage", "call")],
+            workgroup_size: [WGMMA_THREADS, 1, 1],
+            static_shared_memory_bytes: 0,
+            dynamic_shared_memory_bytes: WGMMA_SHARED_MEMORY_BYTES,
+            abi: abi(),
+        });
+        out.push(VariantDef {
+            family: FAMILY,
             kind: "gemv",
             symbol: format!("uk_matmul_gemv_{ab}_nk"),
             source: "cuda/matmul_gemv.cu",
             defines: vec![type_define.clone(), "UK_B_NK".into()],
             arches: PORTABLE_ARCHES,
+            arch_specific: false,
             operand_types: vec![ab, ab, "f32"],
             params: vec![
                 ("tile_m", GEMV_MAX_M),
@@ -111,6 +140,7 @@ pub fn variants() -> Vec<VariantDef> {
             source: "cuda/matmul_skinny.cu",
             defines: vec![type_define.clone(), "UK_B_NK".into()],
             arches: PORTABLE_ARCHES,
+            arch_specific: false,
             operand_types: vec![ab, ab, "f32"],
             params: vec![("tile_m", SKINNY_MAX_M), ("tile_n", SKINNY_N), ("max_m", SKINNY_MAX_M)],
             tags: vec![("b_layout", "nk")],
@@ -124,5 +154,18 @@ pub fn variants() -> Vec<VariantDef> {
 }
 
 pub fn harnesses() -> Vec<HarnessDef> {
-    vec![HarnessDef { name: "harness_matmul", source: "cuda/harness/matmul_harness.cu", arches: PORTABLE_ARCHES }]
+    vec![
+        HarnessDef {
+            name: "harness_matmul",
+            source: "cuda/harness/matmul_harness.cu",
+            arches: PORTABLE_ARCHES,
+            arch_specific: false,
+        },
+        HarnessDef {
+            name: "harness_matmul_sm90a",
+            source: "cuda/harness/matmul_harness_sm90a.cu",
+            arches: &[90],
+            arch_specific: true,
+        },
+    ]
 }
