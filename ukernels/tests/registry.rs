@@ -36,10 +36,12 @@ fn matmul_variants_record_tiles_layouts_and_shared_memory() {
         [
             "uk_matmul_tile_bf16_nk",
             "uk_matmul_tile_bf16_kn",
+            "uk_matmul_wgmma_bf16_nk",
             "uk_matmul_gemv_bf16_nk",
             "uk_matmul_skinny_bf16_nk",
             "uk_matmul_tile_f16_nk",
             "uk_matmul_tile_f16_kn",
+            "uk_matmul_wgmma_f16_nk",
             "uk_matmul_gemv_f16_nk",
             "uk_matmul_skinny_f16_nk"
         ]
@@ -56,9 +58,17 @@ fn matmul_variants_record_tiles_layouts_and_shared_memory() {
     assert_eq!(skinny.param("max_m"), Some(16));
     assert_eq!(skinny.static_shared_memory_bytes, 8192);
     for uk in reg.of_family("matmul") {
-        assert_eq!(uk.arches(), vec![80, 90], "{}", uk.symbol);
+        let arches = if uk.arch_specific { vec![90] } else { vec![80, 90] };
+        assert_eq!(uk.arches(), arches, "{}", uk.symbol);
         assert_eq!(uk.abi.len(), 15);
     }
+    // The wgmma ukernel exists for sm_90a alone.
+    let wgmma = reg.by_symbol("uk_matmul_wgmma_bf16_nk").unwrap();
+    assert_eq!(wgmma.object_path(90), "uk_matmul_wgmma_bf16_nk.sm_90a.bc");
+    assert!(reg.select_for_target(wgmma, 90, true).is_ok());
+    assert!(reg.select_for_target(wgmma, 90, false).is_err());
+    assert!(reg.select_for_target(wgmma, 100, false).is_err());
+    assert!(reg.select_for_target(wgmma, 100, true).is_err());
 }
 
 #[test]
