@@ -32,6 +32,7 @@ SKINNY_MAX_M = 16
 GEMV_MAX_M = 1  # the registry's rule; the ukernel itself takes M <= 4
 THREADS = 256
 TILE_SMEM = 4 * (128 + 128) * 32 * 2
+WGMMA_SMEM = 4 * (128 + 256) * 64 * 2 + 1024
 CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
 
 
@@ -77,11 +78,17 @@ def dtype_name(t):
 
 
 def ours(drv, kind, a, b, c, layout, accumulate=False):
-    """A call computing c (+)= a @ B with B = b.T (nk) or b (kn)."""
+    """A call computing c (+)= a @ B with B = b.T (nk) or b (kn). `drv` is a
+    Driver, or a dict of them by kind (the sm_90a module holds wgmma)."""
+    if isinstance(drv, dict):
+        drv = drv.get(kind, drv["default"])
     m, k = a.shape
     n = b.shape[0] if layout == "nk" else b.shape[1]
     name = f"harness_uk_matmul_{kind}_{dtype_name(a.dtype)}_{layout}"
-    if kind == "tile":
+    if kind == "wgmma":
+        assert layout == "nk"
+        grid, smem = ((n + 255) // 256, (m + 127) // 128, 1), WGMMA_SMEM
+    elif kind == "tile":
         grid, smem = ((n + TILE - 1) // TILE, (m + TILE - 1) // TILE, 1), TILE_SMEM
     elif kind == "gemv":
         assert m <= 4 and layout == "nk"
@@ -129,7 +136,8 @@ def run_checks(drv):
     worst, count = 0.0, 0
     for dtype in (torch.bfloat16, torch.float16):
         for layout in ("nk", "kn"):
-            for kinds in (("tile", "skinny", "gemv") if layout == "nk" else ("tile",)):
+            nk_kinds = ("tile", "skinny", "gemv") + (("wgmma",) if "wgmma" in drv else ())
+            for kinds in (nk_kinds if layout == "nk" else ("tile",)):
                 for (m, n, k) in cases:
                     if (kinds == "skinny" and m > SKINNY_MAX_M) or (kinds == "gemv" and m > 4):
                         continue
@@ -146,7 +154,7 @@ def run_checks(drv):
                             print(f"MISMATCH {kinds} {dtype_name(dtype)} {layout} {m}x{n}x{k} acc={accumulate}: "
                                   f"error/tolerance {r:.3g}")
                             sys.exit(1)
-    print(f"checks: {count} cases (tile, skinny and gemv, bf16 and f16, nk and kn, C = AB and C += AB) within "
+    print(f"checks: {count} cases ({', '.join(k for k in ('tile', 'skinny', 'gemv', 'wgmma') if k != 'wgmma' or 'wgmma' in drv)}; bf16 and f16, nk and kn, C = AB and C += AB) within "
           f"tolerance; worst error/tolerance {worst:.3g}")
 
 
@@ -179,6 +187,10 @@ def bench(drv, reps):
     rows = [("tile", torch.bfloat16, "kn", m, n, k) for (m, n, k) in
             [(4096, 4096, 4096), (8192, 8192, 8192), (2048, 4096, 11008)]]
     rows += [("tile", torch.bfloat16, "nk", 4096, 4096, 4096), ("tile", torch.float16, "kn", 4096, 4096, 4096)]
+    if "wgmma" in drv:
+        rows += [("wgmma", torch.bfloat16, "nk", m, n, k) for (m, n, k) in
+                 [(4096, 4096, 4096), (8192, 8192, 8192), (2048, 4096, 11008)]]
+        rows.append(("wgmma", torch.float16, "nk", 4096, 4096, 4096))
     for m in (1, 4, 8, 16):
         for n, k in [(4096, 4096), (11008, 4096), (16384, 16384)]:
             rows.append(("skinny", torch.bfloat16, "nk", m, n, k))
@@ -294,7 +306,10 @@ def main():
         return
     props = torch.cuda.get_device_properties(0)
     sm = props.major * 10 + props.minor
-    drv = Driver(f"{ptx_dir}/harness_matmul.sm_{90 if sm >= 90 else 80}.ptx")
+    drv = {"default": Driver(f"{ptx_dir}/harness_matmul.sm_{90 if sm >= 90 else 80}.ptx")}
+    if sm == 90:
+        # Arch-specific PTX loads only on compute capability exactly 9.0.
+        drv["wgmma"] = Driver(f"{ptx_dir}/harness_matmul_sm90a.sm_90a.ptx")
     print(f"device: {props.name}, cc {props.major}.{props.minor}, {props.multi_processor_count} SMs; "
           f"torch {torch.__version__}")
     run_checks(drv)
