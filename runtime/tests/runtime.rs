@@ -130,7 +130,7 @@ fn package_round_trips() {
 }
 
 /// `sample_package()` as the runtime of format version 2 wrote it.
-const SAMPLE_V2: &[u8] = include_bytes!("fixtures/sample.v2.pkg");
+const SAMPLE_V2: &[u8] = include_bytes!("fixtures/sample.v2.bin");
 
 #[test]
 fn older_package_versions_still_read() {

@@ -5,7 +5,7 @@
 use crate::{
     ElementType, IndexType,
     check::{Attributes, Buffer, FamilyCheck, Rng, decode, encode, find, int_field, text_field},
-    reference::{self, BF16, Element, F16},
+    reference::{BF16, Element, F16},
 };
 
 pub struct ArgmaxCheck;
@@ -106,9 +106,9 @@ fn verify(attrs: &Attributes, inputs: &[Buffer], outputs: &[Buffer]) -> Result<V
 pub fn reference_row(element: ElementType, raw: &[u8], semantics: &str) -> (usize, f32) {
     fn go<T: Element>(row: &[T], semantics: &str) -> (usize, f32) {
         if semantics == "ogt" {
-            return reference::argmax_ogt(row);
+            return super::reference::argmax_ogt(row);
         }
-        reference::argmax(row).map_or((0, f32::NEG_INFINITY), |(i, v)| (i, v.to_f32()))
+        super::reference::argmax(row).map_or((0, f32::NEG_INFINITY), |(i, v)| (i, v.to_f32()))
     }
     match element {
         ElementType::F32 => go(&decode(element, raw), semantics),

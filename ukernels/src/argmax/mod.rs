@@ -6,10 +6,11 @@
 //! wins; a row of -inf gives index 0; an empty row gives index 0 and -inf
 //! (the identity of max), so the output buffers need no fill beforehand.
 //! The CUDA source (`cuda/argmax.cu`) documents the same, and
-//! [`crate::reference::argmax`] implements it on the CPU.
+//! [`reference::argmax`] implements it on the CPU.
 
 pub mod catalog;
 pub mod check;
+pub mod reference;
 
 pub use catalog::{FAMILY, SEMANTICS, SHARED_MEMORY_BYTES, WORKGROUP_SIZE, symbol};
 

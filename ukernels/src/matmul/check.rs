@@ -1,12 +1,12 @@
 //! The matmul family's GPU check: random A and B (rounded to their 16-bit
 //! type), C either NaN (a zero-init matmul must overwrite every element) or
 //! random (an accumulating one adds to it), against an f64 reference within
-//! [`crate::reference::matmul_tolerance`].
+//! [`super::reference::matmul_tolerance`].
 
 use crate::{
     ElementType,
     check::{Attributes, Buffer, FamilyCheck, Rng, decode, encode, find, int_field, text_field},
-    reference::matmul_tolerance,
+    matmul::reference::matmul_tolerance,
 };
 
 pub struct MatmulCheck;

@@ -1,10 +1,11 @@
 //! The matmul family: C = A x B (or C += A x B) with 16-bit inputs and f32
 //! accumulation and output, on tensor cores. See `catalog.rs` for the
 //! variants and `cuda/matmul_*.cu` for their contracts; the CPU reference
-//! is [`crate::reference::matmul_f64`].
+//! is [`reference::matmul_f64`].
 
 pub mod catalog;
 pub mod check;
+pub mod reference;
 
 pub use catalog::{FAMILY, SKINNY_MAX_M};
 
