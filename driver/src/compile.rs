@@ -134,6 +134,9 @@ impl Compiler {
     /// requested one and `ukernels` overridden when the options say so.
     pub fn parse<'c>(&'c self, text: &str, file: &str) -> Result<Module<'c>, CompileError> {
         self.file_name.replace(file.to_string());
+        if let Some(d) = ukernel_dialect::location::nul_byte_diagnostic(text, file) {
+            return Err(CompileError::Parse(vec![d], file.to_string()));
+        }
         let (module, diagnostics) = capture_diagnostics(&self.context, || {
             let m = Module::parse(&self.context, text)?;
             (m.as_operation().verify() && ukernel_dialect::verify_ukernel_attributes(m.as_operation()) == 0)

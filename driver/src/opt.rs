@@ -248,6 +248,9 @@ fn process_chunk(
     options: &OptOptions,
     text: &str,
 ) -> (Option<String>, Vec<CapturedDiagnostic>, bool) {
+    if let Some(d) = ukernel_dialect::location::nul_byte_diagnostic(text, &options.input) {
+        return (None, vec![d], false);
+    }
     let ((printed, ok), diagnostics) = capture_diagnostics(context, || {
         let Some(mut module) = Module::parse(context, text) else {
             return (None, false);

@@ -96,6 +96,9 @@ impl Flags {
         }
         for path in &self.object {
             let bytes = std::fs::read(path).map_err(|e| format!("{path}: error: cannot read object: {e}"))?;
+            if bytes.is_empty() {
+                return Err(format!("{path}: error: the object is empty; expected LLVM bitcode"));
+            }
             let name = std::path::Path::new(path)
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
