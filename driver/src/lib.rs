@@ -1,6 +1,5 @@
 //! The project's tools: `ukernel-opt` and the `ukc` compiler driver.
 
-pub mod check;
 #[cfg(feature = "compiler")]
 pub mod compile;
 #[cfg(feature = "compiler")]

@@ -3,7 +3,6 @@
 
 use ukernel_runtime::{DeviceSelection, Package, Runtime};
 
-use crate::check;
 
 /// The runtime-only commands, as `ukc-run` and `ukc` parse them.
 #[derive(Debug, clap::Subcommand)]
@@ -75,7 +74,7 @@ pub fn execute(command: RuntimeCommand) -> i32 {
 fn check_ukernels(path: &str, devices: DeviceSelection) -> Result<bool, String> {
     let package = read_package(path)?;
     let rt = Runtime::new(devices).map_err(|e| format!("error: {e}"))?;
-    let (report, ok) = check::run_and_report(&rt, &package).map_err(|e| format!("error: {e}"))?;
+    let (report, ok) = ukernels::check::run_and_report(&rt, &package).map_err(|e| format!("error: {e}"))?;
     crate::write_stdout(&report);
     Ok(ok)
 }

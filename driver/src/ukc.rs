@@ -272,35 +272,16 @@ fn write_harness_ptx(dir: &str) -> Result<(), String> {
 }
 
 fn harness_package() -> Result<ukernel_runtime::Package, String> {
-    use std::collections::BTreeMap;
-
-    use ukernel_runtime::{ComputeCapability, KernelLoaderSpec, MultiKernelLoaderSpec, PackagedKernel};
-    let arches = [80u32, 90];
-    let mut ptx_by_arch = BTreeMap::new();
-    for sm in arches {
-        ptx_by_arch.insert(
-            sm,
-            ukernel_target_nvptx::link::harness_ptx("harness_argmax", GpuArch::portable(sm)).map_err(|e| e.to_string())?,
-        );
-    }
+    use ukernel_runtime::ComputeCapability;
     let mut kernels = Vec::new();
-    // check-ukernels covers the argmax family; the matmul harness runs from
-    // bench/matmul_bench.py on the PTX of --ptx-dir.
-    for uk in ukernels::registry().of_family(ukernels::argmax::FAMILY) {
-        let name = format!("harness_{}", uk.symbol);
-        let element = ukernels::ElementType::from_name(uk.operand_types[0]).ok_or("argmax element type")?;
-        let index = ukernels::IndexType::from_name(uk.operand_types[2]).ok_or("argmax index type")?;
-        let ptx = arches
-            .iter()
-            .map(|sm| (ComputeCapability::from_sm(*sm), ukernel_runtime::spec::Bytes::from(ptx_by_arch[sm].clone())));
-        let spec = MultiKernelLoaderSpec::new(&name)
-            .with(KernelLoaderSpec::cuda_ptx(&name, ptx))
-            .map_err(|e| e.to_string())?;
-        kernels.push(PackagedKernel {
-            spec,
-            launch: crate::check::harness_launch(element, index),
-            attributes: crate::check::harness_attributes(element, index, uk.tag("semantics").unwrap_or("first-nan")),
-        });
+    for h in ukernels::check::HARNESSES {
+        let mut ptx = Vec::new();
+        for sm in [80u32, 90] {
+            let text =
+                ukernel_target_nvptx::link::harness_ptx(h.module, GpuArch::portable(sm)).map_err(|e| e.to_string())?;
+            ptx.push((ComputeCapability::from_sm(sm), ukernel_runtime::spec::Bytes::from(text)));
+        }
+        kernels.extend((h.kernels)(&ptx)?);
     }
     Ok(ukernel_runtime::Package { kernels })
 }

@@ -107,3 +107,71 @@ pub fn decode(element: ElementType, raw: &[u8]) -> Vec<f32> {
         }
     }
 }
+
+/// Package attribute marking a harness kernel (one that launches a ukernel
+/// directly, see `cuda/harness/`).
+pub const ROLE_ATTR: &str = "role";
+pub const HARNESS_ROLE: &str = "ukernel-harness";
+
+/// Outcome of checking one harness kernel on one device.
+pub struct KernelReport {
+    pub kernel: String,
+    pub device: usize,
+    pub cases: usize,
+    pub failures: Vec<String>,
+}
+
+/// A family's harness check on GPUs (`ukc-run check-ukernels`): the bitcode
+/// module of its harness kernels, how to package them from that module's
+/// PTX (which the compiler links), and how to run and check them.
+pub struct FamilyHarness {
+    pub family: &'static str,
+    pub module: &'static str,
+    pub kernels: fn(
+        &[(ukernel_runtime::ComputeCapability, ukernel_runtime::spec::Bytes)],
+    ) -> Result<Vec<ukernel_runtime::PackagedKernel>, String>,
+    pub check: fn(&ukernel_runtime::Runtime, &ukernel_runtime::Package) -> Result<Vec<KernelReport>, ukernel_runtime::Error>,
+}
+
+/// Every family with a harness check. (The matmul harness is checked and
+/// timed by `bench/matmul_bench.py` on its PTX.)
+pub static HARNESSES: &[FamilyHarness] = &[crate::argmax::harness::HARNESS];
+
+/// Runs every family's harness check on `package` and renders a report; the
+/// bool says whether everything passed.
+pub fn run_and_report(
+    rt: &ukernel_runtime::Runtime,
+    package: &ukernel_runtime::Package,
+) -> Result<(String, bool), ukernel_runtime::Error> {
+    use std::fmt::Write as _;
+    let mut reports = Vec::new();
+    for h in HARNESSES {
+        reports.extend((h.check)(rt, package)?);
+    }
+    let mut out = String::new();
+    let mut ok = !reports.is_empty();
+    for r in &reports {
+        let d = &rt.devices()[r.device];
+        let _ = writeln!(
+            out,
+            "{:<28} device {} ({}, cc {}): {}/{} cases match the CPU reference",
+            r.kernel,
+            r.device,
+            d.name,
+            d.compute_capability,
+            r.cases - r.failures.len(),
+            r.cases
+        );
+        for f in r.failures.iter().take(5) {
+            let _ = writeln!(out, "    MISMATCH {f}");
+        }
+        ok &= r.failures.is_empty();
+    }
+    if reports.is_empty() {
+        out.push_str("no ukernel harness kernels in the package\n");
+    }
+    let passed = reports.iter().map(|r| r.cases - r.failures.len()).sum::<usize>();
+    let failed = reports.iter().map(|r| r.failures.len()).sum::<usize>();
+    let _ = writeln!(out, "{passed} passed, {failed} failed");
+    Ok((out, ok))
+}

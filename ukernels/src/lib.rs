@@ -4,9 +4,11 @@
 //! and CPU reference implementations of their semantics.
 //!
 //! Each family is a module (`argmax/`, `matmul/`) whose `catalog.rs` lists
-//! its variants; `families.rs` lists the families. This crate has no MLIR or
-//! LLVM dependency, so GPU-side tools can use the registry and the
-//! references. The MLIR side of each family (matcher, configuration,
+//! its variants, `reference.rs` and `check.rs` its CPU reference and GPU
+//! check, and (argmax) `harness.rs` the check of its ukernels launched
+//! directly; `families.rs` lists the families. This crate has no MLIR or
+//! LLVM dependency (it uses the runtime to launch), so GPU-side tools can use
+//! the registry, the references and the checks. The MLIR side of each family (matcher, configuration,
 //! lowering) lives with the passes (`passes/src/families/`).
 
 pub mod argmax;

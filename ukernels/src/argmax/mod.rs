@@ -10,6 +10,7 @@
 
 pub mod catalog;
 pub mod check;
+pub mod harness;
 pub mod reference;
 
 pub use catalog::{FAMILY, SEMANTICS, SHARED_MEMORY_BYTES, WORKGROUP_SIZE, symbol};

@@ -5,7 +5,8 @@
 //! compared with the CPU reference.
 //!
 //! Runtime-only: no MLIR or LLVM here, so it runs in `ukc-run` on a GPU
-//! machine. `ukc build-ukernel-check` writes the package it runs.
+//! machine. `ukc build-ukernel-check` writes the package it runs (the
+//! kernels of [`harness_kernels`], linked by the compiler).
 
 use std::{collections::BTreeMap, fmt::Write as _};
 
@@ -13,15 +14,42 @@ use ukernel_runtime::{
     ArgSpec, DimExpr, ElementKind, Error, LaunchArg, LaunchMetadata, Package, PackagedKernel, Runtime,
     launch::{Access, Dim, ScalarSource, ScalarType},
 };
-use ukernels::{
+use crate::{
     ElementType, IndexType, argmax,
     argmax::check::reference_row,
-    check::{Rng, encode},
+    check::{KernelReport, Rng, encode},
 };
 
-/// Package attribute marking a harness kernel.
-pub const ROLE_ATTR: &str = "role";
-pub const HARNESS_ROLE: &str = "ukernel-harness";
+use crate::check::{HARNESS_ROLE, ROLE_ATTR};
+
+/// The bitcode module of the harness kernels.
+pub const MODULE: &str = "harness_argmax";
+
+/// The family's entry in [`crate::check::HARNESSES`].
+pub const HARNESS: crate::check::FamilyHarness =
+    crate::check::FamilyHarness { family: argmax::FAMILY, module: MODULE, kernels: harness_kernels, check: check_ukernels };
+
+/// The packaged harness kernels of every argmax ukernel, all in `ptx` (the
+/// harness module with every ukernel linked, per compute capability).
+pub fn harness_kernels(
+    ptx: &[(ukernel_runtime::ComputeCapability, ukernel_runtime::spec::Bytes)],
+) -> Result<Vec<PackagedKernel>, String> {
+    let mut kernels = Vec::new();
+    for uk in crate::registry().of_family(argmax::FAMILY) {
+        let name = format!("harness_{}", uk.symbol);
+        let element = ElementType::from_name(uk.operand_types[0]).ok_or("argmax element type")?;
+        let index = IndexType::from_name(uk.operand_types[2]).ok_or("argmax index type")?;
+        let spec = ukernel_runtime::MultiKernelLoaderSpec::new(&name)
+            .with(ukernel_runtime::KernelLoaderSpec::cuda_ptx(&name, ptx.iter().cloned()))
+            .map_err(|e| e.to_string())?;
+        kernels.push(PackagedKernel {
+            spec,
+            launch: harness_launch(element, index),
+            attributes: harness_attributes(element, index, uk.tag("semantics").unwrap_or("first-nan")),
+        });
+    }
+    Ok(kernels)
+}
 
 pub fn element_kind(e: ElementType) -> ElementKind {
     match e {
@@ -89,6 +117,7 @@ pub fn harness_launch(element: ElementType, index: IndexType) -> LaunchMetadata 
 pub fn harness_attributes(element: ElementType, index: IndexType, semantics: &str) -> BTreeMap<String, String> {
     BTreeMap::from([
         (ROLE_ATTR.to_string(), HARNESS_ROLE.to_string()),
+        ("family".to_string(), argmax::FAMILY.to_string()),
         ("element".to_string(), element.name().to_string()),
         ("index".to_string(), index.name().to_string()),
         ("semantics".to_string(), semantics.to_string()),
@@ -183,20 +212,14 @@ pub fn cases() -> Vec<Case> {
     out
 }
 
-/// Outcome of checking one kernel on one device.
-pub struct KernelReport {
-    pub kernel: String,
-    pub device: usize,
-    pub cases: usize,
-    pub failures: Vec<String>,
-}
 
 /// Runs every case of every harness kernel in `package` on every device.
 pub fn check_ukernels(rt: &Runtime, package: &Package) -> Result<Vec<KernelReport>, Error> {
     let mut reports = Vec::new();
-    for kernel in
-        package.kernels.iter().filter(|k| k.attributes.get(ROLE_ATTR).map(String::as_str) == Some(HARNESS_ROLE))
-    {
+    for kernel in package.kernels.iter().filter(|k| {
+        k.attributes.get(ROLE_ATTR).map(String::as_str) == Some(HARNESS_ROLE)
+            && k.attributes.get("family").is_none_or(|f| f == argmax::FAMILY)
+    }) {
         let element = kernel.attributes.get("element").and_then(|e| ElementType::from_name(e));
         let index = kernel.attributes.get("index").and_then(|i| IndexType::from_name(i));
         let (Some(element), Some(index)) = (element, index) else {
@@ -283,15 +306,15 @@ fn run_case(
         // The value the ukernel writes is an element of the row (or -inf):
         // compare its bits, taken from the row itself.
         let want_bits: u32 = if want_value.is_nan() {
-            let first_nan = ukernels::check::decode(element, raw).iter().position(|v| v.is_nan()).unwrap_or(0);
+            let first_nan = crate::check::decode(element, raw).iter().position(|v| v.is_nan()).unwrap_or(0);
             let mut bits = [0u8; 4];
             bits[..esize].copy_from_slice(&raw[first_nan * esize..(first_nan + 1) * esize]);
             u32::from_le_bytes(bits)
         } else {
             match element {
                 ElementType::F32 => want_value.to_bits(),
-                ElementType::F16 => ukernels::reference::F16::from_f32(want_value).0 as u32,
-                ElementType::BF16 => ukernels::reference::BF16::from_f32(want_value).0 as u32,
+                ElementType::F16 => crate::reference::F16::from_f32(want_value).0 as u32,
+                ElementType::BF16 => crate::reference::BF16::from_f32(want_value).0 as u32,
             }
         };
         if got_idx != want_idx as i64 {
@@ -312,35 +335,4 @@ fn run_case(
         }
     }
     Ok((!problems.is_empty()).then(|| format!("{} {case:?}:{problems}", kernel.name())))
-}
-
-/// Runs the check and renders a report; the bool says whether all passed.
-pub fn run_and_report(rt: &Runtime, package: &Package) -> Result<(String, bool), Error> {
-    let reports = check_ukernels(rt, package)?;
-    let mut out = String::new();
-    let mut ok = !reports.is_empty();
-    for r in &reports {
-        let d = &rt.devices()[r.device];
-        let _ = writeln!(
-            out,
-            "{:<28} device {} ({}, cc {}): {}/{} cases match the CPU reference",
-            r.kernel,
-            r.device,
-            d.name,
-            d.compute_capability,
-            r.cases - r.failures.len(),
-            r.cases
-        );
-        for f in r.failures.iter().take(5) {
-            let _ = writeln!(out, "    MISMATCH {f}");
-        }
-        ok &= r.failures.is_empty();
-    }
-    if reports.is_empty() {
-        out.push_str("no ukernel harness kernels in the package\n");
-    }
-    let passed = reports.iter().map(|r| r.cases - r.failures.len()).sum::<usize>();
-    let failed = reports.iter().map(|r| r.failures.len()).sum::<usize>();
-    let _ = writeln!(out, "{passed} passed, {failed} failed");
-    Ok((out, ok))
 }
