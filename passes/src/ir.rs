@@ -193,11 +193,9 @@ pub fn users<'c, 'a>(v: Value<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
     out
 }
 
-/// For a memref init: the last `linalg.fill` writing `init` before `op` in
-/// `op`'s block, provided nothing else between them uses `init`.
-pub fn last_fill_before<'c, 'a>(op: &OperationRef<'c, 'a>, init: Value) -> Option<OperationRef<'c, 'a>> {
-    // The C API cannot step backwards: scan the block forwards up to `op`,
-    // remembering the last op that used `init`.
+/// The last op before `op` in `op`'s block that uses `value`. (The C API
+/// cannot step backwards: the block is scanned forwards up to `op`.)
+pub fn last_use_before<'c, 'a>(op: &OperationRef<'c, 'a>, value: Value) -> Option<OperationRef<'c, 'a>> {
     let block = op.block()?;
     let mut last_use = None;
     let mut next = melior::ir::BlockLike::first_operation(&block);
@@ -205,10 +203,16 @@ pub fn last_fill_before<'c, 'a>(op: &OperationRef<'c, 'a>, init: Value) -> Optio
         if o.to_raw().ptr == op.to_raw().ptr {
             break;
         }
-        if (0..o.operand_count()).any(|i| o.operand(i).is_ok_and(|v| same(v, init))) {
+        if (0..o.operand_count()).any(|i| o.operand(i).is_ok_and(|v| same(v, value))) {
             last_use = Some(o);
         }
         next = o.next_in_block();
     }
-    last_use.filter(|p| name(p) == "linalg.fill" && p.operand(1).is_ok_and(|v| same(v, init)))
+    last_use
+}
+
+/// For a memref init: the last `linalg.fill` writing `init` before `op` in
+/// `op`'s block, provided nothing else between them uses `init`.
+pub fn last_fill_before<'c, 'a>(op: &OperationRef<'c, 'a>, init: Value) -> Option<OperationRef<'c, 'a>> {
+    last_use_before(op, init).filter(|p| name(p) == "linalg.fill" && p.operand(1).is_ok_and(|v| same(v, init)))
 }

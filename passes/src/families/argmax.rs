@@ -411,19 +411,7 @@ fn replayable_producer(root: &OperationRef, func: &OperationRef) -> Option<(i64,
     let input = root.operand(0).ok()?;
     // On memrefs, the producer is the last op before the root that uses the
     // buffer; it must write it.
-    let block = root.block()?;
-    let mut last = None;
-    let mut next = block.first_operation();
-    while let Some(o) = next {
-        if o.to_raw().ptr == root.to_raw().ptr {
-            break;
-        }
-        if (0..o.operand_count()).any(|i| o.operand(i).is_ok_and(|v| same(v, input))) {
-            last = Some(o);
-        }
-        next = o.next_in_block();
-    }
-    let producer = last.filter(|p| name(p) == "linalg.generic")?;
+    let producer = crate::ir::last_use_before(root, input).filter(|p| name(p) == "linalg.generic")?;
     if operand_segments(&producer)? != [1, 1] || !same(producer.operand(1).ok()?, input) {
         return None;
     }

@@ -74,8 +74,7 @@ impl Family for Matmul {
 
     fn is_candidate(&self, found: &Match, uk: &UKernel) -> bool {
         let facts: &MatmulFacts = found.facts();
-        uk.operand_types.iter().copied().eq(found.operand_types.iter().map(String::as_str))
-            && uk.tag("b_layout") == Some(facts.b_layout)
+        found.types_and_semantics_fit(uk) && uk.tag("b_layout") == Some(facts.b_layout)
     }
 
     fn configure(&self, found: &Match, uk: &UKernel, _target: &Target) -> Result<Plan, String> {

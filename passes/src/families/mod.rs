@@ -47,6 +47,12 @@ impl Match {
     pub fn facts<T: 'static>(&self) -> &T {
         self.facts.downcast_ref().expect("a family reads back the facts it stored")
     }
+
+    /// Whether `ukernel` takes the op's operand types and has its semantics.
+    pub fn types_and_semantics_fit(&self, ukernel: &UKernel) -> bool {
+        ukernel.operand_types.iter().copied().eq(self.operand_types.iter().map(String::as_str))
+            && self.semantics.is_none_or(|s| ukernel.tag("semantics") == Some(s))
+    }
 }
 
 /// How one variant would implement a matched op.
@@ -94,8 +100,7 @@ pub trait Family: Sync {
     /// Whether `ukernel` computes the matched op at all (its types, layouts,
     /// semantics). Variants that do not are not candidates and go unmentioned.
     fn is_candidate(&self, found: &Match, ukernel: &UKernel) -> bool {
-        ukernel.operand_types.iter().copied().eq(found.operand_types.iter().map(String::as_str))
-            && found.semantics.is_none_or(|s| ukernel.tag("semantics") == Some(s))
+        found.types_and_semantics_fit(ukernel)
     }
 
     /// The configuration of `ukernel` for the matched op on `target`, or why
