@@ -35,7 +35,7 @@ skinny=(
 mkdir -p "$out"
 tmp=$(mktemp -d)
 harness="$tmp/harness.cu"
-echo '#include "'"$PWD"'/ukernels/cuda/common.h"' > "$harness"
+echo '#include "'"$PWD"'/ukernels/cuda/harness/matmul_harness.h"' > "$harness"
 for v in "${variants[@]}"; do
   IFS=: read -r name bm bn bk st wm wn <<< "$v"
   for layout in nk kn; do
@@ -44,12 +44,7 @@ for v in "${variants[@]}"; do
       -O3 -emit-llvm -c -std=c++17 -DUK_AB_BF16 "-DUK_B_${layout^^}" -DUK_TILE_BM=$bm -DUK_TILE_BN=$bn -DUK_TILE_BK=$bk \
       -DUK_TILE_STAGES=$st -DUK_TILE_WARPS_M=$wm -DUK_TILE_WARPS_N=$wn -DUK_TILE_SYMBOL=$sym \
       ukernels/cuda/matmul_tile.cu -o "$tmp/$sym.bc"
-    cat >> "$harness" <<CU
-extern "C" UK_DEVICE void $sym(const u16 *, i64, i64, const u16 *, i64, i64, float *, i64, i64, i64, i64, i64, i32, i32, i32);
-extern "C" UK_GLOBAL void harness_$sym(const u16 *a, i64 lda, const u16 *b, i64 ldb, float *c, i64 ldc, i64 m, i64 n, i64 k, i32 acc) {
-  $sym(a, 0, lda, b, 0, ldb, c, 0, ldc, m, n, k, (i32)__nvvm_read_ptx_sreg_ctaid_y(), (i32)__nvvm_read_ptx_sreg_ctaid_x(), acc);
-}
-CU
+    echo "UK_MM_HARNESS($sym)" >> "$harness"
   done
   echo "$name $bm $bn $(( st * (bm + bn) * bk * 2 )) $(( 32 * wm * wn ))" >> "$tmp/list.txt"
 done

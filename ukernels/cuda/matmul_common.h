@@ -101,3 +101,11 @@ static UK_DEVICE UK_INLINE u32x4 uk_load8_masked(const AB *row, i64 col, i64 lim
 }
 
 static UK_DEVICE UK_INLINE bool uk_aligned16(const void *p) { return ((u64)p & 15) == 0; }
+
+// 8 elements of `row` (length `len`) at `col`: one 16-byte load (bypassing L1
+// when `stream`) when the whole chunk is in bounds and the row is aligned
+// (`vec`), else element by element with zeros past the end.
+static UK_DEVICE UK_INLINE u32x4 uk_load8(const AB *row, i64 col, i64 len, bool vec, bool stream) {
+  if (vec && col + 8 <= len) return stream ? uk_ld_stream16(row + col) : uk_ld16(row + col);
+  return uk_load8_masked(row, col, len);
+}

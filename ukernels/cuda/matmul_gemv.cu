@@ -40,11 +40,6 @@ static UK_DEVICE UK_INLINE float elem(const u32x4 &v, int i) {
 #endif
 }
 
-static UK_DEVICE UK_INLINE u32x4 load8(const AB *row, i64 col, i64 len, bool vec, bool stream) {
-  if (vec && col + 8 <= len) return stream ? uk_ld_stream16(row + col) : uk_ld16(row + col);
-  return uk_load8_masked(row, col, len);
-}
-
 extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB *b, i64 b_offset, i64 ldb,
                                     float *c, i64 c_offset, i64 ldc, i64 m, i64 n, i64 k, i32 tile_m, i32 tile_n,
                                     i32 accumulate) {
@@ -69,13 +64,13 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
     for (int r = 0; r < ROWS; r++)
 #pragma unroll
       for (int u = 0; u < UNROLL; u++)
-        w[r][u] = n0 + r < n ? load8(B + (n0 + r) * ldb, k0 + u * 256, k, b_vec, true) : zero;
+        w[r][u] = n0 + r < n ? uk_load8(B + (n0 + r) * ldb, k0 + u * 256, k, b_vec, true) : zero;
 #pragma unroll
     for (int u = 0; u < UNROLL; u++) {
 #pragma unroll
       for (int i = 0; i < MAX_M; i++) {
         if (i >= m) break;
-        u32x4 x = load8(A + (i64)i * lda, k0 + u * 256, k, a_vec, false);
+        u32x4 x = uk_load8(A + (i64)i * lda, k0 + u * 256, k, a_vec, false);
 #pragma unroll
         for (int e = 0; e < 8; e++) {
           float xe = elem(x, e);

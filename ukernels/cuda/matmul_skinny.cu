@@ -49,13 +49,6 @@
 
 static __attribute__((shared)) __attribute__((aligned(16))) float uk_skinny_partial[WARPS][MAX_ROWS][COLS];
 
-// 8 elements of `row` (length `len`) at `col`: one 16-byte load when the whole
-// chunk is in bounds and aligned, else element by element with zeros past the end.
-static UK_DEVICE UK_INLINE u32x4 load8(const AB *row, i64 col, i64 len, bool vec, bool stream) {
-  if (vec && col + 8 <= len) return stream ? uk_ld_stream16(row + col) : uk_ld16(row + col);
-  return uk_load8_masked(row, col, len);
-}
-
 extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB *b, i64 b_offset, i64 ldb,
                                     float *c, i64 c_offset, i64 ldc, i64 m, i64 n, i64 k, i32 tile_m, i32 tile_n,
                                     i32 accumulate) {
@@ -93,13 +86,13 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
     for (int u = 0; u < U; u++) {
       i64 col = k0 + u * 32 + q * 8;
 #pragma unroll
-      for (int j = 0; j < NT; j++) bw[u][j] = b_in[j] ? load8(b_row[j], col, k, b_vec, true) : zero;
+      for (int j = 0; j < NT; j++) bw[u][j] = b_in[j] ? uk_load8(b_row[j], col, k, b_vec, true) : zero;
     }
 #pragma unroll
     for (int u = 0; u < U; u++) {
       i64 col = k0 + u * 32 + q * 8;
-      aw[u][0] = a_lo ? load8(a_row_lo, col, k, a_vec, false) : zero;
-      aw[u][1] = a_hi ? load8(a_row_hi, col, k, a_vec, false) : zero;
+      aw[u][0] = a_lo ? uk_load8(a_row_lo, col, k, a_vec, false) : zero;
+      aw[u][1] = a_hi ? uk_load8(a_row_hi, col, k, a_vec, false) : zero;
     }
 #pragma unroll
     for (int u = 0; u < U; u++) {
