@@ -19,6 +19,9 @@ import sys
 
 import torch
 
+import cuda_driver
+from cuda_driver import Driver
+
 CALLS_PER_GRAPH = 50
 WORKGROUP = 256
 MIN_SPLIT_ELEMS = 2048
@@ -32,40 +35,6 @@ def plan_split(rows, n, sms):
     longest = math.ceil(n / MIN_SPLIT_ELEMS)
     shortest = math.ceil(n / MAX_SPLIT_ELEMS)
     return max(1, min(max(min(wanted, longest), shortest), MAX_SPLIT))
-
-
-class Driver:
-    def __init__(self, ptx_path):
-        self.cu = ctypes.CDLL("libcuda.so.1")
-        u, vp = ctypes.c_uint, ctypes.c_void_p
-        self.cu.cuLaunchKernel.argtypes = [vp, u, u, u, u, u, u, u, vp, ctypes.POINTER(vp), vp]
-        torch.cuda.init()
-        torch.zeros(1, device="cuda")  # make torch's primary context current
-        self.module = ctypes.c_void_p()
-        with open(ptx_path, "rb") as f:
-            image = f.read() + b"\0"
-        self.check(self.cu.cuModuleLoadData(ctypes.byref(self.module), image), "cuModuleLoadData")
-        self.functions = {}
-
-    def check(self, r, what):
-        if r != 0:
-            raise RuntimeError(f"{what} failed with CUresult {r}")
-
-    def function(self, name):
-        if name not in self.functions:
-            f = ctypes.c_void_p()
-            self.check(self.cu.cuModuleGetFunction(ctypes.byref(f), self.module, name.encode()), name)
-            self.functions[name] = f
-        return self.functions[name]
-
-    def launch(self, name, grid, block, args):
-        """args: list of ctypes scalars (c_uint64 pointers, c_int64, c_int32)."""
-        params = (ctypes.c_void_p * len(args))(*[ctypes.addressof(a) for a in args])
-        stream = ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
-        self.check(
-            self.cu.cuLaunchKernel(self.function(name), grid[0], grid[1], grid[2], block[0], block[1], block[2],
-                                   0, stream, params, None),
-            "cuLaunchKernel")
 
 
 def ours(drv, x, sms, split=None):
@@ -91,27 +60,7 @@ def ours(drv, x, sms, split=None):
 
 
 def time_graph(fn, reps):
-    stream = torch.cuda.Stream()
-    stream.wait_stream(torch.cuda.current_stream())
-    with torch.cuda.stream(stream):
-        fn()  # warm-up outside capture
-    torch.cuda.current_stream().wait_stream(stream)
-    graph = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(graph):
-        for _ in range(CALLS_PER_GRAPH):
-            fn()
-    graph.replay()
-    torch.cuda.synchronize()
-    times = []
-    for _ in range(reps):
-        a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        a.record()
-        graph.replay()
-        b.record()
-        b.synchronize()
-        times.append(a.elapsed_time(b) * 1000 / CALLS_PER_GRAPH)
-    return statistics.median(times)
-
+    return cuda_driver.time_graph(fn, reps, CALLS_PER_GRAPH)
 
 def time_eager(fn, reps):
     for _ in range(3):

@@ -19,11 +19,13 @@ usage: matmul_bench.py PTX_DIR [--reps N] [--check-only]
        matmul_bench.py PTX_DIR --sweep   (the variants of bench/matmul_sweep.sh)
 """
 import ctypes
-import statistics
 import sys
 
 import torch
 import torch.nn.functional as F
+
+import cuda_driver
+from cuda_driver import Driver
 
 CALLS_PER_GRAPH = 20
 TILE = 128
@@ -33,44 +35,6 @@ GEMV_MAX_M = 1  # the registry's rule; the ukernel itself takes M <= 4
 THREADS = 256
 TILE_SMEM = 4 * (128 + 128) * 32 * 2
 WGMMA_SMEM = 4 * (128 + 256) * 64 * 2 + 1024
-CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
-
-
-class Driver:
-    def __init__(self, ptx_path):
-        self.cu = ctypes.CDLL("libcuda.so.1")
-        u, vp = ctypes.c_uint, ctypes.c_void_p
-        self.cu.cuLaunchKernel.argtypes = [vp, u, u, u, u, u, u, u, vp, ctypes.POINTER(vp), vp]
-        self.cu.cuFuncSetAttribute.argtypes = [vp, ctypes.c_int, ctypes.c_int]
-        torch.cuda.init()
-        torch.zeros(1, device="cuda")  # make torch's primary context current
-        self.module = ctypes.c_void_p()
-        with open(ptx_path, "rb") as f:
-            image = f.read() + b"\0"
-        self.check(self.cu.cuModuleLoadData(ctypes.byref(self.module), image), "cuModuleLoadData")
-        self.functions = {}
-
-    def check(self, r, what):
-        if r != 0:
-            raise RuntimeError(f"{what} failed with CUresult {r}")
-
-    def function(self, name, smem):
-        if name not in self.functions:
-            f = ctypes.c_void_p()
-            self.check(self.cu.cuModuleGetFunction(ctypes.byref(f), self.module, name.encode()), name)
-            if smem > 48 * 1024:
-                self.check(self.cu.cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem),
-                           "cuFuncSetAttribute")
-            self.functions[name] = f
-        return self.functions[name]
-
-    def launch(self, name, grid, block, smem, args):
-        params = (ctypes.c_void_p * len(args))(*[ctypes.addressof(a) for a in args])
-        stream = ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
-        self.check(
-            self.cu.cuLaunchKernel(self.function(name, smem), grid[0], grid[1], grid[2], block[0], block[1],
-                                   block[2], smem, stream, params, None),
-            "cuLaunchKernel")
 
 
 def dtype_name(t):
@@ -101,7 +65,7 @@ def ours(drv, kind, a, b, c, layout, accumulate=False):
             ctypes.c_int64(m), ctypes.c_int64(n), ctypes.c_int64(k), ctypes.c_int32(1 if accumulate else 0)]
 
     def call():
-        drv.launch(name, grid, (THREADS, 1, 1), smem, args)
+        drv.launch(name, grid, (THREADS, 1, 1), args, smem)
         return c
 
     return call
@@ -159,27 +123,7 @@ def run_checks(drv):
 
 
 def time_graph(fn, reps):
-    stream = torch.cuda.Stream()
-    stream.wait_stream(torch.cuda.current_stream())
-    with torch.cuda.stream(stream):
-        fn()  # warm-up outside capture
-    torch.cuda.current_stream().wait_stream(stream)
-    graph = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(graph):
-        for _ in range(CALLS_PER_GRAPH):
-            fn()
-    graph.replay()
-    torch.cuda.synchronize()
-    times = []
-    for _ in range(reps):
-        s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        s.record()
-        graph.replay()
-        e.record()
-        e.synchronize()
-        times.append(s.elapsed_time(e) * 1000 / CALLS_PER_GRAPH)
-    return statistics.median(times)
-
+    return cuda_driver.time_graph(fn, reps, CALLS_PER_GRAPH)
 
 def bench(drv, reps):
     print(f"{'kind':>6} {'dtype':>5} {'layout':>6} {'M x N x K':>20} | {'ours':>10} {'torch':>10} {'ours/torch':>10} | "
@@ -239,7 +183,7 @@ def sweep(ptx_dir, reps):
                         ctypes.c_int64(b.stride(0)), ctypes.c_uint64(c.data_ptr()), ctypes.c_int64(c.stride(0)),
                         ctypes.c_int64(m), ctypes.c_int64(n), ctypes.c_int64(k), ctypes.c_int32(0)]
                 grid = ((n + bn - 1) // bn, (m + bm - 1) // bm, 1)
-                return lambda: drv.launch(kernel, grid, (threads, 1, 1), smem, args)
+                return lambda: drv.launch(kernel, grid, (threads, 1, 1), args, smem)
 
             worst = 0.0
             for (m, n, k) in [(129, 300, 127), (1000, 1000, 1000), (17, 4096, 64), (256, 136, 40)]:
@@ -286,7 +230,7 @@ def sweep_skinny(ptx_dir, reps):
             args = [ctypes.c_uint64(a.data_ptr()), ctypes.c_int64(a.stride(0)), ctypes.c_uint64(b.data_ptr()),
                     ctypes.c_int64(b.stride(0)), ctypes.c_uint64(c.data_ptr()), ctypes.c_int64(c.stride(0)),
                     ctypes.c_int64(m), ctypes.c_int64(n), ctypes.c_int64(k), ctypes.c_int32(0)]
-            call = lambda: drv.launch(kernel, ((n + cols - 1) // cols, 1, 1), (threads, 1, 1), 0, args)
+            call = lambda: drv.launch(kernel, ((n + cols - 1) // cols, 1, 1), (threads, 1, 1), args)
             call()
             torch.cuda.synchronize()
             if not check(c, a, b, "nk", torch.zeros(m, n, device="cuda")) <= 1.0:
