@@ -1,7 +1,8 @@
 //! Compiles the small C++ shims for what the MLIR C API does not expose:
 //! reading and building IRDL (dynamic) attributes, diagnostics of every
-//! severity, and registering the Rust passes by name (used by
-//! `ukernel-passes`; kept here so that one build script compiles C++).
+//! severity, registering the Rust passes by name (used by
+//! `ukernel-passes`), and LLVM's link-only-needed (used by the NVPTX target
+//! for libdevice); kept here so that one build script compiles C++.
 use std::{env, path::PathBuf, process::Command};
 
 fn llvm_config(prefix: &str, arg: &str) -> String {
@@ -25,6 +26,7 @@ fn main() {
         .cpp(true)
         .file("shim/dynamic_attr.cpp")
         .file("shim/register_pass.cpp")
+        .file("shim/link_only_needed.cpp")
         .include(llvm_config(&prefix, "--includedir"));
     // The flags LLVM was built with (C++17, no exceptions, no RTTI).
     for flag in llvm_config(&prefix, "--cxxflags").split_whitespace() {

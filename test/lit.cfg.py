@@ -25,3 +25,13 @@ for tool in ("ukernel-opt", "ukc", "ukc-run"):
 
 config.environment["PATH"] = os.pathsep.join([tools, llvm_bin, os.environ.get("PATH", "")])
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+
+# NVIDIA's libdevice and ptxas, where the tools find them (see
+# target-nvptx/src/cuda_tools.rs): tests that need them say REQUIRES.
+cuda_dir = os.environ.get("UKC_CUDA_DIR", os.path.join(root, ".toolchain", "cuda_nvcc"))
+if "UKC_CUDA_DIR" in os.environ:
+    config.environment["UKC_CUDA_DIR"] = cuda_dir
+if os.path.isfile(os.path.join(cuda_dir, "nvvm", "libdevice", "libdevice.10.bc")):
+    config.available_features.add("libdevice")
+if os.path.isfile(os.path.join(cuda_dir, "bin", "ptxas")):
+    config.available_features.add("ptxas")

@@ -9,15 +9,15 @@ use std::{
     process::Command,
 };
 
-#[path = "src/variant.rs"]
-#[allow(dead_code)]
-mod variant;
 #[path = "src/argmax/catalog.rs"]
 #[allow(dead_code)]
 mod argmax_catalog;
 #[path = "src/matmul/catalog.rs"]
 #[allow(dead_code)]
 mod matmul_catalog;
+#[path = "src/variant.rs"]
+#[allow(dead_code)]
+mod variant;
 
 /// (source, symbol, defines, arches, arch-specific): every family's variants
 /// and harnesses (the same list as `src/families.rs`).

@@ -387,7 +387,10 @@ impl ExecutableObject {
 
     pub fn to_attribute<'c>(&self, context: &'c Context) -> Result<Attribute<'c>, Error> {
         if self.data.is_empty() {
-            return Err(Error::InvalidValue { attr: "object", message: format!("object '{}' holds no bytes", self.path) });
+            return Err(Error::InvalidValue {
+                attr: "object",
+                message: format!("object '{}' holds no bytes", self.path),
+            });
         }
         let blob = dense_resource(context, &self.path, &self.data);
         let fields = [("path", StringAttribute::new(context, &self.path).into()), ("data", blob)];

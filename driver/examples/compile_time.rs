@@ -45,7 +45,8 @@ fn peak_rss_mib() -> f64 {
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let n: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1000);
-    let compiler = Compiler::new(CompileOptions { arches: vec![ukernel_dialect::GpuArch::portable(90)], ..Default::default() })?;
+    let compiler =
+        Compiler::new(CompileOptions { arches: vec![ukernel_dialect::GpuArch::portable(90)], ..Default::default() })?;
     let context = compiler.context();
 
     // The three ukernel passes alone, on memrefs.
@@ -83,7 +84,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let ir = ukernel_target_nvptx::translate(&module, &llvm)?.print_to_string().to_string();
     println!("  {:<12} {:>9.1} ms", "translate", start.elapsed().as_secs_f64() * 1e3);
     let start = Instant::now();
-    ukernel_target_nvptx::emit(&ir, &objects, &[ukernel_dialect::GpuArch::portable(90)], Default::default())?;
+    ukernel_target_nvptx::emit(&ir, &objects, &[ukernel_dialect::GpuArch::portable(90)], &Default::default())?;
     println!(
         "  {:<12} {:>9.1} ms (link, O3, PTX; peak RSS {:.0} MiB)",
         "sm_90",
@@ -92,7 +93,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
 
     let start = Instant::now();
-    let called = ukernel_target_nvptx::emit(&ir, &objects, &[ukernel_dialect::GpuArch::portable(90)], ukernel_target_nvptx::link::UKernelLinkage::Call)?;
+    let called = ukernel_target_nvptx::emit(
+        &ir,
+        &objects,
+        &[ukernel_dialect::GpuArch::portable(90)],
+        &ukernel_target_nvptx::EmitOptions {
+            linkage: ukernel_target_nvptx::link::UKernelLinkage::Call,
+            ..Default::default()
+        },
+    )?;
     println!(
         "  {:<12} {:>9.1} ms (link, O3, PTX with one called copy of each ukernel: {} bytes of PTX)",
         "sm_90 call",

@@ -8,7 +8,11 @@ use ukernel_passes::codegen::Stage;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let out = std::env::args().nth(1).unwrap_or_else(|| "embedded.pkg".into());
-    let options = CompileOptions { arches: vec![ukernel_dialect::GpuArch::portable(90)], ukernels: Some(UKernelSelection::All), ..Default::default() };
+    let options = CompileOptions {
+        arches: vec![ukernel_dialect::GpuArch::portable(90)],
+        ukernels: Some(UKernelSelection::All),
+        ..Default::default()
+    };
     let compiler = Compiler::new(options)?;
 
     // A prefix of the pipeline: the module with ukernels selected and lowered.

@@ -54,6 +54,10 @@ pub struct CompileOptions {
     pub progress: bool,
     /// Inline each ukernel into every kernel (default) or call one copy.
     pub linkage: ukernel_target_nvptx::link::UKernelLinkage,
+    /// libdevice (math functions) and ptxas (cubins), where found.
+    pub cuda: ukernel_target_nvptx::CudaTools,
+    /// Compile each arch's PTX to a cubin too, when ptxas is there.
+    pub cubins: bool,
 }
 
 impl Default for CompileOptions {
@@ -65,6 +69,8 @@ impl Default for CompileOptions {
             dump_dir: None,
             progress: false,
             linkage: Default::default(),
+            cuda: ukernel_target_nvptx::CudaTools::discover(),
+            cubins: true,
         }
     }
 }
@@ -97,6 +103,8 @@ pub struct Compiled {
     pub package: Package,
     pub kernels: Vec<KernelInfo>,
     pub ptx: BTreeMap<GpuArch, String>,
+    /// Cubin per arch (empty without ptxas or with `cubins` off).
+    pub cubins: BTreeMap<GpuArch, Vec<u8>>,
     pub linked_ir: BTreeMap<GpuArch, String>,
     pub linked_objects: BTreeMap<GpuArch, Vec<String>>,
     /// One line per dispatch: the ukernel decision (the selection remarks).
@@ -191,7 +199,7 @@ impl Compiler {
         Ok(decisions)
     }
 
-    fn dump(&self, name: &str, text: impl FnOnce() -> String) -> Result<(), CompileError> {
+    fn dump<T: AsRef<[u8]>>(&self, name: &str, text: impl FnOnce() -> T) -> Result<(), CompileError> {
         let Some(dir) = &self.options.dump_dir else { return Ok(()) };
         let path = dir.join(name);
         std::fs::create_dir_all(dir)
@@ -210,6 +218,7 @@ impl Compiler {
         let decisions = self.run_to(module, Stage::Kernels)?;
         let kernels = codegen::kernel_infos(module)?;
         let objects = ukernel_target_nvptx::module_objects(module);
+        self.check_math_functions(module)?;
         self.run_to_from(module, Stage::Kernels, Stage::Llvm)?;
         if self.options.progress {
             eprintln!("ukc: LLVM IR, link, PTX for {} ...", arch_list(&self.options.arches));
@@ -217,22 +226,53 @@ impl Compiler {
         let llvm = inkwell::context::Context::create();
         let ir = ukernel_target_nvptx::translate(module, &llvm)?.print_to_string().to_string();
         self.dump("5.translated.ll", || ir.clone())?;
-        let emitted = ukernel_target_nvptx::emit(&ir, &objects, &self.options.arches, self.options.linkage)?;
+        let emit_options = ukernel_target_nvptx::EmitOptions {
+            linkage: self.options.linkage,
+            libdevice: self.options.cuda.libdevice.clone(),
+            ptxas: self.options.cuda.ptxas.clone().filter(|_| self.options.cubins),
+        };
+        let emitted = ukernel_target_nvptx::emit(&ir, &objects, &self.options.arches, &emit_options)?;
         for (arch, text) in &emitted.linked_ir {
             self.dump(&format!("6.linked.{arch}.ll"), || text.clone())?;
         }
         for (arch, text) in &emitted.ptx {
             self.dump(&format!("7.kernels.{arch}.ptx"), || text.clone())?;
         }
-        let package = build_package(&kernels, &emitted.ptx)?;
+        for (arch, cubin) in &emitted.cubins {
+            self.dump(&format!("8.kernels.{arch}.cubin"), || cubin.clone())?;
+        }
+        let package = build_package(&kernels, &emitted.ptx, &emitted.cubins)?;
         Ok(Compiled {
             package,
             kernels,
             ptx: emitted.ptx,
+            cubins: emitted.cubins,
             linked_ir: emitted.linked_ir,
             linked_objects: emitted.linked_objects,
             decisions,
         })
+    }
+
+    /// Without libdevice, each math op that needs it is an error at the op.
+    fn check_math_functions(&self, module: &Module) -> Result<(), CompileError> {
+        if self.options.cuda.libdevice.is_some() {
+            return Ok(());
+        }
+        let hint = self.options.cuda.missing_hint().unwrap_or_default();
+        let needing = ukernel_passes::math_to_libdevice::ops_needing_libdevice(&module.as_operation());
+        if needing.is_empty() {
+            return Ok(());
+        }
+        let diagnostics = needing
+            .into_iter()
+            .map(|(op, location)| CapturedDiagnostic {
+                severity: ukernel_dialect::location::Severity::Error,
+                pos: ukernel_dialect::location::source_pos(location),
+                message: format!("'{op}' is computed by NVIDIA's libdevice; {hint}"),
+                notes: vec![],
+            })
+            .collect();
+        Err(CompileError::Parse(diagnostics, self.file_name.borrow().clone()))
     }
 
     fn run_to_from(&self, module: &mut Module, from: Stage, to: Stage) -> Result<(), CompileError> {
@@ -260,7 +300,11 @@ fn element_kind(name: &str) -> Option<ElementKind> {
 }
 
 /// Package kernels from the kernel infos and the PTX of their module.
-pub fn build_package(kernels: &[KernelInfo], ptx: &BTreeMap<GpuArch, String>) -> Result<Package, CompileError> {
+pub fn build_package(
+    kernels: &[KernelInfo],
+    ptx: &BTreeMap<GpuArch, String>,
+    cubins: &BTreeMap<GpuArch, Vec<u8>>,
+) -> Result<Package, CompileError> {
     let mut out = Vec::new();
     // Every kernel lives in the same PTX module; the runtime loads it once per
     // device (its module cache is keyed by content). Arch-specific PTX
@@ -278,11 +322,18 @@ pub fn build_package(kernels: &[KernelInfo], ptx: &BTreeMap<GpuArch, String>) ->
         .iter()
         .map(|(arch, text)| (ComputeCapability::from_sm(arch.sm), arch.specific, text.clone().into()))
         .collect();
+    let machine_code: Vec<(ComputeCapability, bool, ukernel_runtime::spec::Bytes)> = cubins
+        .iter()
+        .map(|(arch, image)| (ComputeCapability::from_sm(arch.sm), arch.specific, image.clone().into()))
+        .collect();
     for k in kernels {
         let fail = |message: String| CompileError::Metadata { kernel: k.name.clone(), message };
-        let spec = MultiKernelLoaderSpec::new(&k.name)
+        let mut spec = MultiKernelLoaderSpec::new(&k.name)
             .with(KernelLoaderSpec::cuda_ptx_images(&k.name, images.clone()))
             .map_err(|e| fail(e.to_string()))?;
+        if !machine_code.is_empty() {
+            spec.add(KernelLoaderSpec::cuda_cubins(&k.name, machine_code.clone())).map_err(|e| fail(e.to_string()))?;
+        }
         let mut args = Vec::new();
         // Parameter position of each memref's first descriptor field.
         let mut first_param = Vec::new();

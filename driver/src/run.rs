@@ -79,7 +79,11 @@ fn run_kernel(
     device: usize,
     options: &RunOptions,
 ) -> Result<KernelRun, ukernel_runtime::Error> {
+    // The first kernel of a module pays for loading it (a JIT compile for
+    // PTX, none for a cubin); the others find it in the module cache.
+    let load_start = std::time::Instant::now();
     let loaded = rt.load(device, kernel)?;
+    let load_ms = load_start.elapsed().as_secs_f64() * 1e3;
     let dev = &rt.devices()[device];
     let check = ukernels::check::check_for(&kernel.attributes);
     let mut rng = Rng(0x5eed_1234_9876_abcd);
@@ -95,16 +99,20 @@ fn run_kernel(
         inputs.push(Buffer { arg, element: element.name().to_string(), dims, bytes });
     }
     let mut problems = None;
-    if let Some(c) = check
-        && let Err(e) = c.fill(&kernel.attributes, &mut inputs, &mut rng)
-    {
-        problems = Some(vec![format!("cannot generate inputs: {e}")]);
+    match check {
+        Some(c) => {
+            if let Err(e) = c.fill(&kernel.attributes, &mut inputs, &mut rng) {
+                problems = Some(vec![format!("cannot generate inputs: {e}")]);
+            }
+        }
+        None => inputs.iter_mut().for_each(|b| fill_generic(b, &mut rng)),
     }
     let mut device_buffers = Vec::new();
     for b in &inputs {
         device_buffers.push(dev.upload(&b.bytes)?);
     }
-    let kinds: Vec<ElementKind> = inputs.iter().map(|b| ElementKind::from_name(&b.element).unwrap_or(ElementKind::I8)).collect();
+    let kinds: Vec<ElementKind> =
+        inputs.iter().map(|b| ElementKind::from_name(&b.element).unwrap_or(ElementKind::I8)).collect();
     let args: Vec<LaunchArg> = inputs
         .iter()
         .zip(&device_buffers)
@@ -116,7 +124,16 @@ fn run_kernel(
 
     let mismatches = match (check, problems) {
         (_, Some(p)) => Some(p),
-        (None, None) => None,
+        (None, None) => {
+            if let Some(dir) = &options.save_dir {
+                let mut outputs = inputs.clone();
+                for (b, d) in outputs.iter_mut().zip(&device_buffers) {
+                    d.download(&mut b.bytes)?;
+                }
+                save_all(dir, kernel, device, &inputs, &outputs)?;
+            }
+            None
+        }
         (Some(c), None) => {
             let mut outputs = inputs.clone();
             for (b, d) in outputs.iter_mut().zip(&device_buffers) {
@@ -147,7 +164,7 @@ fn run_kernel(
         .collect();
     let grid = kernel.launch.resolve(kernel.name(), &values)?.grid;
     let detail = format!(
-        "{} for {}, grid {:?}, block {:?}, ukernel {}",
+        "{} for {}, loaded in {load_ms:.2} ms, grid {:?}, block {:?}, ukernel {}",
         loaded.loaded.0,
         loaded.loaded.1,
         grid,
@@ -195,6 +212,87 @@ pub fn report(rt: &Runtime, runs: &[KernelRun]) -> (String, bool) {
     }
     let _ = writeln!(out, "{passed} passed, {failed} failed");
     (out, ok)
+}
+
+/// Values that find the edges of floating-point code: zeros of both signs,
+/// infinities, NaN, the limits of exp's range, subnormals, and integers.
+const SPECIAL_FLOATS: [f32; 16] = [
+    0.0,
+    -0.0,
+    f32::INFINITY,
+    f32::NEG_INFINITY,
+    f32::NAN,
+    1.0,
+    -1.0,
+    0.5,
+    88.7,
+    -87.3,
+    1e-40,
+    -1e-40,
+    1e30,
+    -1e30,
+    3.0,
+    100.0,
+];
+
+/// Inputs for a kernel without a family check: floats mostly uniform in
+/// [-4, 4) with one element in eight from [`SPECIAL_FLOATS`]; integers in
+/// [0, 4) (small enough for exponents, never a negative index).
+fn fill_generic(buffer: &mut Buffer, rng: &mut Rng) {
+    let n = buffer.elements();
+    let floats = |rng: &mut Rng| -> Vec<f32> {
+        (0..n)
+            .map(|_| {
+                if rng.next() % 8 == 0 {
+                    SPECIAL_FLOATS[(rng.next() % SPECIAL_FLOATS.len() as u64) as usize]
+                } else {
+                    rng.unit() * 8.0 - 4.0
+                }
+            })
+            .collect()
+    };
+    buffer.bytes = match buffer.element.as_str() {
+        "f32" => ukernels::check::encode(ukernels::ElementType::F32, &floats(rng)),
+        "f16" => ukernels::check::encode(ukernels::ElementType::F16, &floats(rng)),
+        "bf16" => ukernels::check::encode(ukernels::ElementType::BF16, &floats(rng)),
+        "f64" => floats(rng).iter().flat_map(|v| (*v as f64).to_le_bytes()).collect(),
+        other => {
+            let size = ElementKind::from_name(other).map_or(1, |k| k.size_bytes());
+            (0..n).flat_map(|_| (rng.next() % 4).to_le_bytes().into_iter().take(size).collect::<Vec<u8>>()).collect()
+        }
+    };
+}
+
+/// Writes every buffer of a kernel without a family check, before and after
+/// the launch, and a line of `manifest.txt`: kernel, device, then per buffer
+/// `element:dims:before-file:after-file` (dims joined by `x`). Buffers over
+/// 64 MiB are left out (the kernel is not saved).
+fn save_all(
+    dir: &std::path::Path,
+    kernel: &PackagedKernel,
+    device: usize,
+    inputs: &[Buffer],
+    outputs: &[Buffer],
+) -> Result<(), ukernel_runtime::Error> {
+    let io = |e: std::io::Error| ukernel_runtime::Error::Io(format!("{}: {e}", dir.display()));
+    if inputs.iter().any(|b| b.bytes.len() > 64 << 20) {
+        return Ok(());
+    }
+    std::fs::create_dir_all(dir).map_err(io)?;
+    let stem = format!("{}.dev{device}", kernel.name());
+    let mut line = format!("{} {device}", kernel.name());
+    for (i, (before, after)) in inputs.iter().zip(outputs).enumerate() {
+        let (b, a) = (format!("{stem}.arg{i}.in.bin"), format!("{stem}.arg{i}.out.bin"));
+        std::fs::write(dir.join(&b), &before.bytes).map_err(io)?;
+        std::fs::write(dir.join(&a), &after.bytes).map_err(io)?;
+        let dims: Vec<String> = before.dims.iter().map(|d| d.to_string()).collect();
+        line += &format!(" {}:{}:{b}:{a}", before.element, dims.join("x"));
+    }
+    use std::io::Write;
+    let mut manifest =
+        std::fs::OpenOptions::new().create(true).append(true).open(dir.join("manifest.txt")).map_err(io)?;
+    writeln!(manifest, "{line}").map_err(io)?;
+    Ok(())
 }
 
 /// Writes the input and the index output of a checked argmax-like kernel

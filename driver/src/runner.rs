@@ -3,7 +3,6 @@
 
 use ukernel_runtime::{DeviceSelection, Package, Runtime};
 
-
 /// The runtime-only commands, as `ukc-run` and `ukc` parse them.
 #[derive(Debug, clap::Subcommand)]
 pub enum RuntimeCommand {
@@ -29,7 +28,9 @@ pub enum RuntimeCommand {
         /// Timed launches per measurement
         #[arg(long, default_value_t = 20)]
         repeat: u32,
-        /// Save each checked argmax's input and index output here
+        /// Save each checked argmax's input and index output here, and every
+        /// buffer before and after the launch of kernels without a CPU
+        /// reference (for comparison with another implementation)
         #[arg(long)]
         save: Option<std::path::PathBuf>,
         /// Run on all GPUs at once, one thread and stream each, with
@@ -94,6 +95,13 @@ fn info(path: &str) -> Result<bool, String> {
                         .collect();
                     format!("PTX for {}", ccs.join(", "))
                 }
+                ukernel_runtime::KernelLoaderSpec::CudaCubinInMemory { cubins, arch_specific, .. } => {
+                    let ccs: Vec<String> = cubins
+                        .keys()
+                        .map(|c| format!("{c}{}", if arch_specific.contains(c) { "a" } else { "" }))
+                        .collect();
+                    format!("cubin for {}", ccs.join(", "))
+                }
                 other => other.kind().to_string(),
             })
             .collect();
@@ -113,7 +121,12 @@ fn info(path: &str) -> Result<bool, String> {
     Ok(true)
 }
 
-fn run(path: &str, devices: DeviceSelection, options: &crate::run::RunOptions, concurrent: bool) -> Result<bool, String> {
+fn run(
+    path: &str,
+    devices: DeviceSelection,
+    options: &crate::run::RunOptions,
+    concurrent: bool,
+) -> Result<bool, String> {
     let package = read_package(path)?;
     let rt = Runtime::new(devices).map_err(|e| format!("error: {e}"))?;
     let runs = crate::run::run_package(&rt, &package, options, concurrent).map_err(|e| format!("error: {e}"))?;

@@ -79,6 +79,9 @@ pub struct Flags {
     /// Kernels call one copy of each ukernel instead of inlining it
     #[arg(long)]
     no_inline_ukernels: bool,
+    /// PTX only: no cubins even where ptxas is available
+    #[arg(long)]
+    no_cubin: bool,
 }
 
 impl Flags {
@@ -88,7 +91,8 @@ impl Flags {
             .arch
             .iter()
             .map(|a| {
-                GpuArch::parse(a.trim()).ok_or_else(|| format!("ukc: error: --arch: '{a}' is not of the form sm_XY or sm_XYa"))
+                GpuArch::parse(a.trim())
+                    .ok_or_else(|| format!("ukc: error: --arch: '{a}' is not of the form sm_XY or sm_XYa"))
             })
             .collect::<Result<_, _>>()?;
         if let Some(v) = &self.ukernels {
@@ -110,6 +114,7 @@ impl Flags {
         if self.no_inline_ukernels {
             options.linkage = ukernel_target_nvptx::link::UKernelLinkage::Call;
         }
+        options.cubins = !self.no_cubin;
         Ok(options)
     }
 }
@@ -141,6 +146,10 @@ fn compile(flags: &Flags, output: &str) -> Result<i32, String> {
     let input = &flags.input;
     let text = read_input(input)?;
     let compiler = Compiler::new(flags.options()?).map_err(|e| format!("ukc: error: {e}"))?;
+    let options = flags.options()?;
+    if let Some(hint) = options.cuda.missing_hint().filter(|_| !flags.no_cubin || options.cuda.libdevice.is_none()) {
+        eprintln!("ukc: note: {hint}");
+    }
     let compiled = compiler.compile_text(&text, input).map_err(|e| format!("{e}"))?;
     crate::write_atomically(std::path::Path::new(output), &compiled.package.to_bytes())
         .map_err(|e| format!("{output}: error: cannot write package: {e}"))?;
@@ -155,10 +164,12 @@ fn compile(flags: &Flags, output: &str) -> Result<i32, String> {
         );
     }
     let arches: Vec<String> = compiled.ptx.keys().map(|a| a.to_string()).collect();
+    let cubins: Vec<String> = compiled.cubins.keys().map(|a| a.to_string()).collect();
     crate::write_stdout(&format!(
-        "wrote {output}: {} kernel(s), PTX for {}\n{out}",
+        "wrote {output}: {} kernel(s), PTX for {}{}\n{out}",
         compiled.kernels.len(),
-        arches.join(", ")
+        arches.join(", "),
+        if cubins.is_empty() { String::new() } else { format!("; cubin for {}", cubins.join(", ")) }
     ));
     Ok(0)
 }
@@ -264,8 +275,11 @@ fn write_harness_ptx(dir: &str) -> Result<(), String> {
         for &sm in harness.arches {
             let arch = GpuArch { sm, specific: harness.arch_specific };
             let text = ukernel_target_nvptx::link::harness_ptx(harness.name, arch).map_err(|e| e.to_string())?;
-            crate::write_atomically(&std::path::Path::new(dir).join(format!("{}.{arch}.ptx", harness.name)), text.as_bytes())
-                .map_err(|e| e.to_string())?;
+            crate::write_atomically(
+                &std::path::Path::new(dir).join(format!("{}.{arch}.ptx", harness.name)),
+                text.as_bytes(),
+            )
+            .map_err(|e| e.to_string())?;
         }
     }
     Ok(())

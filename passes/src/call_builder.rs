@@ -56,7 +56,11 @@ pub enum Arg<'c, 'a> {
     /// Its element offset (i64) at the given coordinates of its leading dims.
     Offset(Value<'c, 'a>, Vec<Coord<'c, 'a>>),
     /// Its offset plus `scale` times the workgroup id along `axis` (i64).
-    ScaledOffset { memref: Value<'c, 'a>, axis: usize, scale: i64 },
+    ScaledOffset {
+        memref: Value<'c, 'a>,
+        axis: usize,
+        scale: i64,
+    },
     /// Its stride along `dim`, in elements (i64).
     Stride(Value<'c, 'a>, usize),
     /// Its size along `dim` (i64).

@@ -24,9 +24,7 @@ use melior::{
     pass::PassManager,
     utility::parse_pass_pipeline,
 };
-use ukernel_dialect::{
-    location::{CapturedDiagnostic, capture_diagnostics},
-};
+use ukernel_dialect::location::{CapturedDiagnostic, capture_diagnostics};
 
 use crate::{
     dispatch::{dispatches, root_op},
@@ -90,7 +88,8 @@ impl Stage {
             ),
             Stage::Kernels => "builtin.module(ukernel-gpu-distribute,canonicalize,cse)",
             Stage::Llvm => concat!(
-                "builtin.module(convert-scf-to-cf,expand-strided-metadata,lower-affine,finalize-memref-to-llvm,",
+                "builtin.module(ukernel-math-to-libdevice,convert-math-to-funcs,",
+                "convert-scf-to-cf,expand-strided-metadata,lower-affine,finalize-memref-to-llvm,",
                 "convert-to-llvm,reconcile-unrealized-casts)"
             ),
         }
@@ -385,4 +384,3 @@ fn dynamic_shared_memory(module: &Module, callee: &str) -> u32 {
         .and_then(|a| IntegerAttribute::try_from(a).ok())
         .map_or(0, |i| i.value().clamp(0, u32::MAX as i64) as u32)
 }
-

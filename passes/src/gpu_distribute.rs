@@ -336,7 +336,6 @@ fn distribute(context: &Context, func: OperationRef) -> Result<(), Fail> {
     Ok(())
 }
 
-
 /// Makes every dispatch of `module` a kernel; false after reporting an error.
 fn distribute_module(context: &Context, module: &OperationRef) -> bool {
     for func in dispatches(module) {

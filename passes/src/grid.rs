@@ -12,7 +12,10 @@ use std::fmt;
 pub enum GridExpr {
     Const(u64),
     /// Dimension `dim` of kernel argument `arg`.
-    ArgDim { arg: usize, dim: usize },
+    ArgDim {
+        arg: usize,
+        dim: usize,
+    },
     Mul(Box<GridExpr>, Box<GridExpr>),
     /// `ceil(e / c)`.
     CeilDiv(Box<GridExpr>, u64),

@@ -12,6 +12,7 @@ pub mod hoist_executable_objects;
 mod ir;
 pub mod kernel_config;
 pub mod lower_to_ukernels;
+pub mod math_to_libdevice;
 mod registration;
 
 pub use registration::{PASSES, PassInfo, register_passes};

@@ -34,7 +34,8 @@ use melior::{
     Context,
     dialect::{func, memref},
     ir::{
-        Attribute, BlockLike, Identifier, Location, Operation, OperationRef, Region, RegionLike, Type, Value, ValueLike,
+        Attribute, BlockLike, Identifier, Location, Operation, OperationRef, Region, RegionLike, Type, Value,
+        ValueLike,
         attribute::{DenseElementsAttribute, FloatAttribute, IntegerAttribute, StringAttribute, TypeAttribute},
         operation::OperationLike,
         r#type::{FunctionType, IntegerType, MemRefType, RankedTensorType, TypeLike},
@@ -258,7 +259,8 @@ fn declaration<'c>(
         ));
     }
     for (k, text) in &spec.def_attrs {
-        let value = Attribute::parse(context, text).ok_or_else(|| format!("the spec's attribute {k} = {text} does not parse"))?;
+        let value = Attribute::parse(context, text)
+            .ok_or_else(|| format!("the spec's attribute {k} = {text} does not parse"))?;
         attrs.push((Identifier::new(context, k), value));
     }
     Ok(func::func(

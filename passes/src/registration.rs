@@ -35,6 +35,11 @@ pub const PASSES: &[PassInfo] = &[
         summary: crate::gpu_distribute::SUMMARY,
         create: crate::gpu_distribute::create,
     },
+    PassInfo {
+        argument: crate::math_to_libdevice::ARGUMENT,
+        summary: crate::math_to_libdevice::SUMMARY,
+        create: crate::math_to_libdevice::create,
+    },
 ];
 
 unsafe extern "C" {

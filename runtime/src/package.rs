@@ -24,9 +24,11 @@ use crate::{
 };
 
 pub const MAGIC: &[u8; 8] = b"UKPKG\0\r\n";
-/// Version 3 marks arch-specific PTX images; version 2 checksums with CRC-32
-/// (version 1: FNV-1a 64). Every older version is still read.
-pub const FORMAT_VERSION: u32 = 3;
+/// Version 4 holds a cubin per capability, each marked portable or
+/// arch-specific (version 3 and before: one cubin); version 3 marks
+/// arch-specific PTX images; version 2 checksums with CRC-32 (version 1:
+/// FNV-1a 64). Every older version is still read.
+pub const FORMAT_VERSION: u32 = 4;
 const HEADER_BYTES: usize = 8 + 4 + 8 + 8;
 /// Bounds nesting of launch expressions, so a corrupt file cannot recurse deep.
 const MAX_EXPR_DEPTH: u32 = 64;
@@ -85,7 +87,7 @@ impl Package {
             for spec in k.spec.specs() {
                 let parts: Vec<&[u8]> = match spec {
                     KernelLoaderSpec::CudaPtxInMemory { ptx, .. } => ptx.values().map(|b| b.as_ref()).collect(),
-                    KernelLoaderSpec::CudaCubinInMemory { cubin, .. } => vec![cubin.as_ref()],
+                    KernelLoaderSpec::CudaCubinInMemory { cubins, .. } => cubins.values().map(|b| b.as_ref()).collect(),
                     KernelLoaderSpec::OpenClTextInMemory { text, .. } => vec![text.as_ref()],
                 };
                 for p in parts {
@@ -263,10 +265,14 @@ fn write_kernel(w: &mut Writer, k: &PackagedKernel, images: &std::collections::H
                     w.u8(arch_specific.contains(cc) as u8);
                 }
             }
-            KernelLoaderSpec::CudaCubinInMemory { cc, cubin, .. } => {
+            KernelLoaderSpec::CudaCubinInMemory { cubins, arch_specific, .. } => {
                 w.u8(1);
-                w.cc(*cc);
-                w.u32(images[cubin.as_ref()]);
+                w.u32(cubins.len() as u32);
+                for (cc, image) in cubins {
+                    w.cc(*cc);
+                    w.u32(images[image.as_ref()]);
+                    w.u8(arch_specific.contains(cc) as u8);
+                }
             }
             KernelLoaderSpec::OpenClTextInMemory { text, .. } => {
                 w.u8(2);
@@ -424,9 +430,18 @@ fn read_kernel<'b>(r: &mut Reader<'b>, images: &[Bytes], version: u32) -> Result
                 }
                 KernelLoaderSpec::CudaPtxInMemory { kernel_name: name.clone(), ptx, arch_specific }
             }
-            1 => {
+            1 if version < 4 => {
                 let cc = r.cc()?;
-                KernelLoaderSpec::CudaCubinInMemory { kernel_name: name.clone(), cc, cubin: take(r, "cubin")? }
+                KernelLoaderSpec::cuda_cubins(name.clone(), [(cc, false, take(r, "cubin")?)])
+            }
+            1 => {
+                let mut cubins = Vec::new();
+                for _ in 0..r.u32("cubin count")? {
+                    let cc = r.cc()?;
+                    let image = take(r, "cubin")?;
+                    cubins.push((cc, r.u8("arch-specific flag")? != 0, image));
+                }
+                KernelLoaderSpec::cuda_cubins(name.clone(), cubins)
             }
             2 => KernelLoaderSpec::OpenClTextInMemory { kernel_name: name.clone(), text: take(r, "OpenCL text")? },
             t => return Err(r.corrupt(format!("unknown spec kind {t}"))),

@@ -202,14 +202,16 @@ impl Runtime {
     }
 
     /// Loads `kernel` onto device `index` (position in [`devices`]):
-    /// the cubin for its exact capability, else the PTX of the greatest
-    /// capability not above it. Modules are cached per (device, content).
+    /// machine code (cubin) when one fits the device, else PTX (see
+    /// [`MultiKernelLoaderSpec::select_for`](crate::MultiKernelLoaderSpec::select_for)).
+    /// Modules are cached per (device, content).
     pub fn load(&self, index: usize, kernel: &PackagedKernel) -> Result<LoadedKernel, Error> {
         let device =
             self.devices.get(index).ok_or(Error::DeviceOutOfRange { ordinal: index, count: self.devices.len() })?;
         let cc = device.compute_capability;
         let (what, image, from_cc) = match kernel.spec.select_for(cc)? {
-            LoadChoice::Cubin { cc, image } => ("cubin", image, cc),
+            LoadChoice::Cubin { cc, arch_specific: false, image } => ("cubin", image, cc),
+            LoadChoice::Cubin { cc, arch_specific: true, image } => ("arch-specific cubin", image, cc),
             LoadChoice::Ptx { cc, arch_specific: false, text } => ("PTX", text, cc),
             LoadChoice::Ptx { cc, arch_specific: true, text } => ("arch-specific PTX", text, cc),
         };

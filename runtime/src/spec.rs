@@ -115,9 +115,21 @@ pub enum KernelLoaderSpec {
     /// `arch_specific` lists the capabilities whose PTX targets the
     /// arch-specific form (`sm_90a`: wgmma, setmaxnreg): it loads only on a
     /// device of exactly that capability, never forward.
-    CudaPtxInMemory { kernel_name: String, ptx: BTreeMap<ComputeCapability, Bytes>, arch_specific: BTreeSet<ComputeCapability> },
-    /// A cubin (or fatbin) in memory, for one exact compute capability.
-    CudaCubinInMemory { kernel_name: String, cc: ComputeCapability, cubin: Bytes },
+    CudaPtxInMemory {
+        kernel_name: String,
+        ptx: BTreeMap<ComputeCapability, Bytes>,
+        arch_specific: BTreeSet<ComputeCapability>,
+    },
+    /// Cubins (or fatbins) in memory, one per compute capability, machine
+    /// code for that arch (`ptxas -arch=sm_XY`). A portable cubin also runs
+    /// on later minor versions of its major (sm_80 code on 8.6); an
+    /// arch-specific one (`sm_90a`, listed in `arch_specific`) only on
+    /// exactly its capability.
+    CudaCubinInMemory {
+        kernel_name: String,
+        cubins: BTreeMap<ComputeCapability, Bytes>,
+        arch_specific: BTreeSet<ComputeCapability>,
+    },
     /// OpenCL C source in memory: kept and reported, not loadable here.
     OpenClTextInMemory { kernel_name: String, text: Bytes },
 }
@@ -142,7 +154,11 @@ impl KernelLoaderSpec {
 
     /// Portable PTX for several compute capabilities; each text is taken as is.
     pub fn cuda_ptx(kernel_name: impl Into<String>, ptx: impl IntoIterator<Item = (ComputeCapability, Bytes)>) -> Self {
-        Self::CudaPtxInMemory { kernel_name: kernel_name.into(), ptx: ptx.into_iter().collect(), arch_specific: BTreeSet::new() }
+        Self::CudaPtxInMemory {
+            kernel_name: kernel_name.into(),
+            ptx: ptx.into_iter().collect(),
+            arch_specific: BTreeSet::new(),
+        }
     }
 
     /// PTX per compute capability, each image portable (`false`: loads on
@@ -162,6 +178,23 @@ impl KernelLoaderSpec {
         }
         Self::CudaPtxInMemory { kernel_name: kernel_name.into(), ptx: map, arch_specific: specific }
     }
+
+    /// Cubins per compute capability, each portable (`false`) or
+    /// arch-specific (`true`).
+    pub fn cuda_cubins(
+        kernel_name: impl Into<String>,
+        cubins: impl IntoIterator<Item = (ComputeCapability, bool, Bytes)>,
+    ) -> Self {
+        let mut map = BTreeMap::new();
+        let mut specific = BTreeSet::new();
+        for (cc, arch_specific, image) in cubins {
+            if arch_specific {
+                specific.insert(cc);
+            }
+            map.insert(cc, image);
+        }
+        Self::CudaCubinInMemory { kernel_name: kernel_name.into(), cubins: map, arch_specific: specific }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -172,6 +205,8 @@ pub enum SpecError {
     AlreadyPresent { kernel: String, kind: &'static str },
     #[error("kernel '{kernel}': a CUDA PTX spec holds no PTX")]
     EmptyPtx { kernel: String },
+    #[error("kernel '{kernel}': a CUDA cubin spec holds no cubin")]
+    EmptyCubin { kernel: String },
     #[error(
         "kernel '{kernel}' has PTX for compute capability {} and no cubin for it, none at or below the device's {device}{}",
         list(.available),
@@ -199,7 +234,7 @@ fn list(ccs: &[ComputeCapability]) -> String {
 /// What the loader will hand the driver for one device.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LoadChoice<'a> {
-    Cubin { cc: ComputeCapability, image: &'a [u8] },
+    Cubin { cc: ComputeCapability, arch_specific: bool, image: &'a [u8] },
     Ptx { cc: ComputeCapability, arch_specific: bool, text: &'a [u8] },
 }
 
@@ -237,6 +272,11 @@ impl MultiKernelLoaderSpec {
         {
             return Err(SpecError::EmptyPtx { kernel: self.kernel_name.clone() });
         }
+        if let KernelLoaderSpec::CudaCubinInMemory { cubins, .. } = &spec
+            && cubins.is_empty()
+        {
+            return Err(SpecError::EmptyCubin { kernel: self.kernel_name.clone() });
+        }
         let slot = match spec {
             KernelLoaderSpec::CudaPtxInMemory { .. } => &mut self.ptx,
             KernelLoaderSpec::CudaCubinInMemory { .. } => &mut self.cubin,
@@ -268,17 +308,34 @@ impl MultiKernelLoaderSpec {
         }
     }
 
-    /// What to load on a device of compute capability `device`: the cubin
-    /// when it is for exactly that capability; else arch-specific PTX for
-    /// exactly that capability (it uses instructions of that chip alone);
+    /// Compute capabilities with a cubin, ascending.
+    pub fn cubin_capabilities(&self) -> Vec<ComputeCapability> {
+        match &self.cubin {
+            Some(KernelLoaderSpec::CudaCubinInMemory { cubins, .. }) => cubins.keys().copied().collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// What to load on a device of compute capability `device`, so that
+    /// the driver JIT-compiles nothing when it can be avoided: a cubin for
+    /// exactly that capability (arch-specific or portable); else a portable
+    /// cubin of the same major and a lower minor (machine code runs forward
+    /// within a major); else arch-specific PTX for exactly that capability;
     /// else the portable PTX of the greatest capability not above it (the
-    /// driver JIT-compiles portable PTX forward; arch-specific PTX never
+    /// driver JIT-compiles portable PTX forward; arch-specific code never
     /// serves another capability).
     pub fn select_for(&self, device: ComputeCapability) -> Result<LoadChoice<'_>, SpecError> {
-        if let Some(KernelLoaderSpec::CudaCubinInMemory { cc, cubin, .. }) = &self.cubin
-            && *cc == device
-        {
-            return Ok(LoadChoice::Cubin { cc: *cc, image: cubin });
+        if let Some(KernelLoaderSpec::CudaCubinInMemory { cubins, arch_specific, .. }) = &self.cubin {
+            if let Some(image) = cubins.get(&device) {
+                return Ok(LoadChoice::Cubin { cc: device, arch_specific: arch_specific.contains(&device), image });
+            }
+            if let Some((cc, image)) = cubins
+                .range(ComputeCapability::new(device.major, 0)..device)
+                .rev()
+                .find(|(cc, _)| !arch_specific.contains(cc))
+            {
+                return Ok(LoadChoice::Cubin { cc: *cc, arch_specific: false, image });
+            }
         }
         if let Some(KernelLoaderSpec::CudaPtxInMemory { ptx, arch_specific, .. }) = &self.ptx {
             if arch_specific.contains(&device)
@@ -395,11 +452,7 @@ mod tests {
         let spec = MultiKernelLoaderSpec::new("k")
             .with(ptx("k", &[80]))
             .unwrap()
-            .with(KernelLoaderSpec::CudaCubinInMemory {
-                kernel_name: "k".into(),
-                cc: cc(90),
-                cubin: Bytes::Static(&CUBIN),
-            })
+            .with(KernelLoaderSpec::cuda_cubins("k", [(cc(90), false, Bytes::Static(&CUBIN))]))
             .unwrap();
         match spec.select_for(cc(90)).unwrap() {
             LoadChoice::Cubin { image, .. } => {
@@ -408,6 +461,51 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(matches!(spec.select_for(cc(89)).unwrap(), LoadChoice::Ptx { .. }));
+    }
+
+    /// Cubins for sm_80 (portable) and sm_90a (arch-specific), PTX for both.
+    fn cubins_80_and_90a() -> MultiKernelLoaderSpec {
+        let ptx = [(cc(80), false, Bytes::from("ptx 80")), (cc(90), true, Bytes::from("ptx 90a"))];
+        let cubins = [(cc(80), false, Bytes::from("cubin 80")), (cc(90), true, Bytes::from("cubin 90a"))];
+        MultiKernelLoaderSpec::new("k")
+            .with(KernelLoaderSpec::cuda_ptx_images("k", ptx))
+            .unwrap()
+            .with(KernelLoaderSpec::cuda_cubins("k", cubins))
+            .unwrap()
+    }
+
+    fn describe(choice: LoadChoice) -> String {
+        match choice {
+            LoadChoice::Cubin { cc, arch_specific, image } => {
+                format!("cubin {cc}{} {}", if arch_specific { "a" } else { "" }, String::from_utf8_lossy(image))
+            }
+            LoadChoice::Ptx { cc, arch_specific, text } => {
+                format!("ptx {cc}{} {}", if arch_specific { "a" } else { "" }, String::from_utf8_lossy(text))
+            }
+        }
+    }
+
+    #[test]
+    fn cubins_first_then_ptx_by_the_same_rules() {
+        let spec = cubins_80_and_90a();
+        let pick = |sm| describe(spec.select_for(cc(sm)).unwrap());
+        // Exactly the capability of an arch-specific cubin.
+        assert_eq!(pick(90), "cubin 9.0a cubin 90a");
+        // A later minor of a portable cubin's major runs its machine code.
+        assert_eq!(pick(80), "cubin 8.0 cubin 80");
+        assert_eq!(pick(86), "cubin 8.0 cubin 80");
+        // A new major: no machine code fits; portable PTX is JIT-compiled.
+        assert_eq!(pick(100), "ptx 8.0 ptx 80");
+        assert_eq!(pick(120), "ptx 8.0 ptx 80");
+        // An arch-specific cubin never serves a later minor.
+        let only = MultiKernelLoaderSpec::new("k")
+            .with(KernelLoaderSpec::cuda_cubins("k", [(cc(90), true, Bytes::from("c"))]))
+            .unwrap();
+        assert!(matches!(only.select_for(cc(91)), Err(SpecError::NoPtxForDevice { .. })));
+        assert!(matches!(
+            MultiKernelLoaderSpec::new("k").add(KernelLoaderSpec::cuda_cubins("k", [])),
+            Err(SpecError::EmptyCubin { .. })
+        ));
     }
 
     #[test]

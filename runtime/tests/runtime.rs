@@ -86,11 +86,10 @@ fn sample_package() -> Package {
     let mut with_cubin = scale_kernel(SCALE_PTX, 80);
     with_cubin
         .spec
-        .add(KernelLoaderSpec::CudaCubinInMemory {
-            kernel_name: "scale".into(),
-            cc: ComputeCapability::new(9, 0),
-            cubin: Bytes::from(vec![0x7f, b'E', b'L', b'F', 1, 2]),
-        })
+        .add(KernelLoaderSpec::cuda_cubins(
+            "scale",
+            [(ComputeCapability::new(9, 0), false, Bytes::from(vec![0x7f, b'E', b'L', b'F', 1, 2]))],
+        ))
         .unwrap();
     with_cubin
         .spec
@@ -163,6 +162,30 @@ fn arch_specific_images_survive_the_package() {
     match back.kernels[0].spec.specs().next().unwrap() {
         KernelLoaderSpec::CudaPtxInMemory { arch_specific, .. } => {
             assert_eq!(arch_specific.iter().copied().collect::<Vec<_>>(), vec![cc(90)]);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn cubins_per_arch_survive_the_package() {
+    use ukernel_runtime::{ComputeCapability, LoadChoice};
+    let cc = ComputeCapability::from_sm;
+    let ptx = [(cc(80), false, Bytes::from("// ptx 80")), (cc(90), true, Bytes::from("// ptx 90a"))];
+    let cubins = [(cc(80), false, Bytes::from("cubin 80")), (cc(90), true, Bytes::from("cubin 90a"))];
+    let spec = MultiKernelLoaderSpec::new("k")
+        .with(KernelLoaderSpec::cuda_ptx_images("k", ptx))
+        .unwrap()
+        .with(KernelLoaderSpec::cuda_cubins("k", cubins))
+        .unwrap();
+    let mut p = sample_package();
+    p.kernels[0].spec = spec.clone();
+    let back = Package::from_bytes(&p.to_bytes()).unwrap();
+    assert_eq!(back.kernels[0].spec, spec);
+    assert_eq!(back.kernels[0].spec.cubin_capabilities(), vec![cc(80), cc(90)]);
+    match back.kernels[0].spec.select_for(cc(90)).unwrap() {
+        LoadChoice::Cubin { cc: c, arch_specific, image } => {
+            assert_eq!((c, arch_specific, image), (cc(90), true, &b"cubin 90a"[..]))
         }
         other => panic!("{other:?}"),
     }

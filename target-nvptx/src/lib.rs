@@ -4,7 +4,9 @@
 //! (registry objects re-chosen per arch), internalizes and inlines, runs O3
 //! and emits PTX per arch with LLVM's NVPTX target machine.
 
+pub mod cuda_tools;
 pub mod link;
+pub mod ptxas;
 
 use std::collections::BTreeMap;
 
@@ -15,7 +17,9 @@ use melior::ir::{
 };
 use ukernel_dialect::{EXECUTABLE_OBJECTS, ExecutableObject, GpuArch, TARGET_ATTR};
 
+pub use cuda_tools::CudaTools;
 pub use link::{LinkError, UKernelLinkage};
+pub use ptxas::PtxasError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum TargetError {
@@ -23,6 +27,15 @@ pub enum TargetError {
     Translate,
     #[error(transparent)]
     Link(#[from] LinkError),
+    #[error(
+        "the kernels call {} (math functions of NVIDIA's libdevice), which was not found; {hint}",
+        .functions.join(", ")
+    )]
+    NoLibdevice { functions: Vec<String>, hint: String },
+    #[error("cannot read libdevice at {path}: {error}")]
+    ReadLibdevice { path: String, error: std::io::Error },
+    #[error(transparent)]
+    Ptxas(#[from] PtxasError),
     #[error(
         "{symbol} exists only for its arch-specific target, so PTX for {arch} cannot call it \
          (compile the dispatches that select it for that target alone)"
@@ -111,9 +124,20 @@ fn check_linked_for_arch(linked: &[String], arch: GpuArch) -> Result<(), TargetE
     Ok(())
 }
 
-/// PTX per arch, and the linked LLVM IR of the last arch.
+/// How to emit: ukernel linkage, and NVIDIA's tools where present.
+#[derive(Clone, Debug, Default)]
+pub struct EmitOptions {
+    pub linkage: link::UKernelLinkage,
+    /// libdevice, linked (only what is called) when kernels call `__nv_*`.
+    pub libdevice: Option<std::path::PathBuf>,
+    /// With ptxas, each arch's PTX is also compiled to a cubin.
+    pub ptxas: Option<std::path::PathBuf>,
+}
+
+/// PTX (and cubins) per arch, and the linked LLVM IR per arch.
 pub struct Emitted {
     pub ptx: BTreeMap<GpuArch, String>,
+    pub cubins: BTreeMap<GpuArch, Vec<u8>>,
     pub linked_ir: BTreeMap<GpuArch, String>,
     /// Objects linked per arch (paths).
     pub linked_objects: BTreeMap<GpuArch, Vec<String>>,
@@ -124,9 +148,22 @@ pub fn emit(
     ir_text: &str,
     objects: &[ExecutableObject],
     arches: &[GpuArch],
-    linkage: link::UKernelLinkage,
+    options: &EmitOptions,
 ) -> Result<Emitted, TargetError> {
-    let mut out = Emitted { ptx: BTreeMap::new(), linked_ir: BTreeMap::new(), linked_objects: BTreeMap::new() };
+    let linkage = options.linkage;
+    let mut out = Emitted {
+        ptx: BTreeMap::new(),
+        cubins: BTreeMap::new(),
+        linked_ir: BTreeMap::new(),
+        linked_objects: BTreeMap::new(),
+    };
+    let libdevice = match &options.libdevice {
+        Some(path) => Some(
+            std::fs::read(path)
+                .map_err(|error| TargetError::ReadLibdevice { path: path.display().to_string(), error })?,
+        ),
+        None => None,
+    };
     for &arch in arches {
         let llvm = LlvmContext::create();
         let buffer = inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(ir_text.as_bytes(), "kernels");
@@ -134,8 +171,17 @@ pub fn emit(
         let chosen: Vec<(String, Vec<u8>)> = objects.iter().map(|o| object_for_arch(o, arch)).collect();
         let refs: Vec<(&str, &[u8])> = chosen.iter().map(|(p, b)| (p.as_str(), b.as_slice())).collect();
         let called = link::declared_functions(&module);
-        let linked = link::link_needed_objects(&module, &refs)?;
+        let mut linked = link::link_needed_objects(&module, &refs)?;
         check_linked_for_arch(&linked, arch)?;
+        let math = link::libdevice_calls(&module);
+        if !math.is_empty() {
+            let Some(bytes) = &libdevice else {
+                let hint = CudaTools::none().missing_hint().unwrap_or_default();
+                return Err(TargetError::NoLibdevice { functions: math, hint });
+            };
+            link::link_libdevice(&module, bytes)?;
+            linked.push("libdevice.10.bc".into());
+        }
         link::internalize_non_kernels(&module);
         if linkage == link::UKernelLinkage::Call {
             link::keep_calls(&module, &called);
@@ -145,6 +191,27 @@ pub fn emit(
         out.ptx.insert(arch, ptx);
         out.linked_ir.insert(arch, ir);
         out.linked_objects.insert(arch, linked);
+    }
+    if let Some(ptxas) = &options.ptxas {
+        // One ptxas process per arch, all at once.
+        let results: Vec<(GpuArch, Result<Vec<u8>, PtxasError>)> = std::thread::scope(|scope| {
+            let jobs: Vec<_> = out
+                .ptx
+                .iter()
+                .map(|(&arch, text)| (arch, scope.spawn(move || ptxas::compile(ptxas, text, arch))))
+                .collect();
+            jobs.into_iter()
+                .map(|(arch, job)| {
+                    let result = job.join().unwrap_or_else(|_| {
+                        Err(PtxasError::Failed { arch: arch.to_string(), kernel: None, log: "internal error".into() })
+                    });
+                    (arch, result)
+                })
+                .collect()
+        });
+        for (arch, result) in results {
+            out.cubins.insert(arch, result?);
+        }
     }
     Ok(out)
 }

@@ -64,6 +64,39 @@ pub fn link_needed_objects<'ll>(module: &Module<'ll>, objects: &[(&str, &[u8])])
     Ok(linked)
 }
 
+unsafe extern "C" {
+    /// LLVM's `Linker::linkModules` with `LinkOnlyNeeded` (a C++ shim);
+    /// takes ownership of `src`. False on failure.
+    fn ukLinkOnlyNeeded(
+        dst: inkwell::llvm_sys::prelude::LLVMModuleRef,
+        src: inkwell::llvm_sys::prelude::LLVMModuleRef,
+    ) -> bool;
+}
+
+/// The libdevice functions (`__nv_*`) `module` declares without defining.
+pub fn libdevice_calls(module: &Module) -> Vec<String> {
+    declared_functions(module).into_iter().filter(|n| n.starts_with("__nv_")).collect()
+}
+
+/// Links from libdevice only the functions `module` calls and what they
+/// call. libdevice's own triple and data layout are replaced by the
+/// module's, as clang does, so the linker has nothing to warn about; its
+/// `__nvvm_reflect` queries are answered by the NVPTX pipeline at O3.
+pub fn link_libdevice(module: &Module, bitcode: &[u8]) -> Result<(), LinkError> {
+    let path = "libdevice.10.bc";
+    let buffer = MemoryBuffer::create_from_memory_range(bitcode, path);
+    let library = Module::parse_bitcode_from_buffer(&buffer, module.get_context())
+        .map_err(|e| LinkError::BadBitcode { path: path.to_string(), message: e.to_string() })?;
+    library.set_triple(&module.get_triple());
+    library.set_data_layout(&module.get_data_layout());
+    let raw = library.as_mut_ptr();
+    std::mem::forget(library);
+    if !unsafe { ukLinkOnlyNeeded(module.as_mut_ptr(), raw) } {
+        return Err(LinkError::Link { path: path.to_string(), message: "LLVM's linker failed".into() });
+    }
+    Ok(())
+}
+
 /// Whether the kernels get their own inlined copy of each ukernel or call
 /// one shared copy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

@@ -109,7 +109,9 @@ fn objects_nobody_calls_are_not_linked_and_bad_bitcode_is_an_error() {
 fn matmul_harness_ptx_uses_tensor_cores_and_dynamic_shared_memory() {
     let ptx = link::harness_ptx("harness_matmul", GpuArch::portable(80)).unwrap();
     assert!(ptx.contains(".target sm_80"));
-    for needed in ["mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32", "ldmatrix.sync.aligned", "cp.async.cg.shared.global"] {
+    for needed in
+        ["mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32", "ldmatrix.sync.aligned", "cp.async.cg.shared.global"]
+    {
         assert!(ptx.contains(needed), "{needed} missing");
     }
     // The tile ukernel's stages are dynamic shared memory the launch provides.

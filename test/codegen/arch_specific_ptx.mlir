@@ -12,7 +12,7 @@
 // CHECK: sm_90a: linked uk_matmul_wgmma_bf16_nk.sm_90a.bc
 // PTX: .target sm_90a
 // PTX: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16
-// INFO: prefill: PTX for 9.0a; block [256, 1, 1]; dynamic shared memory 197632
+// INFO: prefill: PTX for 9.0a;{{( cubin for 9.0a;)?}} block [256, 1, 1]; dynamic shared memory 197632
 // MIXED: uk_matmul_wgmma_bf16_nk exists only for its arch-specific target, so PTX for sm_100 cannot call it
 // MIXED: exit code 1
 func.func @prefill(%a: tensor<2048x4096xbf16>, %b: tensor<4096x4096xbf16>) -> tensor<2048x4096xf32> {

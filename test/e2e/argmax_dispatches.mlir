@@ -19,7 +19,7 @@
 // ON: argmax_nan_first_bf16i64_8x128256: ukernel uk_argmax_bf16i64
 // OFF: wrote {{.*}}.off.pkg: 39 kernel(s), PTX for sm_90
 // OFF-NOT: ukernel uk_
-// INFO: argmax_f32i32_1x128256: PTX for 8.0, 9.0; block [256, 1, 1]
+// INFO: argmax_f32i32_1x128256: PTX for 8.0, 9.0;{{( cubin for 8.0, 9.0;)?}} block [256, 1, 1]
 // The producer is recorded for the CPU reference to replay.
 // REFERENCE: func.func @scaled_argmax_f32i64_producer
 // REFERENCE-SAME: ukernel.reference = {family = "argmax", index = 2 : i64, input = 0 : i64, producer = "x 2.0 mulf -1.0 addf", semantics = "ogt", value = 1 : i64}

@@ -101,7 +101,9 @@ pub fn encode(element: ElementType, values: &[f32]) -> Vec<u8> {
 pub fn decode(element: ElementType, raw: &[u8]) -> Vec<f32> {
     match element {
         ElementType::F32 => raw.chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().unwrap())).collect(),
-        ElementType::F16 => raw.chunks_exact(2).map(|c| F16(u16::from_le_bytes(c.try_into().unwrap())).to_f32()).collect(),
+        ElementType::F16 => {
+            raw.chunks_exact(2).map(|c| F16(u16::from_le_bytes(c.try_into().unwrap())).to_f32()).collect()
+        }
         ElementType::BF16 => {
             raw.chunks_exact(2).map(|c| BF16(u16::from_le_bytes(c.try_into().unwrap())).to_f32()).collect()
         }
@@ -130,7 +132,8 @@ pub struct FamilyHarness {
     pub kernels: fn(
         &[(ukernel_runtime::ComputeCapability, ukernel_runtime::spec::Bytes)],
     ) -> Result<Vec<ukernel_runtime::PackagedKernel>, String>,
-    pub check: fn(&ukernel_runtime::Runtime, &ukernel_runtime::Package) -> Result<Vec<KernelReport>, ukernel_runtime::Error>,
+    pub check:
+        fn(&ukernel_runtime::Runtime, &ukernel_runtime::Package) -> Result<Vec<KernelReport>, ukernel_runtime::Error>,
 }
 
 /// Every family with a harness check. (The matmul harness is checked and

@@ -105,5 +105,8 @@ fn a_variant_without_bitcode_stays_listed_and_is_never_selected() {
     let reg = ukernels::Registry::from_variants(defs, &[]);
     let uk = &reg.ukernels()[0];
     assert!(uk.arches().is_empty());
-    assert_eq!(reg.select(uk, 90).unwrap_err().to_string(), format!("{} has bitcode for no arch, none at or below the target sm_90", uk.symbol));
+    assert_eq!(
+        reg.select(uk, 90).unwrap_err().to_string(),
+        format!("{} has bitcode for no arch, none at or below the target sm_90", uk.symbol)
+    );
 }

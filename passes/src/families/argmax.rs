@@ -32,7 +32,8 @@ use ukernels::{ElementType, IndexType, UKernel, argmax};
 
 use super::{Arg, CallPlan, Coord, Extent, Family, Globals, Match, Plan, RefValue, arg_number};
 use crate::ir::{
-    body_ops, defining_op, last_fill_before, float_constant, int_attr, int_constant, name, operand_segments, same, shape_of,
+    body_ops, defining_op, float_constant, int_attr, int_constant, last_fill_before, name, operand_segments, same,
+    shape_of,
 };
 
 /// The argmax family.
@@ -316,7 +317,6 @@ fn check_fill(
     accept(&fill).ok_or_else(|| format!("the {what} init is not filled with {expected}"))
 }
 
-
 /// The call of an argmax ukernel: block x is the row (delinearized over the
 /// input's parallel dims), block y the part of a split row; the reduced
 /// dimension must have unit stride. The value output is written only when
@@ -371,7 +371,10 @@ fn call<'c, 'a>(
     let mut remove: Vec<OperationRef> = [val, idx].into_iter().filter_map(|v| last_fill_before(op, v)).collect();
     remove.dedup_by_key(|o| o.to_raw().ptr);
     Ok(CallPlan {
-        grid: vec![Extent::Product((0..parallel).map(|d| Extent::Size(input, d)).collect()), Extent::Const(split as i64)],
+        grid: vec![
+            Extent::Product((0..parallel).map(|d| Extent::Size(input, d)).collect()),
+            Extent::Const(split as i64),
+        ],
         threads: config.workgroup_size[0],
         args: vec![
             Arg::Base(input),

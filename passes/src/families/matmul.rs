@@ -211,7 +211,9 @@ pub fn match_matmul(op: &OperationRef) -> Result<MatmulFacts, String> {
     }
     match a_elem.as_str() {
         "bf16" | "f16" => {}
-        "f32" => return Err("f32 inputs: there is no tensor-core f32 ukernel (convert the inputs to bf16 or f16)".into()),
+        "f32" => {
+            return Err("f32 inputs: there is no tensor-core f32 ukernel (convert the inputs to bf16 or f16)".into());
+        }
         other => return Err(format!("input type {other} is not bf16 or f16")),
     }
     if c_elem != "f32" {
@@ -221,7 +223,14 @@ pub fn match_matmul(op: &OperationRef) -> Result<MatmulFacts, String> {
         generic_body(op)?;
     }
     let (n, k) = if b_layout == "nk" { (b_dims[0], b_dims[1]) } else { (b_dims[1], b_dims[0]) };
-    Ok(MatmulFacts { input: a_elem, b_layout, m: c_dims[0], n: c_dims[1].or(n), k: a_dims[1].or(k), zero_init: zero_init(op, c) })
+    Ok(MatmulFacts {
+        input: a_elem,
+        b_layout,
+        m: c_dims[0],
+        n: c_dims[1].or(n),
+        k: a_dims[1].or(k),
+        zero_init: zero_init(op, c),
+    })
 }
 
 /// Whether the init `c` is filled with zero before `op`.
@@ -290,7 +299,8 @@ fn generic_body(op: &OperationRef) -> Result<(), String> {
         .filter(|y| name(y) == "linalg.yield")
         .and_then(|y| y.operand(0).ok())
         .ok_or("the body does not end in linalg.yield")?;
-    let add = defining_op(yielded).filter(|d| name(d) == "arith.addf").ok_or("the yielded value is not an arith.addf")?;
+    let add =
+        defining_op(yielded).filter(|d| name(d) == "arith.addf").ok_or("the yielded value is not an arith.addf")?;
     let (x, y) = (add.operand(0).map_err(|e| e.to_string())?, add.operand(1).map_err(|e| e.to_string())?);
     let product = if same(x, arg_c) {
         y
@@ -306,7 +316,10 @@ fn generic_body(op: &OperationRef) -> Result<(), String> {
         ext.operand(0).ok().map(|x| unsafe { Value::from_raw(x.to_raw()) })
     }
     let (p, q) = (mul.operand(0).map_err(|e| e.to_string())?, mul.operand(1).map_err(|e| e.to_string())?);
-    let (p, q) = (widened(p).ok_or("the product's operands are not arith.extf of the inputs")?, widened(q).ok_or("the product's operands are not arith.extf of the inputs")?);
+    let (p, q) = (
+        widened(p).ok_or("the product's operands are not arith.extf of the inputs")?,
+        widened(q).ok_or("the product's operands are not arith.extf of the inputs")?,
+    );
     if !((same(p, arg_a) && same(q, arg_b)) || (same(p, arg_b) && same(q, arg_a))) {
         return Err("the product is not of the two inputs".into());
     }

@@ -10,7 +10,8 @@ use melior::{
 use ukernel_dialect::{create_context, location::capture_diagnostics};
 
 const DISPATCHES: &str = include_str!("../../../test/passes/pipeline/three_passes_end_to_end.mlir");
-const PIPELINE: &str = "builtin.module(ukernel-kernel-config,ukernel-hoist-executable-objects,ukernel-lower-to-ukernels)";
+const PIPELINE: &str =
+    "builtin.module(ukernel-kernel-config,ukernel-hoist-executable-objects,ukernel-lower-to-ukernels)";
 
 #[test]
 fn three_pass_pipeline_is_idempotent() {

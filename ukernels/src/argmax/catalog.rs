@@ -79,5 +79,10 @@ pub fn variants() -> Vec<VariantDef> {
 }
 
 pub fn harnesses() -> Vec<HarnessDef> {
-    vec![HarnessDef { name: "harness_argmax", source: "cuda/harness/argmax_harness.cu", arches: PORTABLE_ARCHES, arch_specific: false }]
+    vec![HarnessDef {
+        name: "harness_argmax",
+        source: "cuda/harness/argmax_harness.cu",
+        arches: PORTABLE_ARCHES,
+        arch_specific: false,
+    }]
 }

@@ -75,7 +75,8 @@ fn verify(attrs: &Attributes, inputs: &[Buffer], outputs: &[Buffer]) -> Result<V
     let rows = if length == 0 { idx.elements() } else { inp.elements() / length };
     let val = find(outputs, value);
     let esize = element.size_bytes();
-    let input_bytes = if producer.is_empty() { inp.bytes.clone() } else { apply_producer(element, &inp.bytes, producer)? };
+    let input_bytes =
+        if producer.is_empty() { inp.bytes.clone() } else { apply_producer(element, &inp.bytes, producer)? };
     let mut errors = Vec::new();
     for r in 0..rows {
         let raw = &input_bytes[r * length * esize..(r + 1) * length * esize];

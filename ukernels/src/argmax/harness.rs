@@ -10,14 +10,14 @@
 
 use std::{collections::BTreeMap, fmt::Write as _};
 
-use ukernel_runtime::{
-    ArgSpec, DimExpr, ElementKind, Error, LaunchArg, LaunchMetadata, Package, PackagedKernel, Runtime,
-    launch::{Access, Dim, ScalarSource, ScalarType},
-};
 use crate::{
     ElementType, IndexType, argmax,
     argmax::check::reference_row,
     check::{KernelReport, Rng, encode},
+};
+use ukernel_runtime::{
+    ArgSpec, DimExpr, ElementKind, Error, LaunchArg, LaunchMetadata, Package, PackagedKernel, Runtime,
+    launch::{Access, Dim, ScalarSource, ScalarType},
 };
 
 use crate::check::{HARNESS_ROLE, ROLE_ATTR};
@@ -26,8 +26,12 @@ use crate::check::{HARNESS_ROLE, ROLE_ATTR};
 pub const MODULE: &str = "harness_argmax";
 
 /// The family's entry in [`crate::check::HARNESSES`].
-pub const HARNESS: crate::check::FamilyHarness =
-    crate::check::FamilyHarness { family: argmax::FAMILY, module: MODULE, kernels: harness_kernels, check: check_ukernels };
+pub const HARNESS: crate::check::FamilyHarness = crate::check::FamilyHarness {
+    family: argmax::FAMILY,
+    module: MODULE,
+    kernels: harness_kernels,
+    check: check_ukernels,
+};
 
 /// The packaged harness kernels of every argmax ukernel, all in `ptx` (the
 /// harness module with every ukernel linked, per compute capability).
@@ -211,7 +215,6 @@ pub fn cases() -> Vec<Case> {
     out.push(c(1, 100, 0, 64, true, Random)); // more splits than vectors: empty parts
     out
 }
-
 
 /// Runs every case of every harness kernel in `package` on every device.
 pub fn check_ukernels(rt: &Runtime, package: &Package) -> Result<Vec<KernelReport>, Error> {

@@ -111,4 +111,3 @@ mod tests {
         assert_eq!(argmax_rows(&data, 2, 3, 4), vec![Some((1, 5.0)), Some((1, 8.0))]);
     }
 }
-
