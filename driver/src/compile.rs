@@ -77,8 +77,13 @@ impl Default for CompileOptions {
 
 #[derive(Debug, thiserror::Error)]
 pub enum CompileError {
+    /// Errors at places of the input (parse, verify, any stage), with the
+    /// input's name.
     #[error("{}", render(.0, .1))]
-    Parse(Vec<CapturedDiagnostic>, String),
+    Diagnostics(Vec<CapturedDiagnostic>, String),
+    /// A stage failed; `message` is already located in the input.
+    #[error("{message}")]
+    Stage { stage: &'static str, message: String },
     #[error(transparent)]
     Dialect(#[from] ukernel_dialect::Error),
     #[error(transparent)]
@@ -143,14 +148,14 @@ impl Compiler {
     pub fn parse<'c>(&'c self, text: &str, file: &str) -> Result<Module<'c>, CompileError> {
         self.file_name.replace(file.to_string());
         if let Some(d) = ukernel_dialect::location::nul_byte_diagnostic(text, file) {
-            return Err(CompileError::Parse(vec![d], file.to_string()));
+            return Err(CompileError::Diagnostics(vec![d], file.to_string()));
         }
         let (module, diagnostics) = capture_diagnostics(&self.context, || {
             let m = Module::parse(&self.context, text)?;
             (m.as_operation().verify() && ukernel_dialect::verify_ukernel_attributes(m.as_operation()) == 0)
                 .then_some(m)
         });
-        let mut module = module.ok_or_else(|| CompileError::Parse(diagnostics.clone(), file.to_string()))?;
+        let mut module = module.ok_or_else(|| CompileError::Diagnostics(diagnostics.clone(), file.to_string()))?;
         let lowest = *self.options.arches.iter().min().ok_or(CompileError::NoArch)?;
         let mut target = match module.as_operation().attribute(TARGET_ATTR) {
             Ok(a) => Target::try_from(a)?,
@@ -187,7 +192,7 @@ impl Compiler {
             if self.options.progress {
                 eprintln!("ukc: {} ...", s.name());
             }
-            let notes = codegen::run_stage(&self.context, module, s)?;
+            let notes = codegen::run_stage(&self.context, module, s).map_err(|e| self.locate(e))?;
             let file = self.file_name.borrow().clone();
             decisions.extend(notes.iter().map(|d| d.render(Some(&file)).trim_end().to_string()));
             self.dump(&format!("{}.{}.mlir", stage_index(s), s.name()), || {
@@ -224,7 +229,13 @@ impl Compiler {
             eprintln!("ukc: LLVM IR, link, PTX for {} ...", arch_list(&self.options.arches));
         }
         let llvm = inkwell::context::Context::create();
-        let ir = ukernel_target_nvptx::translate(module, &llvm)?.print_to_string().to_string();
+        let (translated, diagnostics) =
+            capture_diagnostics(&self.context, || ukernel_target_nvptx::translate(module, &llvm));
+        let ir = match translated {
+            Ok(m) => m.print_to_string().to_string(),
+            Err(e) if diagnostics.is_empty() => return Err(e.into()),
+            Err(_) => return Err(CompileError::Diagnostics(diagnostics, self.file_name.borrow().clone())),
+        };
         self.dump("5.translated.ll", || ir.clone())?;
         let emit_options = ukernel_target_nvptx::EmitOptions {
             linkage: self.options.linkage,
@@ -253,6 +264,23 @@ impl Compiler {
         })
     }
 
+    /// A codegen error with its diagnostics rendered against the input's name.
+    fn locate(&self, e: CodegenError) -> CompileError {
+        match e {
+            CodegenError::Stage { stage, diagnostics } => {
+                let file = self.file_name.borrow().clone();
+                let text: String = diagnostics.iter().map(|d| d.render(Some(&file))).collect();
+                let message = if text.is_empty() {
+                    format!("{file}: error: the {stage} stage failed")
+                } else {
+                    text.trim_end().to_string()
+                };
+                CompileError::Stage { stage, message }
+            }
+            other => CompileError::Codegen(other),
+        }
+    }
+
     /// Without libdevice, each math op that needs it is an error at the op.
     fn check_math_functions(&self, module: &Module) -> Result<(), CompileError> {
         if self.options.cuda.libdevice.is_some() {
@@ -272,7 +300,7 @@ impl Compiler {
                 notes: vec![],
             })
             .collect();
-        Err(CompileError::Parse(diagnostics, self.file_name.borrow().clone()))
+        Err(CompileError::Diagnostics(diagnostics, self.file_name.borrow().clone()))
     }
 
     fn run_to_from(&self, module: &mut Module, from: Stage, to: Stage) -> Result<(), CompileError> {
@@ -280,7 +308,7 @@ impl Compiler {
             if self.options.progress {
                 eprintln!("ukc: {} ...", s.name());
             }
-            let _ = codegen::run_stage(&self.context, module, s)?;
+            let _ = codegen::run_stage(&self.context, module, s).map_err(|e| self.locate(e))?;
             self.dump(&format!("{}.{}.mlir", stage_index(s), s.name()), || module.as_operation().to_string())?;
         }
         Ok(())

@@ -137,6 +137,13 @@ pub fn execute(cli: Cli) -> i32 {
     }
 }
 
+/// An error message that names the input: as it is when it already does
+/// (located diagnostics), else prefixed with `input: error:`.
+fn located(input: &str, e: impl std::fmt::Display) -> String {
+    let text = e.to_string();
+    if text.starts_with(&format!("{input}:")) { text } else { format!("{input}: error: {text}") }
+}
+
 fn read_input(path: &str) -> Result<String, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{path}: error: could not open input file: {e}"))?;
     String::from_utf8(bytes).map_err(|_| format!("{path}: error: input is not UTF-8 text"))
@@ -150,7 +157,7 @@ fn compile(flags: &Flags, output: &str) -> Result<i32, String> {
     if let Some(hint) = options.cuda.missing_hint().filter(|_| !flags.no_cubin || options.cuda.libdevice.is_none()) {
         eprintln!("ukc: note: {hint}");
     }
-    let compiled = compiler.compile_text(&text, input).map_err(|e| format!("{e}"))?;
+    let compiled = compiler.compile_text(&text, input).map_err(|e| located(input, e))?;
     crate::write_atomically(std::path::Path::new(output), &compiled.package.to_bytes())
         .map_err(|e| format!("{output}: error: cannot write package: {e}"))?;
     let mut out = String::new();

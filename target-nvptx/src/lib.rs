@@ -97,11 +97,15 @@ pub fn translate<'ll>(module: &Module, llvm: &'ll LlvmContext) -> Result<LlvmMod
 /// The bytes of `object` to link for `arch`: a registry object is re-chosen
 /// for each arch (its sm_90 bitcode for sm_90 PTX, sm_80 for sm_80, the
 /// sm_90a bitcode of an arch-specific ukernel only for sm_90a); other
-/// objects (user-supplied) are used as they are.
+/// objects, including a user-supplied one under a registry path (its bytes
+/// differ), are used as they are.
 pub fn object_for_arch(object: &ExecutableObject, arch: GpuArch) -> (String, Vec<u8>) {
     let symbol = object.path.split('.').next().unwrap_or_default();
     if let Some(uk) = ukernels::registry().by_symbol(symbol)
-        && uk.arches().iter().any(|sm| uk.object_path(*sm) == object.path)
+        && uk.arches().iter().any(|sm| {
+            uk.object_path(*sm) == object.path
+                && uk.bitcode_for_target(*sm, uk.arch_specific).is_some_and(|(_, b)| b == &object.data[..])
+        })
         && let Some((have, bytes)) = uk.bitcode_for_target(arch.sm, arch.specific)
     {
         return (uk.object_path(have), bytes.to_vec());
