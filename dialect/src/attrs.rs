@@ -81,19 +81,72 @@ impl GpuArch {
         Self { sm, specific: true }
     }
 
-    /// Parses `sm_90` or `sm_90a`.
+    /// Parses a known arch, `sm_90` or `sm_90a` (see [`KNOWN_ARCHES`]).
     pub fn parse(text: &str) -> Option<Self> {
-        let rest = text.strip_prefix("sm_")?;
+        Self::parse_known(text).ok()
+    }
+
+    /// Parses a known arch; the error says what is wrong in one line.
+    pub fn parse_known(text: &str) -> Result<Self, String> {
+        let shape = || format!("'{text}' is not of the form sm_<major><minor>[a] (e.g. sm_90, sm_90a)");
+        let rest = text.strip_prefix("sm_").ok_or_else(shape)?;
         let (digits, specific) = match rest.strip_suffix('a') {
             Some(d) => (d, true),
             None => (rest, false),
         };
-        if digits.len() < 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
+        if digits.len() < 2 || digits.len() > 3 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(shape());
         }
-        digits.parse().ok().map(|sm| Self { sm, specific })
+        let sm: u32 = digits.parse().map_err(|_| shape())?;
+        let known = || KNOWN_ARCHES.iter().map(|k| format!("sm_{}{}", k.sm, if k.specific_form { "[a]" } else { "" }));
+        let Some(entry) = KNOWN_ARCHES.iter().find(|k| k.sm == sm) else {
+            return Err(format!(
+                "'{text}' is not a known NVIDIA arch (known: {})",
+                known().collect::<Vec<_>>().join(", ")
+            ));
+        };
+        if specific && !entry.specific_form {
+            return Err(format!("'{text}': sm_{sm} has no arch-specific form"));
+        }
+        Ok(Self { sm, specific })
+    }
+
+    /// The PTX ISA version emitted for this arch (x10: 86 is PTX 8.6): what
+    /// the arch needs, and at least 8.0, which every CUDA 12 driver loads.
+    pub fn ptx_isa(self) -> u32 {
+        let needed = KNOWN_ARCHES.iter().find(|k| k.sm == self.sm).map_or(80, |k| k.ptx_isa);
+        let specific = if self.specific { 80 } else { 0 };
+        needed.max(specific).max(80)
     }
 }
+
+/// One arch this compiler emits code for.
+#[derive(Clone, Copy, Debug)]
+pub struct KnownArch {
+    pub sm: u32,
+    /// Whether `sm_XYa` exists (arch-specific instructions: wgmma, tcgen05).
+    pub specific_form: bool,
+    /// The lowest PTX ISA version (x10) that names the arch.
+    pub ptx_isa: u32,
+}
+
+/// The arches LLVM 22's NVPTX target and the set-up's ptxas (CUDA 12.9)
+/// both know. sm_88 and sm_110 need PTX ISA 9.0 (CUDA 13) and are left out.
+pub const KNOWN_ARCHES: &[KnownArch] = &[
+    KnownArch { sm: 70, specific_form: false, ptx_isa: 60 },
+    KnownArch { sm: 72, specific_form: false, ptx_isa: 61 },
+    KnownArch { sm: 75, specific_form: false, ptx_isa: 63 },
+    KnownArch { sm: 80, specific_form: false, ptx_isa: 70 },
+    KnownArch { sm: 86, specific_form: false, ptx_isa: 71 },
+    KnownArch { sm: 87, specific_form: false, ptx_isa: 74 },
+    KnownArch { sm: 89, specific_form: false, ptx_isa: 78 },
+    KnownArch { sm: 90, specific_form: true, ptx_isa: 78 },
+    KnownArch { sm: 100, specific_form: true, ptx_isa: 86 },
+    KnownArch { sm: 101, specific_form: true, ptx_isa: 86 },
+    KnownArch { sm: 103, specific_form: true, ptx_isa: 88 },
+    KnownArch { sm: 120, specific_form: true, ptx_isa: 87 },
+    KnownArch { sm: 121, specific_form: true, ptx_isa: 88 },
+];
 
 impl std::fmt::Display for GpuArch {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -161,10 +214,8 @@ impl<'c> TryFrom<Attribute<'c>> for Target {
     fn try_from(attr: Attribute<'c>) -> Result<Self, Error> {
         let f = Fields::of(attr, "target")?;
         let arch = f.string("arch")?;
-        let GpuArch { sm, specific } = GpuArch::parse(&arch).ok_or_else(|| Error::InvalidValue {
-            attr: "target",
-            message: format!("arch \"{arch}\" is not of the form sm_<major><minor>[a] (e.g. sm_90, sm_90a)"),
-        })?;
+        let GpuArch { sm, specific } =
+            GpuArch::parse_known(&arch).map_err(|message| Error::InvalidValue { attr: "target", message })?;
         let ukernels = match f.optional("ukernels") {
             None => UKernelSelection::All,
             Some(_) => UKernelSelection::parse(&f.string("ukernels")?)

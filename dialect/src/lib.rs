@@ -11,9 +11,12 @@ mod context;
 mod dynamic;
 mod error;
 pub mod location;
+pub mod precheck;
 mod verify;
 
-pub use attrs::{ExecutableObject, GpuArch, LoweringConfig, Target, UKernelSelection, UKernelSpec};
+pub use attrs::{
+    ExecutableObject, GpuArch, KNOWN_ARCHES, KnownArch, LoweringConfig, Target, UKernelSelection, UKernelSpec,
+};
 pub use context::{IRDL_SOURCE, create_context, load_ukernel_dialect, set_print_op_on_diagnostic};
 pub use dynamic::{DynamicAttr, dense_resource_bytes, string_value};
 pub use error::Error;

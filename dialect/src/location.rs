@@ -156,18 +156,3 @@ pub fn collect_diagnostics<T>(context: &Context, f: impl FnOnce() -> T) -> (T, V
     let (r, d) = capture_diagnostics(context, f);
     (r, d.iter().map(|d| d.to_string()).collect())
 }
-
-/// MLIR's parser takes C strings: a NUL byte in the input would end it (and
-/// melior's parse panics on one). The diagnostic for the first NUL byte of
-/// `text`, if there is one.
-pub fn nul_byte_diagnostic(text: &str, file: &str) -> Option<CapturedDiagnostic> {
-    let at = text.find('\0')?;
-    let line = text[..at].matches('\n').count() + 1;
-    let column = at - text[..at].rfind('\n').map_or(0, |n| n + 1) + 1;
-    Some(CapturedDiagnostic {
-        severity: Severity::Error,
-        pos: Some(SourcePos { file: file.to_string(), line: line as u32, column: column as u32 }),
-        message: "the input contains a NUL byte, which an MLIR file cannot hold".into(),
-        notes: vec![],
-    })
-}

@@ -147,7 +147,8 @@ impl Compiler {
     /// requested one and `ukernels` overridden when the options say so.
     pub fn parse<'c>(&'c self, text: &str, file: &str) -> Result<Module<'c>, CompileError> {
         self.file_name.replace(file.to_string());
-        if let Some(d) = ukernel_dialect::location::nul_byte_diagnostic(text, file) {
+        crate::guard::enter("parse");
+        if let Some(d) = ukernel_dialect::precheck::check_input(text, file) {
             return Err(CompileError::Diagnostics(vec![d], file.to_string()));
         }
         let (module, diagnostics) = capture_diagnostics(&self.context, || {
@@ -192,6 +193,7 @@ impl Compiler {
             if self.options.progress {
                 eprintln!("ukc: {} ...", s.name());
             }
+            crate::guard::enter(s.name());
             let notes = codegen::run_stage(&self.context, module, s).map_err(|e| self.locate(e))?;
             let file = self.file_name.borrow().clone();
             decisions.extend(notes.iter().map(|d| d.render(Some(&file)).trim_end().to_string()));
@@ -228,6 +230,7 @@ impl Compiler {
         if self.options.progress {
             eprintln!("ukc: LLVM IR, link, PTX for {} ...", arch_list(&self.options.arches));
         }
+        crate::guard::enter("LLVM IR translation");
         let llvm = inkwell::context::Context::create();
         let (translated, diagnostics) =
             capture_diagnostics(&self.context, || ukernel_target_nvptx::translate(module, &llvm));
@@ -242,6 +245,7 @@ impl Compiler {
             libdevice: self.options.cuda.libdevice.clone(),
             ptxas: self.options.cuda.ptxas.clone().filter(|_| self.options.cubins),
         };
+        crate::guard::enter("link, PTX and cubin emission");
         let emitted = ukernel_target_nvptx::emit(&ir, &objects, &self.options.arches, &emit_options)?;
         for (arch, text) in &emitted.linked_ir {
             self.dump(&format!("6.linked.{arch}.ll"), || text.clone())?;
@@ -308,6 +312,7 @@ impl Compiler {
             if self.options.progress {
                 eprintln!("ukc: {} ...", s.name());
             }
+            crate::guard::enter(s.name());
             let _ = codegen::run_stage(&self.context, module, s).map_err(|e| self.locate(e))?;
             self.dump(&format!("{}.{}.mlir", stage_index(s), s.name()), || module.as_operation().to_string())?;
         }

@@ -5,6 +5,8 @@ pub mod compile;
 #[cfg(feature = "compiler")]
 pub mod expected;
 #[cfg(feature = "compiler")]
+pub mod guard;
+#[cfg(feature = "compiler")]
 pub mod opt;
 pub mod run;
 pub mod runner;
@@ -28,6 +30,11 @@ pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result
     use std::io::Write;
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
     let mut file = tempfile::NamedTempFile::new_in(dir)?;
+    // The temporary file is private (0600); the output gets the mode of the
+    // file it replaces, else rw-r--r--.
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(path).map(|m| m.permissions().mode() & 0o7777).unwrap_or(0o644);
+    file.as_file().set_permissions(std::fs::Permissions::from_mode(mode))?;
     file.write_all(bytes)?;
     file.as_file().sync_data()?;
     file.persist(path).map_err(|e| e.error)?;

@@ -137,9 +137,13 @@ pub fn main_with_args(args: &[String]) -> i32 {
         }
         Err(e) => {
             eprintln!("ukernel-opt: error: {e}");
-            return 1;
+            return 2;
         }
     };
+    let input = if options.input == "-" { "<stdin>" } else { options.input.as_str() };
+    if let Some(code) = crate::guard::contain("ukernel-opt", input) {
+        return code;
+    }
     match run(&options) {
         Ok(true) => 0,
         Ok(false) => 1,
@@ -248,10 +252,11 @@ fn process_chunk(
     options: &OptOptions,
     text: &str,
 ) -> (Option<String>, Vec<CapturedDiagnostic>, bool) {
-    if let Some(d) = ukernel_dialect::location::nul_byte_diagnostic(text, &options.input) {
+    if let Some(d) = ukernel_dialect::precheck::check_input(text, &options.input) {
         return (None, vec![d], false);
     }
     let ((printed, ok), diagnostics) = capture_diagnostics(context, || {
+        crate::guard::enter("parse");
         let Some(mut module) = Module::parse(context, text) else {
             return (None, false);
         };
@@ -262,6 +267,7 @@ fn process_chunk(
             ukernel_dialect::emit_error(module.as_operation().location(), &e);
             return (None, false);
         }
+        crate::guard::enter("pass pipeline");
         if options.pipeline.is_some() && pm.run(&mut module).is_err() {
             return (None, false);
         }
@@ -299,7 +305,7 @@ fn apply_target_flags(context: &Context, module: &mut Module, options: &OptOptio
         Err(_) => Target::new(90, UKernelSelection::All),
     };
     if let Some(arch) = &options.ukernel_target {
-        let parsed = ukernel_dialect::GpuArch::parse(arch).ok_or_else(|| format!("bad arch '{arch}'"))?;
+        let parsed = ukernel_dialect::GpuArch::parse_known(arch).map_err(|e| format!("--ukernel-target: {e}"))?;
         target.sm = parsed.sm;
         target.specific = parsed.specific;
     }

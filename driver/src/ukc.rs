@@ -84,30 +84,59 @@ pub struct Flags {
     no_cubin: bool,
 }
 
+/// Exit code of usage errors (bad flag values), as clap uses for bad flags.
+pub const USAGE_EXIT: i32 = 2;
+
+/// Why a command failed: its input (exit 1) or its command line (exit 2).
+enum Failure {
+    Input(String),
+    Usage(String),
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Self {
+        Failure::Input(message)
+    }
+}
+
 impl Flags {
-    fn options(&self) -> Result<CompileOptions, String> {
-        let mut options = CompileOptions::default();
-        options.arches = self
-            .arch
-            .iter()
-            .map(|a| {
-                GpuArch::parse(a.trim())
-                    .ok_or_else(|| format!("ukc: error: --arch: '{a}' is not of the form sm_XY or sm_XYa"))
-            })
-            .collect::<Result<_, _>>()?;
-        if let Some(v) = &self.ukernels {
-            options.ukernels = Some(UKernelSelection::parse(v).map_err(|e| format!("ukc: error: --ukernels: {e}"))?);
-        }
+    /// The compile options; a bad flag value is a usage error, an object
+    /// file that cannot be used an input error.
+    fn options(&self) -> Result<CompileOptions, Failure> {
+        let mut options = self.options_or_message().map_err(Failure::Usage)?;
         for path in &self.object {
             let bytes = std::fs::read(path).map_err(|e| format!("{path}: error: cannot read object: {e}"))?;
             if bytes.is_empty() {
-                return Err(format!("{path}: error: the object is empty; expected LLVM bitcode"));
+                return Err(format!("{path}: error: the object is empty; expected LLVM bitcode").into());
             }
             let name = std::path::Path::new(path)
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or(path.clone());
             options.objects.push(ukernel_dialect::ExecutableObject::new(name, bytes));
+        }
+        Ok(options)
+    }
+
+    fn options_or_message(&self) -> Result<CompileOptions, String> {
+        let mut options = CompileOptions::default();
+        options.arches = self
+            .arch
+            .iter()
+            .map(|a| GpuArch::parse_known(a.trim()).map_err(|e| format!("ukc: error: --arch: {e}")))
+            .collect::<Result<_, _>>()?;
+        if let Some(v) = &self.ukernels {
+            let selection = UKernelSelection::parse(v).map_err(|e| format!("ukc: error: --ukernels: {e}"))?;
+            if let UKernelSelection::List(names) = &selection {
+                let known = ukernels::registry().families();
+                if let Some(unknown) = names.iter().find(|n| !known.contains(&n.as_str())) {
+                    return Err(format!(
+                        "ukc: error: --ukernels: unknown family '{unknown}' (families: {}; or all, none)",
+                        known.join(", ")
+                    ));
+                }
+            }
+            options.ukernels = Some(selection);
         }
         options.dump_dir = self.dump_dir.clone();
         options.progress = self.progress;
@@ -123,16 +152,26 @@ impl Flags {
 pub fn execute(cli: Cli) -> i32 {
     let result = match cli.command {
         Command::Demo { out } => demo(out),
-        Command::Compile { flags, output } => compile(&flags, &output),
-        Command::Explain { flags } => explain(&flags),
+        Command::Compile { flags, output } => match crate::guard::contain("ukc", display_name(&flags.input)) {
+            Some(code) => return code,
+            None => compile(&flags, &output),
+        },
+        Command::Explain { flags } => match crate::guard::contain("ukc", display_name(&flags.input)) {
+            Some(code) => return code,
+            None => explain(&flags),
+        },
         Command::BuildUkernelCheck { output, ptx_dir } => return build_ukernel_check(&output, ptx_dir.as_deref()),
         Command::Runtime(command) => return crate::runner::execute(command),
     };
     match result {
         Ok(code) => code,
-        Err(e) => {
+        Err(Failure::Input(e)) => {
             eprintln!("{e}");
             1
+        }
+        Err(Failure::Usage(e)) => {
+            eprintln!("{e}");
+            USAGE_EXIT
         }
     }
 }
@@ -145,15 +184,27 @@ fn located(input: &str, e: impl std::fmt::Display) -> String {
 }
 
 fn read_input(path: &str) -> Result<String, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{path}: error: could not open input file: {e}"))?;
+    let bytes = if path == "-" {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
+            .map_err(|e| format!("<stdin>: error: cannot read standard input: {e}"))?;
+        bytes
+    } else {
+        std::fs::read(path).map_err(|e| format!("{path}: error: could not open input file: {e}"))?
+    };
     String::from_utf8(bytes).map_err(|_| format!("{path}: error: input is not UTF-8 text"))
 }
 
-fn compile(flags: &Flags, output: &str) -> Result<i32, String> {
-    let input = &flags.input;
-    let text = read_input(input)?;
-    let compiler = Compiler::new(flags.options()?).map_err(|e| format!("ukc: error: {e}"))?;
+/// How the input is named in messages.
+fn display_name(input: &str) -> &str {
+    if input == "-" { "<stdin>" } else { input }
+}
+
+fn compile(flags: &Flags, output: &str) -> Result<i32, Failure> {
+    let text = read_input(&flags.input)?;
+    let input = display_name(&flags.input);
     let options = flags.options()?;
+    let compiler = Compiler::new(options.clone()).map_err(|e| format!("ukc: error: {e}"))?;
     if let Some(hint) = options.cuda.missing_hint().filter(|_| !flags.no_cubin || options.cuda.libdevice.is_none()) {
         eprintln!("ukc: note: {hint}");
     }
@@ -181,9 +232,9 @@ fn compile(flags: &Flags, output: &str) -> Result<i32, String> {
     Ok(0)
 }
 
-fn explain(flags: &Flags) -> Result<i32, String> {
-    let input = &flags.input;
-    let text = read_input(input)?;
+fn explain(flags: &Flags) -> Result<i32, Failure> {
+    let text = read_input(&flags.input)?;
+    let input = display_name(&flags.input);
     let compiler = Compiler::new(flags.options()?).map_err(|e| format!("ukc: error: {e}"))?;
     let mut module = compiler.parse(&text, input).map_err(|e| format!("{e}"))?;
     let diagnostics =
@@ -207,7 +258,7 @@ fn explain(flags: &Flags) -> Result<i32, String> {
     Ok(0)
 }
 
-fn demo(out: Option<std::path::PathBuf>) -> Result<i32, String> {
+fn demo(out: Option<std::path::PathBuf>) -> Result<i32, Failure> {
     let dir = out.unwrap_or_else(|| std::env::temp_dir().join("ukc-demo"));
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: error: {e}", dir.display()))?;
     let compiler = Compiler::new(CompileOptions::default()).map_err(|e| format!("ukc: error: {e}"))?;

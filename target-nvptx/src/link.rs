@@ -18,10 +18,6 @@ use inkwell::{
 /// LLVM's `ptx_kernel` calling convention: the entry points of a module.
 const PTX_KERNEL_CC: u32 = 71;
 
-/// The PTX ISA version emitted: 8.0 is what sm_90 needs and what CUDA 12.0+
-/// drivers load.
-pub const PTX_FEATURE: &str = "+ptx80";
-
 #[derive(Debug, thiserror::Error)]
 pub enum LinkError {
     #[error("object '{path}' is not valid LLVM bitcode: {message}")]
@@ -200,7 +196,9 @@ fn target_machine(arch: GpuArch) -> Result<TargetMachine, LinkError> {
             // The arch-specific chip (sm_90a) marks the PTX `.target sm_90a`,
             // without which the driver rejects wgmma.
             &arch.to_string(),
-            PTX_FEATURE,
+            // The PTX ISA version follows the arch (8.0 up to sm_90a, 8.6
+            // for sm_100, ...).
+            &format!("+ptx{}", arch.ptx_isa()),
             OptimizationLevel::Aggressive,
             RelocMode::Default,
             CodeModel::Default,

@@ -1,4 +1,4 @@
-// ukc reports bad input with a location and exit code 1, writing no package.
+// ukc reports bad input with a location and exit code 1 (a bad flag value: 2), writing no package.
 // RUN: bash -c 'ukc compile %s -o %t.pkg; echo "exit code $?"' 2>&1 | FileCheck %s -DFILE=%s
 // RUN: not ls %t.pkg
 // RUN: bash -c 'ukc compile %s.missing -o %t.pkg; echo "exit code $?"' 2>&1 | FileCheck %s --check-prefix=MISSING
@@ -14,7 +14,7 @@ func.func @f() {
 
 // MISSING: errors_are_reported.mlir.missing: error: could not open input file: No such file or directory
 // MISSING: exit code 1
-// ARCH: ukc: error: --arch: 'gfx942' is not of the form sm_XY
-// ARCH: exit code 1
+// ARCH: ukc: error: --arch: 'gfx942' is not of the form sm_<major><minor>[a]
+// ARCH: exit code 2
 // NOTPKG: error: not a ukernel package (bad magic bytes)
 // NOTPKG: exit code 1

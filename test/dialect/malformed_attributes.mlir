@@ -14,7 +14,7 @@ module attributes {ukernel.target = #ukernel.target<{ukernels = "all"}>} {}
 
 // -----
 
-// expected-error@+1 {{arch "gfx942" is not of the form sm_<major><minor>}}
+// expected-error@+1 {{'gfx942' is not of the form sm_<major><minor>}}
 module attributes {ukernel.target = #ukernel.target<{arch = "gfx942"}>} {}
 
 // -----

@@ -11,4 +11,4 @@
 // Unknown options are rejected the same way.
 // RUN: bash -c 'ukernel-opt --no-such-flag %s; echo "exit code $?"' 2>&1 | FileCheck %s --check-prefix=FLAG
 // FLAG: ukernel-opt: error: unknown option '--no-such-flag'
-// FLAG: exit code 1
+// FLAG: exit code 2

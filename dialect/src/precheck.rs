@@ -1,0 +1,229 @@
+//! Checks of the input text before MLIR's parser sees it, for inputs that
+//! would kill the process inside upstream code rather than get a
+//! diagnostic: a NUL byte (the parser takes C strings), nesting deeper than
+//! the parser's recursion can take (a stack overflow), and a
+//! `dialect_resources` blob whose alignment prefix is not a power of two
+//! (LLVM aborts with "out of memory"), and an `iterator_types` entry that is
+//! neither a string nor an iterator-type attribute (upstream's linalg
+//! parser aborts). Each is a located error.
+
+use crate::location::{CapturedDiagnostic, Severity, SourcePos};
+
+/// Deepest nesting of `{ ( [ <` accepted, as clang's `-fbracket-depth`
+/// (256 there); real IR stays far below, MLIR's parser overflows the stack
+/// at a few thousand.
+pub const MAX_NESTING: usize = 512;
+
+/// The first problem of `text` (named `file`), if any.
+pub fn check_input(text: &str, file: &str) -> Option<CapturedDiagnostic> {
+    nul_byte(text, file)
+        .or_else(|| nesting(text, file))
+        .or_else(|| resource_alignment(text, file))
+        .or_else(|| iterator_types(text, file))
+}
+
+fn at(text: &str, file: &str, offset: usize, message: String) -> CapturedDiagnostic {
+    let line = text[..offset].matches('\n').count() + 1;
+    let column = offset - text[..offset].rfind('\n').map_or(0, |n| n + 1) + 1;
+    CapturedDiagnostic {
+        severity: Severity::Error,
+        pos: Some(SourcePos { file: file.to_string(), line: line as u32, column: column as u32 }),
+        message,
+        notes: vec![],
+    }
+}
+
+/// MLIR's parser takes C strings: a NUL byte would end the input early (and
+/// melior's parse panics on one).
+pub fn nul_byte(text: &str, file: &str) -> Option<CapturedDiagnostic> {
+    let offset = text.find('\0')?;
+    Some(at(text, file, offset, "the input contains a NUL byte, which an MLIR file cannot hold".into()))
+}
+
+/// The byte offsets of the text outside string literals and `//` comments,
+/// as (offset, byte) pairs.
+fn code_bytes(text: &str) -> impl Iterator<Item = (usize, u8)> + '_ {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while i < bytes.len() {
+            let b = bytes[i];
+            if b == b'"' {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' && bytes[i] != b'\n' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+                continue;
+            }
+            if b == b'/' && bytes.get(i + 1) == Some(&b'/') {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            i += 1;
+            return Some((i - 1, b));
+        }
+        None
+    })
+}
+
+fn nesting(text: &str, file: &str) -> Option<CapturedDiagnostic> {
+    let mut depth = 0usize;
+    for (offset, b) in code_bytes(text) {
+        match b {
+            b'{' | b'(' | b'[' | b'<' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Some(at(
+                        text,
+                        file,
+                        offset,
+                        format!("nesting deeper than {MAX_NESTING} levels of brackets, braces or parentheses"),
+                    ));
+                }
+            }
+            b'}' | b')' | b']' => depth = depth.saturating_sub(1),
+            // `>` also ends `->`; only a `<` it closes counts.
+            b'>' if offset > 0 && text.as_bytes()[offset - 1] != b'-' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Each hex blob (`"0x..."`) after `dialect_resources` starts with its
+/// alignment as a little-endian u32, which must be a power of two.
+fn resource_alignment(text: &str, file: &str) -> Option<CapturedDiagnostic> {
+    let start = text.find("dialect_resources")?;
+    let mut rest = &text[start..];
+    let mut base = start;
+    while let Some(found) = rest.find("\"0x") {
+        let hex_start = base + found + 3;
+        let hex: String = text[hex_start..].chars().take_while(|c| c.is_ascii_hexdigit()).collect();
+        if hex.len() >= 8 {
+            let bytes: Vec<u8> = (0..4).filter_map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).ok()).collect();
+            let alignment = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+            if !alignment.is_power_of_two() {
+                return Some(at(
+                    text,
+                    file,
+                    base + found,
+                    format!("resource blob alignment {alignment} (its first 4 bytes) is not a power of two"),
+                ));
+            }
+        }
+        base = hex_start;
+        rest = &text[hex_start..];
+    }
+    None
+}
+
+/// Each entry of an `iterator_types = [...]` list must be a string
+/// (`"parallel"`) or `#linalg.iterator_type<...>`.
+fn iterator_types(text: &str, file: &str) -> Option<CapturedDiagnostic> {
+    let mut from = 0;
+    while let Some(found) = text[from..].find("iterator_types") {
+        let key_end = from + found + "iterator_types".len();
+        from = key_end;
+        let after = &text[key_end..];
+        let Some(list) = after.trim_start().strip_prefix('=').map(str::trim_start) else { continue };
+        let Some(body) = list.strip_prefix('[') else { continue };
+        let list_start = text.len() - body.len();
+        // The entries up to the matching `]` (strings hold no brackets that
+        // matter here: entries are checked by their first character).
+        let mut depth = 0usize;
+        let mut entry_start = list_start;
+        for (i, c) in body.char_indices() {
+            let at_offset = list_start + i;
+            let end_of_entry = match c {
+                '[' | '<' | '(' | '{' => {
+                    depth += 1;
+                    false
+                }
+                ']' if depth == 0 => true,
+                ']' | '>' | ')' | '}' => {
+                    depth = depth.saturating_sub(1);
+                    false
+                }
+                ',' if depth == 0 => true,
+                _ => false,
+            };
+            if end_of_entry {
+                let entry = text[entry_start..at_offset].trim();
+                let ok = entry.is_empty() || entry.starts_with('"') || entry.starts_with("#linalg.iterator_type<");
+                if !ok {
+                    let offset = entry_start
+                        + (text[entry_start..at_offset].len() - text[entry_start..at_offset].trim_start().len());
+                    return Some(at(
+                        text,
+                        file,
+                        offset,
+                        format!("iterator_types entry '{entry}' is not \"parallel\" or \"reduction\""),
+                    ));
+                }
+                if c == ']' {
+                    break;
+                }
+                entry_start = at_offset + 1;
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check_input;
+
+    fn message(text: &str) -> Option<String> {
+        check_input(text, "in.mlir").map(|d| d.render(None).trim_end().to_string())
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_at_the_bracket_too_deep() {
+        let deep = format!("{}{}", "[".repeat(600), "]".repeat(600));
+        assert_eq!(
+            message(&deep).unwrap(),
+            "in.mlir:1:513: error: nesting deeper than 512 levels of brackets, braces or parentheses"
+        );
+        // Brackets in strings and comments, and arrows, do not count.
+        let fine = format!("// {}\n\"{}\" -> -> -> {{}}", "[".repeat(600), "(".repeat(600));
+        assert_eq!(message(&fine), None);
+    }
+
+    #[test]
+    fn resource_alignment_must_be_a_power_of_two() {
+        let blob = |hex: &str| {
+            format!("{{-#\n  dialect_resources: {{\n    builtin: {{\n      b: \"0x{hex}\"\n    }}\n  }}\n#-}}\n")
+        };
+        assert_eq!(message(&blob("040000000000803F")), None);
+        assert_eq!(
+            message(&blob("000000000000803F")).unwrap(),
+            "in.mlir:4:10: error: resource blob alignment 0 (its first 4 bytes) is not a power of two"
+        );
+        assert!(message(&blob("03000000")).is_some());
+    }
+
+    #[test]
+    fn iterator_types_entries_must_be_strings() {
+        let generic = |list: &str| format!("linalg.generic {{indexing_maps = [], iterator_types = {list}}}");
+        assert_eq!(message(&generic("[\"parallel\", \"reduction\"]")), None);
+        assert_eq!(message(&generic("[#linalg.iterator_type<parallel>]")), None);
+        assert_eq!(
+            message(&generic("[\"parallel\", unit]")).unwrap(),
+            "in.mlir:1:67: error: iterator_types entry 'unit' is not \"parallel\" or \"reduction\""
+        );
+        assert!(message(&generic("[3 : i64]")).is_some());
+        assert!(message(&generic("[[\"parallel\"]]")).is_some());
+    }
+
+    #[test]
+    fn nul_byte_is_located() {
+        assert_eq!(
+            message("module {\n  x\0\n}").unwrap(),
+            "in.mlir:2:4: error: the input contains a NUL byte, which an MLIR file cannot hold"
+        );
+    }
+}
