@@ -19,12 +19,13 @@ profile = os.environ.get("UKERNEL_PROFILE", "debug")
 llvm_bin = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
 tools = os.path.join(target, profile)
 
-for tool in ("ukernel-opt", "ukc", "ukc-run"):
+for tool in ("ukernel-opt", "ukc", "ukc-run", "ukc-fuzz"):
     if not os.path.exists(os.path.join(tools, tool)):
         lit_config.fatal(f"{tool} not found in {tools}: build it first (cargo build)")
 
 config.environment["PATH"] = os.pathsep.join([tools, llvm_bin, os.environ.get("PATH", "")])
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+config.substitutions.append(("%tools", tools))
 
 # NVIDIA's libdevice and ptxas, where the tools find them (see
 # target-nvptx/src/cuda_tools.rs): tests that need them say REQUIRES.

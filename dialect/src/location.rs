@@ -156,3 +156,11 @@ pub fn collect_diagnostics<T>(context: &Context, f: impl FnOnce() -> T) -> (T, V
     let (r, d) = capture_diagnostics(context, f);
     (r, d.iter().map(|d| d.to_string()).collect())
 }
+
+/// The 1-based line and column of byte `offset` of `text`.
+pub fn line_column(text: &[u8], offset: usize) -> (u32, u32) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let column = before.len() - before.iter().rposition(|&b| b == b'\n').map_or(0, |n| n + 1) + 1;
+    (line as u32, column as u32)
+}

@@ -23,11 +23,10 @@ pub fn check_input(text: &str, file: &str) -> Option<CapturedDiagnostic> {
 }
 
 fn at(text: &str, file: &str, offset: usize, message: String) -> CapturedDiagnostic {
-    let line = text[..offset].matches('\n').count() + 1;
-    let column = offset - text[..offset].rfind('\n').map_or(0, |n| n + 1) + 1;
+    let (line, column) = crate::location::line_column(text.as_bytes(), offset);
     CapturedDiagnostic {
         severity: Severity::Error,
-        pos: Some(SourcePos { file: file.to_string(), line: line as u32, column: column as u32 }),
+        pos: Some(SourcePos { file: file.to_string(), line, column }),
         message,
         notes: vec![],
     }

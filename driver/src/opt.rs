@@ -10,7 +10,6 @@ use melior::{
 };
 use ukernel_dialect::{
     TARGET_ATTR, Target, UKernelSelection,
-    attrs::parse_sm_arch,
     location::{CapturedDiagnostic, Severity, capture_diagnostics},
     verify_ukernel_attributes,
 };
@@ -37,6 +36,10 @@ pub struct OptOptions {
     /// `"__elided__"`.
     pub elide_resources: Option<i64>,
     pub allow_unregistered_dialect: bool,
+    /// Runs passes on one thread (`--mlir-disable-threading`).
+    pub disable_threading: bool,
+    /// Prints the wall time of each pass (`--mlir-timing`, to stderr).
+    pub timing: bool,
 }
 
 const USAGE: &str = "\
@@ -52,6 +55,8 @@ OPTIONS:
   --mlir-print-ir-after-all     Print the IR after each pass (to stderr)
   --mlir-print-op-generic       Print operations in generic form
   --allow-unregistered-dialect  Accept ops of dialects that are not registered
+  --mlir-disable-threading      Run passes on one thread
+  --mlir-timing                 Print the time of each pass (to stderr)
   --mlir-elide-resource-strings-if-larger=<n>
                                 Print resource blobs over n bytes as __elided__
   --ukernel-target=<sm_XY>      Set the arch of the module's #ukernel.target
@@ -96,6 +101,8 @@ pub fn parse_args(args: &[String]) -> Result<Option<OptOptions>, String> {
             "-mlir-print-ir-after-all" => o.print_ir_after_all = true,
             "-mlir-print-op-generic" => o.generic = true,
             "-allow-unregistered-dialect" => o.allow_unregistered_dialect = true,
+            "-mlir-disable-threading" => o.disable_threading = true,
+            "-mlir-timing" => o.timing = true,
             "-mlir-elide-resource-strings-if-larger" => {
                 let v = value_of("--mlir-elide-resource-strings-if-larger")?;
                 o.elide_resources = Some(
@@ -116,10 +123,8 @@ pub fn parse_args(args: &[String]) -> Result<Option<OptOptions>, String> {
     if let Some(i) = input {
         o.input = i;
     }
-    if let Some(a) = &o.ukernel_target
-        && parse_sm_arch(a).is_none()
-    {
-        return Err(format!("--ukernel-target: '{a}' is not an arch of the form sm_XY (e.g. sm_90)"));
+    if let Some(a) = &o.ukernel_target {
+        ukernel_dialect::GpuArch::parse_known(a).map_err(|e| format!("--ukernel-target: {e}"))?;
     }
     if let Some(u) = &o.ukernels {
         UKernelSelection::parse(u).map_err(|e| format!("--ukernels: {e}"))?;
@@ -164,7 +169,8 @@ fn read_input(input: &str) -> Result<(String, String), String> {
     }
     let bytes = std::fs::read(input).map_err(|e| format!("{input}: error: could not open input file: {e}"))?;
     let text = String::from_utf8(bytes).map_err(|e| {
-        format!("{input}: error: input is not UTF-8 text (invalid byte at offset {})", e.utf8_error().valid_up_to())
+        let (line, column) = ukernel_dialect::location::line_column(e.as_bytes(), e.utf8_error().valid_up_to());
+        format!("{input}:{line}:{column}: error: input is not UTF-8 text")
     })?;
     Ok((input.to_string(), text))
 }
@@ -177,7 +183,13 @@ pub fn run(options: &OptOptions) -> Result<bool, String> {
     let context = ukernel_dialect::create_context().map_err(|e| format!("ukernel-opt: error: {e}"))?;
     ukernel_dialect::set_print_op_on_diagnostic(&context, !options.verify_diagnostics);
     context.set_allow_unregistered_dialects(options.allow_unregistered_dialect);
+    if options.disable_threading {
+        context.enable_multi_threading(false);
+    }
     let pm = build_pass_manager(&context, options)?;
+    if options.timing {
+        unsafe { mlir_sys::mlirPassManagerEnableTiming(pm.to_raw()) };
+    }
 
     let mut outputs = Vec::new();
     let mut all_ok = true;

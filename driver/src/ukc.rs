@@ -192,7 +192,11 @@ fn read_input(path: &str) -> Result<String, String> {
     } else {
         std::fs::read(path).map_err(|e| format!("{path}: error: could not open input file: {e}"))?
     };
-    String::from_utf8(bytes).map_err(|_| format!("{path}: error: input is not UTF-8 text"))
+    String::from_utf8(bytes).map_err(|e| {
+        // Located at the first byte that is not UTF-8.
+        let (line, column) = ukernel_dialect::location::line_column(e.as_bytes(), e.utf8_error().valid_up_to());
+        format!("{}:{line}:{column}: error: input is not UTF-8 text", display_name(path))
+    })
 }
 
 /// How the input is named in messages.

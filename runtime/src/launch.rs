@@ -117,6 +117,86 @@ impl DimExpr {
     }
 }
 
+impl LaunchMetadata {
+    /// Checks what no launch could satisfy, so that a package that passes
+    /// holds only launchable kernels: block dims of at least 1, at most
+    /// 1024 threads (z at most 64), constant grid dims within CUDA's limits
+    /// (x < 2^31, y and z < 2^16), dynamic shared memory within an SM's
+    /// (227 KiB), and every argument reference (aliases, dims, scalars) to
+    /// an argument of the right kind. Returns what is wrong.
+    pub fn validate(&self) -> Result<(), String> {
+        const MAX_SHARED: u32 = 227 * 1024;
+        if self.block.contains(&0) || self.block.iter().map(|&b| b as u64).product::<u64>() > 1024 || self.block[2] > 64
+        {
+            return Err(format!("block {:?} is not a CUDA block (1 to 1024 threads, z at most 64)", self.block));
+        }
+        for (axis, (g, limit)) in self.grid.iter().zip([(1u64 << 31) - 1, 65535, 65535]).enumerate() {
+            if let DimExpr::Const(c) = g
+                && (*c == 0 || *c > limit)
+            {
+                return Err(format!("grid dim {axis} is {c}, outside 1..={limit}"));
+            }
+        }
+        if self.shared_memory_bytes > MAX_SHARED {
+            return Err(format!(
+                "{} bytes of dynamic shared memory exceed any GPU's {MAX_SHARED}",
+                self.shared_memory_bytes
+            ));
+        }
+        let rank = |arg: u32| match self.args.get(arg as usize) {
+            Some(ArgSpec::Buffer { shape, .. }) => Some(shape.len()),
+            _ => None,
+        };
+        let check_expr = |e: &DimExpr| -> Result<(), String> {
+            fn walk(e: &DimExpr, f: &dyn Fn(&DimExpr) -> Result<(), String>) -> Result<(), String> {
+                f(e)?;
+                match e {
+                    DimExpr::Add(a, b) | DimExpr::Mul(a, b) => {
+                        walk(a, f)?;
+                        walk(b, f)
+                    }
+                    DimExpr::CeilDiv(a, d) => {
+                        if *d == 0 {
+                            return Err("a launch expression divides by 0".into());
+                        }
+                        walk(a, f)
+                    }
+                    _ => Ok(()),
+                }
+            }
+            walk(e, &|e| match e {
+                DimExpr::ArgDim { arg, dim } if rank(*arg).is_none_or(|r| *dim as usize >= r) => {
+                    Err(format!("a launch expression reads dim {dim} of argument {arg}, which has no such dim"))
+                }
+                DimExpr::Scalar { arg } if !matches!(self.args.get(*arg as usize), Some(ArgSpec::Scalar { .. })) => {
+                    Err(format!("a launch expression reads scalar argument {arg}, which is not a scalar"))
+                }
+                _ => Ok(()),
+            })
+        };
+        for g in &self.grid {
+            check_expr(g)?;
+        }
+        for (i, a) in self.args.iter().enumerate() {
+            match a {
+                ArgSpec::Alias { of, .. }
+                    if !matches!(
+                        self.args.get(*of as usize),
+                        Some(ArgSpec::Buffer { .. } | ArgSpec::Scratch { .. })
+                    ) =>
+                {
+                    return Err(format!("argument {i} aliases argument {of}, which is not a buffer"));
+                }
+                ArgSpec::Scalar { source: ScalarSource::Expr(e), .. } | ArgSpec::Scratch { bytes: e, .. } => {
+                    check_expr(e)?
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Shapes of buffer parameters and values of scalar parameters, by position.
 #[derive(Clone, Debug, Default)]
 pub struct Bound {

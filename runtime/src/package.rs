@@ -384,7 +384,16 @@ impl<'b> Reader<'b> {
             .map_err(|_| PackageError::Corrupt { offset: at, message: format!("{c} is not UTF-8") })
     }
     fn cc(&mut self) -> Result<ComputeCapability, PackageError> {
-        Ok(ComputeCapability::new(self.u32("compute capability")?, self.u32("compute capability")?))
+        let at = self.pos;
+        let cc = ComputeCapability::new(self.u32("compute capability")?, self.u32("compute capability")?);
+        // Real capabilities run from 1.0 to 12.x; leave room for new ones.
+        if !(1..=99).contains(&cc.major) || cc.minor > 9 {
+            return Err(PackageError::Corrupt {
+                offset: at,
+                message: format!("compute capability {cc} does not exist"),
+            });
+        }
+        Ok(cc)
     }
     fn corrupt(&self, message: String) -> PackageError {
         PackageError::Corrupt { offset: self.pos, message }
@@ -497,5 +506,9 @@ fn read_kernel<'b>(r: &mut Reader<'b>, images: &[Bytes], version: u32) -> Result
         let key = r.str("attribute key")?;
         attributes.insert(key, r.str("attribute value")?);
     }
-    Ok(PackagedKernel { spec, launch: LaunchMetadata { grid, block, shared_memory_bytes, args }, attributes })
+    let launch = LaunchMetadata { grid, block, shared_memory_bytes, args };
+    launch
+        .validate()
+        .map_err(|message| PackageError::Corrupt { offset: r.pos, message: format!("kernel '{name}': {message}") })?;
+    Ok(PackagedKernel { spec, launch, attributes })
 }

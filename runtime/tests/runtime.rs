@@ -192,6 +192,37 @@ fn cubins_per_arch_survive_the_package() {
 }
 
 #[test]
+fn metadata_no_gpu_could_launch_is_rejected_on_read() {
+    let corrupt = |edit: &dyn Fn(&mut Package)| {
+        let mut p = sample_package();
+        edit(&mut p);
+        match Package::from_bytes(&p.to_bytes()) {
+            Err(ukernel_runtime::package::PackageError::Corrupt { message, .. }) => message,
+            other => panic!("{other:?}"),
+        }
+    };
+    assert_eq!(
+        corrupt(&|p| p.kernels[0].launch.block = [256, 4294967295, 1]),
+        "kernel 'scale': block [256, 4294967295, 1] is not a CUDA block (1 to 1024 threads, z at most 64)"
+    );
+    assert!(corrupt(&|p| p.kernels[0].launch.block = [0, 1, 1]).contains("not a CUDA block"));
+    assert!(corrupt(&|p| p.kernels[0].launch.grid[1] = DimExpr::Const(70000)).contains("grid dim 1 is 70000"));
+    assert!(corrupt(&|p| p.kernels[0].launch.shared_memory_bytes = 1 << 20).contains("dynamic shared memory"));
+    assert!(corrupt(&|p| p.kernels[0].launch.grid[0] = DimExpr::arg_dim(0, 7)).contains("no such dim"));
+    assert!(
+        corrupt(&|p| p.kernels[0].launch.args.push(ArgSpec::Alias { name: "x".into(), of: 99 }))
+            .contains("aliases argument 99")
+    );
+    let cc = corrupt(&|p| {
+        let huge = ukernel_runtime::ComputeCapability::new(2147483648, 0);
+        p.kernels[0].spec = MultiKernelLoaderSpec::new("scale")
+            .with(KernelLoaderSpec::cuda_ptx("scale", [(huge, Bytes::from("// ptx"))]))
+            .unwrap();
+    });
+    assert_eq!(cc, "compute capability 2147483648.0 does not exist");
+}
+
+#[test]
 fn truncated_corrupt_and_newer_packages_are_errors() {
     let bytes = sample_package().to_bytes();
     for cut in [0, 4, 8, 12, 20, 27, 28, 40, bytes.len() - 1] {
