@@ -120,7 +120,7 @@ fn resource_alignment(text: &str, file: &str) -> Option<CapturedDiagnostic> {
 }
 
 /// Each entry of an `iterator_types = [...]` list must be a string
-/// (`"parallel"`) or `#linalg.iterator_type<...>`.
+/// (`"parallel"`) or an iterator-type attribute (`#linalg.iterator_type<...>`).
 fn iterator_types(text: &str, file: &str) -> Option<CapturedDiagnostic> {
     let mut from = 0;
     while let Some(found) = text[from..].find("iterator_types") {
@@ -151,7 +151,13 @@ fn iterator_types(text: &str, file: &str) -> Option<CapturedDiagnostic> {
             };
             if end_of_entry {
                 let entry = text[entry_start..at_offset].trim();
-                let ok = entry.is_empty() || entry.starts_with('"') || entry.starts_with("#linalg.iterator_type<");
+                // Strings (linalg's custom form) or an iterator-type attribute
+                // (`#linalg.iterator_type<...>`, vector.contract's
+                // `#vector.iterator_type<...>`).
+                let ok = entry.is_empty()
+                    || entry.starts_with('"')
+                    || (entry.starts_with('#')
+                        && entry.split('<').next().is_some_and(|h| h.ends_with(".iterator_type")));
                 if !ok {
                     let offset = entry_start
                         + (text[entry_start..at_offset].len() - text[entry_start..at_offset].trim_start().len());
@@ -210,6 +216,8 @@ mod tests {
         let generic = |list: &str| format!("linalg.generic {{indexing_maps = [], iterator_types = {list}}}");
         assert_eq!(message(&generic("[\"parallel\", \"reduction\"]")), None);
         assert_eq!(message(&generic("[#linalg.iterator_type<parallel>]")), None);
+        assert_eq!(message(&generic("[#vector.iterator_type<reduction>]")), None);
+        assert!(message(&generic("[#linalg.foo<parallel>]")).is_some());
         assert_eq!(
             message(&generic("[\"parallel\", unit]")).unwrap(),
             "in.mlir:1:67: error: iterator_types entry 'unit' is not \"parallel\" or \"reduction\""

@@ -123,6 +123,8 @@ pub struct Compiler {
     options: CompileOptions,
     /// Name of the last parsed input, for diagnostics.
     file_name: std::cell::RefCell<String>,
+    /// Wall time of each step since the last parse.
+    timings: std::cell::RefCell<Vec<(String, std::time::Duration)>>,
 }
 
 impl Compiler {
@@ -135,6 +137,7 @@ impl Compiler {
             context: ukernel_dialect::create_context()?,
             options,
             file_name: std::cell::RefCell::new("<input>".into()),
+            timings: Default::default(),
         })
     }
 
@@ -147,6 +150,8 @@ impl Compiler {
     /// requested one and `ukernels` overridden when the options say so.
     pub fn parse<'c>(&'c self, text: &str, file: &str) -> Result<Module<'c>, CompileError> {
         self.file_name.replace(file.to_string());
+        self.timings.borrow_mut().clear();
+        let parse_started = std::time::Instant::now();
         crate::guard::enter("parse");
         if let Some(d) = ukernel_dialect::precheck::check_input(text, file) {
             return Err(CompileError::Diagnostics(vec![d], file.to_string()));
@@ -157,6 +162,7 @@ impl Compiler {
                 .then_some(m)
         });
         let mut module = module.ok_or_else(|| CompileError::Diagnostics(diagnostics.clone(), file.to_string()))?;
+        self.timings.borrow_mut().push(("parse and verify".into(), parse_started.elapsed()));
         let lowest = *self.options.arches.iter().min().ok_or(CompileError::NoArch)?;
         let mut target = match module.as_operation().attribute(TARGET_ATTR) {
             Ok(a) => Target::try_from(a)?,
@@ -194,7 +200,9 @@ impl Compiler {
                 eprintln!("ukc: {} ...", s.name());
             }
             crate::guard::enter(s.name());
+            let started = std::time::Instant::now();
             let notes = codegen::run_stage(&self.context, module, s).map_err(|e| self.locate(e))?;
+            self.timings.borrow_mut().push((format!("{} stage", s.name()), started.elapsed()));
             let file = self.file_name.borrow().clone();
             decisions.extend(notes.iter().map(|d| d.render(Some(&file)).trim_end().to_string()));
             self.dump(&format!("{}.{}.mlir", stage_index(s), s.name()), || {
@@ -204,6 +212,12 @@ impl Compiler {
             })?;
         }
         Ok(decisions)
+    }
+
+    /// Wall time of each step of the last compile (parse, each stage,
+    /// translation, link/O3/PTX, ptxas), in order.
+    pub fn timings(&self) -> Vec<(String, std::time::Duration)> {
+        self.timings.borrow().clone()
     }
 
     fn dump<T: AsRef<[u8]>>(&self, name: &str, text: impl FnOnce() -> T) -> Result<(), CompileError> {
@@ -231,6 +245,7 @@ impl Compiler {
             eprintln!("ukc: LLVM IR, link, PTX for {} ...", arch_list(&self.options.arches));
         }
         crate::guard::enter("LLVM IR translation");
+        let started = std::time::Instant::now();
         let llvm = inkwell::context::Context::create();
         let (translated, diagnostics) =
             capture_diagnostics(&self.context, || ukernel_target_nvptx::translate(module, &llvm));
@@ -239,6 +254,7 @@ impl Compiler {
             Err(e) if diagnostics.is_empty() => return Err(e.into()),
             Err(_) => return Err(CompileError::Diagnostics(diagnostics, self.file_name.borrow().clone())),
         };
+        self.timings.borrow_mut().push(("LLVM IR translation".into(), started.elapsed()));
         self.dump("5.translated.ll", || ir.clone())?;
         let emit_options = ukernel_target_nvptx::EmitOptions {
             linkage: self.options.linkage,
@@ -247,6 +263,7 @@ impl Compiler {
         };
         crate::guard::enter("link, PTX and cubin emission");
         let emitted = ukernel_target_nvptx::emit(&ir, &objects, &self.options.arches, &emit_options)?;
+        self.timings.borrow_mut().extend(emitted.timings.iter().map(|(n, d)| (n.to_string(), *d)));
         for (arch, text) in &emitted.linked_ir {
             self.dump(&format!("6.linked.{arch}.ll"), || text.clone())?;
         }
@@ -313,7 +330,9 @@ impl Compiler {
                 eprintln!("ukc: {} ...", s.name());
             }
             crate::guard::enter(s.name());
+            let started = std::time::Instant::now();
             let _ = codegen::run_stage(&self.context, module, s).map_err(|e| self.locate(e))?;
+            self.timings.borrow_mut().push((format!("{} stage", s.name()), started.elapsed()));
             self.dump(&format!("{}.{}.mlir", stage_index(s), s.name()), || module.as_operation().to_string())?;
         }
         Ok(())

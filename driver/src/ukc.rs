@@ -82,6 +82,9 @@ pub struct Flags {
     /// PTX only: no cubins even where ptxas is available
     #[arg(long)]
     no_cubin: bool,
+    /// Print the wall time of every step to stderr
+    #[arg(long)]
+    timing: bool,
 }
 
 /// Exit code of usage errors (bad flag values), as clap uses for bad flags.
@@ -199,6 +202,18 @@ fn read_input(path: &str) -> Result<String, String> {
     })
 }
 
+/// The `--timing` table: wall time per step and the total, as
+/// `mlir-opt --mlir-timing` prints it.
+fn timing_report(timings: &[(String, std::time::Duration)]) -> String {
+    let total: f64 = timings.iter().map(|(_, d)| d.as_secs_f64()).sum();
+    let mut out = format!("ukc: timing (wall, total {:.4} s)\n", total);
+    for (name, d) in timings {
+        let s = d.as_secs_f64();
+        out += &format!("  {s:>9.4} s ({:>5.1}%)  {name}\n", 100.0 * s / total.max(1e-9));
+    }
+    out
+}
+
 /// How the input is named in messages.
 fn display_name(input: &str) -> &str {
     if input == "-" { "<stdin>" } else { input }
@@ -213,6 +228,9 @@ fn compile(flags: &Flags, output: &str) -> Result<i32, Failure> {
         eprintln!("ukc: note: {hint}");
     }
     let compiled = compiler.compile_text(&text, input).map_err(|e| located(input, e))?;
+    if flags.timing {
+        eprint!("{}", timing_report(&compiler.timings()));
+    }
     crate::write_atomically(std::path::Path::new(output), &compiled.package.to_bytes())
         .map_err(|e| format!("{output}: error: cannot write package: {e}"))?;
     let mut out = String::new();

@@ -145,6 +145,8 @@ pub struct Emitted {
     pub linked_ir: BTreeMap<GpuArch, String>,
     /// Objects linked per arch (paths).
     pub linked_objects: BTreeMap<GpuArch, Vec<String>>,
+    /// Wall time of each step: link, O3 and PTX (all arches at once), ptxas.
+    pub timings: Vec<(&'static str, std::time::Duration)>,
 }
 
 /// Links the needed objects into a copy of `ir` per arch and emits PTX.
@@ -158,6 +160,7 @@ pub fn emit(
     let mut out = Emitted {
         ptx: BTreeMap::new(),
         cubins: BTreeMap::new(),
+        timings: Vec::new(),
         linked_ir: BTreeMap::new(),
         linked_objects: BTreeMap::new(),
     };
@@ -168,7 +171,10 @@ pub fn emit(
         ),
         None => None,
     };
-    for &arch in arches {
+    let started = std::time::Instant::now();
+    // Each arch on its own thread, with its own LLVM context: linking, O3
+    // and NVPTX codegen of one arch share nothing with another's.
+    let per_arch = |arch: GpuArch| -> Result<(String, String, Vec<String>), TargetError> {
         let llvm = LlvmContext::create();
         let buffer = inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(ir_text.as_bytes(), "kernels");
         let module = llvm.create_module_from_ir(buffer).map_err(|e| LinkError::Verify(e.to_string()))?;
@@ -192,11 +198,41 @@ pub fn emit(
         }
         link::keep_calls(&module, &link::called_by_registry(&module));
         let (ptx, ir) = link::emit_ptx_and_ir(&module, arch)?;
+        Ok((ptx, ir, linked))
+    };
+    let results: Vec<(GpuArch, Result<(String, String, Vec<String>), TargetError>)> = std::thread::scope(|scope| {
+        // LLVM's recursion wants more than a spawned thread's default stack.
+        let jobs: Vec<_> = arches
+            .iter()
+            .map(|&arch| {
+                let job = std::thread::Builder::new()
+                    .stack_size(64 << 20)
+                    .spawn_scoped(scope, move || per_arch(arch))
+                    .map_err(|e| TargetError::Link(LinkError::Target(format!("cannot start a thread: {e}"))));
+                (arch, job)
+            })
+            .collect();
+        jobs.into_iter()
+            .map(|(arch, job)| {
+                let result = job.and_then(|job| {
+                    job.join().unwrap_or_else(|_| {
+                        Err(TargetError::Link(LinkError::Target(format!("internal error: the {arch} thread panicked"))))
+                    })
+                });
+                (arch, result)
+            })
+            .collect()
+    });
+    // The first failing arch in the order asked for decides the error.
+    for (arch, result) in results {
+        let (ptx, ir, linked) = result?;
         out.ptx.insert(arch, ptx);
         out.linked_ir.insert(arch, ir);
         out.linked_objects.insert(arch, linked);
     }
+    out.timings.push(("link, O3 and PTX", started.elapsed()));
     if let Some(ptxas) = &options.ptxas {
+        let started = std::time::Instant::now();
         // One ptxas process per arch, all at once.
         let results: Vec<(GpuArch, Result<Vec<u8>, PtxasError>)> = std::thread::scope(|scope| {
             let jobs: Vec<_> = out
@@ -216,6 +252,7 @@ pub fn emit(
         for (arch, result) in results {
             out.cubins.insert(arch, result?);
         }
+        out.timings.push(("ptxas", started.elapsed()));
     }
     Ok(out)
 }

@@ -17,7 +17,8 @@ pub enum PtxasError {
 }
 
 /// Compiles `ptx` to a cubin for `arch` (`-arch=sm_90a` for arch-specific
-/// code), optimizing at ptxas's default level (-O3).
+/// code), optimizing at ptxas's default level (-O3), its kernels on as many
+/// threads as the machine has cores.
 pub fn compile(ptxas: &Path, ptx: &str, arch: GpuArch) -> Result<Vec<u8>, PtxasError> {
     let dir = tempfile::tempdir()?;
     let input = dir.path().join("kernels.ptx");
@@ -26,6 +27,8 @@ pub fn compile(ptxas: &Path, ptx: &str, arch: GpuArch) -> Result<Vec<u8>, PtxasE
     let out = Command::new(ptxas)
         .arg(format!("-arch={arch}"))
         .arg("-O3")
+        // Kernels optimized on all cores (the machine code does not change).
+        .arg("--split-compile=0")
         .arg("-o")
         .arg(&output)
         .arg(&input)

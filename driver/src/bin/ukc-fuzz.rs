@@ -190,10 +190,15 @@ impl Outcome {
     }
 }
 
-fn run(tool: &Path, args: &[&str], timeout: Duration) -> Outcome {
+/// Messages of the prechecks that stop inputs known to crash upstream's
+/// parser (`ukernel_dialect::precheck`): how often the fuzzer reaches them.
+const PRECHECKS: &[&str] = &["NUL byte", "nesting deeper than", "resource blob alignment", "iterator_types entry"];
+
+fn run(tool: &Path, args: &[&str], timeout: Duration, stderr: &Path) -> Outcome {
     use std::os::unix::process::{CommandExt, ExitStatusExt};
     let mut command = Command::new(tool);
-    command.args(args).stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null()).process_group(0);
+    let err = std::fs::File::create(stderr).map(Stdio::from).unwrap_or_else(|_| Stdio::null());
+    command.args(args).stdin(Stdio::null()).stdout(Stdio::null()).stderr(err).process_group(0);
     let Ok(mut child) = command.spawn() else { return Outcome::Exit(-1) };
     let start = Instant::now();
     loop {
@@ -341,9 +346,17 @@ fn main() {
                     };
                     for (tool, tool_args) in runs {
                         let refs: Vec<&str> = tool_args.iter().map(String::as_str).collect();
-                        let outcome = run(&args.tools.join(tool), &refs, timeout);
+                        let err_path = work.path().join(format!("case{i}.stderr"));
+                        let outcome = run(&args.tools.join(tool), &refs, timeout, &err_path);
                         let key = format!("{tool} {outcome:?}");
-                        *tally.outcomes.lock().unwrap().entry(key).or_default() += 1;
+                        let stderr = std::fs::read_to_string(&err_path).unwrap_or_default();
+                        let _ = std::fs::remove_file(&err_path);
+                        let mut outcomes = tally.outcomes.lock().unwrap();
+                        *outcomes.entry(key).or_default() += 1;
+                        if let Some(check) = PRECHECKS.iter().find(|c| stderr.contains(*c)) {
+                            *outcomes.entry(format!("{tool} stopped by the precheck for '{check}'")).or_default() += 1;
+                        }
+                        drop(outcomes);
                         if outcome.is_failure() {
                             tally.failures.fetch_add(1, Ordering::Relaxed);
                             eprintln!("ukc-fuzz: case {i}: {tool} {outcome:?}");
