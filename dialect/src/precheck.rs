@@ -16,10 +16,54 @@ pub const MAX_NESTING: usize = 512;
 
 /// The first problem of `text` (named `file`), if any.
 pub fn check_input(text: &str, file: &str) -> Option<CapturedDiagnostic> {
-    nul_byte(text, file)
-        .or_else(|| nesting(text, file))
-        .or_else(|| resource_alignment(text, file))
-        .or_else(|| iterator_types(text, file))
+    if let Some(d) = nul_byte(text, file) {
+        return Some(d);
+    }
+    // Comments blanked (offsets kept), so that none can hide what follows;
+    // string contents too where only the structure matters.
+    let code = blanked(text, false);
+    let structure = blanked(text, true);
+    nesting(&structure, file).or_else(|| resource_alignment(&code, file)).or_else(|| iterator_types(&structure, file))
+}
+
+/// `text` with every `//` comment outside string literals (and with
+/// `strings`, the contents of string literals) replaced by spaces, byte for
+/// byte: offsets, lines and columns stay the same.
+fn blanked(text: &str, strings: bool) -> String {
+    let mut bytes = text.as_bytes().to_vec();
+    let mut i = 0;
+    let mut in_string = false;
+    while i < bytes.len() {
+        match bytes[i] {
+            // An escaped ASCII byte (`\"`) does not end the string.
+            b'\\' if in_string => {
+                let escaped_ascii = bytes.get(i + 1).is_some_and(|b| b.is_ascii() && *b != b'\n');
+                if strings {
+                    bytes[i] = b' ';
+                    if escaped_ascii {
+                        bytes[i + 1] = b' ';
+                    }
+                }
+                if escaped_ascii {
+                    i += 1;
+                }
+            }
+            b'"' => in_string = !in_string,
+            b'\n' => in_string = false,
+            _ if in_string && strings => bytes[i] = b' ',
+            b'/' if !in_string && bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    bytes[i] = b' ';
+                    i += 1;
+                }
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    // Whole UTF-8 sequences were blanked or kept, so this cannot fail.
+    String::from_utf8(bytes).unwrap_or_else(|_| text.to_string())
 }
 
 fn at(text: &str, file: &str, offset: usize, message: String) -> CapturedDiagnostic {
@@ -224,6 +268,9 @@ mod tests {
         );
         assert!(message(&generic("[3 : i64]")).is_some());
         assert!(message(&generic("[[\"parallel\"]]")).is_some());
+        // A comment between the key and the list hides nothing.
+        assert!(message("iterator_types// x\n = [unit]").is_some());
+        assert_eq!(message("// iterator_types = [unit]\n\"iterator_types = [unit]\""), None);
     }
 
     #[test]
