@@ -237,7 +237,7 @@ impl Compiler {
     /// Compiles a parsed module (as from [`parse`](Self::parse)) to a package.
     pub fn compile_module(&self, module: &mut Module) -> Result<Compiled, CompileError> {
         let decisions = self.run_to(module, Stage::Kernels)?;
-        let kernels = codegen::kernel_infos(module)?;
+        let kernels = codegen::kernel_infos(module).map_err(|e| self.locate(e))?;
         let objects = ukernel_target_nvptx::module_objects(module);
         self.check_math_functions(module)?;
         self.run_to_from(module, Stage::Kernels, Stage::Llvm)?;

@@ -301,7 +301,16 @@ pub fn kernel_infos(module: &Module) -> Result<Vec<KernelInfo>, CodegenError> {
     let mut out = Vec::new();
     for func in dispatches(&module.as_operation()) {
         let kernel = func.attribute("sym_name").ok().and_then(ukernel_dialect::string_value).unwrap_or_default();
-        let fail = |message: String| CodegenError::Kernel { kernel: kernel.clone(), message };
+        // An error at the dispatch function, where the input has it.
+        let fail = |message: String| CodegenError::Stage {
+            stage: "kernels",
+            diagnostics: vec![CapturedDiagnostic {
+                severity: ukernel_dialect::location::Severity::Error,
+                pos: ukernel_dialect::location::source_pos(func.location()),
+                message: format!("kernel '{kernel}': {message}"),
+                notes: vec![],
+            }],
+        };
         let entry = func
             .region(0)
             .ok()
