@@ -24,6 +24,8 @@ for tool in ("ukernel-opt", "ukc", "ukc-run", "ukc-fuzz"):
         lit_config.fatal(f"{tool} not found in {tools}: build it first (cargo build)")
 
 config.environment["PATH"] = os.pathsep.join([tools, llvm_bin, os.environ.get("PATH", "")])
+# ukc's compile cache: inside the test outputs, not the user's.
+config.environment["UKC_CACHE_DIR"] = os.path.join(config.test_exec_root, "ukc-cache")
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 config.substitutions.append(("%tools", tools))
 

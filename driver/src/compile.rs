@@ -58,6 +58,10 @@ pub struct CompileOptions {
     pub cuda: ukernel_target_nvptx::CudaTools,
     /// Compile each arch's PTX to a cubin too, when ptxas is there.
     pub cubins: bool,
+    /// Look up and keep each arch's PTX and cubin here (off by default in
+    /// the library; `ukc` uses `CompileCache::default_location`). Bypassed
+    /// when `dump_dir` is set, so that every dump is written.
+    pub cache: Option<ukernel_target_nvptx::cache::CompileCache>,
 }
 
 impl Default for CompileOptions {
@@ -71,6 +75,7 @@ impl Default for CompileOptions {
             linkage: Default::default(),
             cuda: ukernel_target_nvptx::CudaTools::discover(),
             cubins: true,
+            cache: None,
         }
     }
 }
@@ -260,10 +265,11 @@ impl Compiler {
             linkage: self.options.linkage,
             libdevice: self.options.cuda.libdevice.clone(),
             ptxas: self.options.cuda.ptxas.clone().filter(|_| self.options.cubins),
+            cache: self.options.cache.clone().filter(|_| self.options.dump_dir.is_none()),
         };
         crate::guard::enter("link, PTX and cubin emission");
         let emitted = ukernel_target_nvptx::emit(&ir, &objects, &self.options.arches, &emit_options)?;
-        self.timings.borrow_mut().extend(emitted.timings.iter().map(|(n, d)| (n.to_string(), *d)));
+        self.timings.borrow_mut().extend(emitted.timings.iter().cloned());
         for (arch, text) in &emitted.linked_ir {
             self.dump(&format!("6.linked.{arch}.ll"), || text.clone())?;
         }

@@ -4,6 +4,7 @@
 //! (registry objects re-chosen per arch), internalizes and inlines, runs O3
 //! and emits PTX per arch with LLVM's NVPTX target machine.
 
+pub mod cache;
 pub mod cuda_tools;
 pub mod link;
 pub mod ptxas;
@@ -136,6 +137,8 @@ pub struct EmitOptions {
     pub libdevice: Option<std::path::PathBuf>,
     /// With ptxas, each arch's PTX is also compiled to a cubin.
     pub ptxas: Option<std::path::PathBuf>,
+    /// Where to look up and keep each arch's PTX and cubin.
+    pub cache: Option<cache::CompileCache>,
 }
 
 /// PTX (and cubins) per arch, and the linked LLVM IR per arch.
@@ -145,18 +148,29 @@ pub struct Emitted {
     pub linked_ir: BTreeMap<GpuArch, String>,
     /// Objects linked per arch (paths).
     pub linked_objects: BTreeMap<GpuArch, Vec<String>>,
-    /// Wall time of each step: link, O3 and PTX (all arches at once), ptxas.
-    pub timings: Vec<(&'static str, std::time::Duration)>,
+    /// Wall time of each arch's steps (arches run at the same time).
+    pub timings: Vec<(String, std::time::Duration)>,
 }
 
-/// Links the needed objects into a copy of `ir` per arch and emits PTX.
+/// One arch's result.
+struct ArchOutput {
+    ptx: String,
+    /// The optimized IR (None when the cache answered).
+    linked_ir: Option<String>,
+    linked: Vec<String>,
+    cubin: Option<Vec<u8>>,
+    timings: Vec<(String, std::time::Duration)>,
+}
+
+/// Links the needed objects into a copy of `ir` per arch, emits PTX and,
+/// with ptxas, a cubin; each arch on its own thread. With a cache, an arch
+/// whose inputs were compiled before is answered from it.
 pub fn emit(
     ir_text: &str,
     objects: &[ExecutableObject],
     arches: &[GpuArch],
     options: &EmitOptions,
 ) -> Result<Emitted, TargetError> {
-    let linkage = options.linkage;
     let mut out = Emitted {
         ptx: BTreeMap::new(),
         cubins: BTreeMap::new(),
@@ -171,36 +185,50 @@ pub fn emit(
         ),
         None => None,
     };
-    let started = std::time::Instant::now();
-    // Each arch on its own thread, with its own LLVM context: linking, O3
-    // and NVPTX codegen of one arch share nothing with another's.
-    let per_arch = |arch: GpuArch| -> Result<(String, String, Vec<String>), TargetError> {
-        let llvm = LlvmContext::create();
-        let buffer = inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(ir_text.as_bytes(), "kernels");
-        let module = llvm.create_module_from_ir(buffer).map_err(|e| LinkError::Verify(e.to_string()))?;
+    let ptxas_identity = options.ptxas.as_deref().map(cache::tool_identity);
+    let per_arch = |arch: GpuArch| -> Result<ArchOutput, TargetError> {
         let chosen: Vec<(String, Vec<u8>)> = objects.iter().map(|o| object_for_arch(o, arch)).collect();
-        let refs: Vec<(&str, &[u8])> = chosen.iter().map(|(p, b)| (p.as_str(), b.as_slice())).collect();
-        let called = link::declared_functions(&module);
-        let mut linked = link::link_needed_objects(&module, &refs)?;
-        check_linked_for_arch(&linked, arch)?;
-        let math = link::libdevice_calls(&module);
-        if !math.is_empty() {
-            let Some(bytes) = &libdevice else {
-                let hint = CudaTools::none().missing_hint().unwrap_or_default();
-                return Err(TargetError::NoLibdevice { functions: math, hint });
-            };
-            link::link_libdevice(&module, bytes)?;
-            linked.push("libdevice.10.bc".into());
+        let arch_name = arch.to_string();
+        let linkage_name = format!("{:?}", options.linkage);
+        let key = options.cache.as_ref().map(|_| {
+            cache::key(&cache::KeyInputs {
+                ir: ir_text,
+                objects: &chosen,
+                libdevice: libdevice.as_deref(),
+                arch: &arch_name,
+                linkage: &linkage_name,
+                ptxas: ptxas_identity.as_deref(),
+            })
+        });
+        if let (Some(c), Some(k)) = (&options.cache, &key)
+            && let Some(hit) = c.get(k)
+        {
+            return Ok(ArchOutput {
+                ptx: hit.ptx,
+                linked_ir: None,
+                linked: hit.linked,
+                cubin: hit.cubin,
+                timings: vec![(format!("{arch}: from the compile cache"), std::time::Duration::ZERO)],
+            });
         }
-        link::internalize_non_kernels(&module);
-        if linkage == link::UKernelLinkage::Call {
-            link::keep_calls(&module, &called);
+        let started = std::time::Instant::now();
+        let (ptx, ir, linked) = link_and_emit(ir_text, &chosen, arch, libdevice.as_deref(), options.linkage)?;
+        let mut timings = vec![(format!("{arch}: link, O3 and PTX"), started.elapsed())];
+        let cubin = match &options.ptxas {
+            Some(ptxas) => {
+                let started = std::time::Instant::now();
+                let cubin = ptxas::compile(ptxas, &ptx, arch)?;
+                timings.push((format!("{arch}: ptxas"), started.elapsed()));
+                Some(cubin)
+            }
+            None => None,
+        };
+        if let (Some(c), Some(k)) = (&options.cache, &key) {
+            c.put(k, &cache::Entry { ptx: ptx.clone(), linked: linked.clone(), cubin: cubin.clone() });
         }
-        link::keep_calls(&module, &link::called_by_registry(&module));
-        let (ptx, ir) = link::emit_ptx_and_ir(&module, arch)?;
-        Ok((ptx, ir, linked))
+        Ok(ArchOutput { ptx, linked_ir: Some(ir), linked, cubin, timings })
     };
-    let results: Vec<(GpuArch, Result<(String, String, Vec<String>), TargetError>)> = std::thread::scope(|scope| {
+    let results: Vec<(GpuArch, Result<ArchOutput, TargetError>)> = std::thread::scope(|scope| {
         // LLVM's recursion wants more than a spawned thread's default stack.
         let jobs: Vec<_> = arches
             .iter()
@@ -225,34 +253,51 @@ pub fn emit(
     });
     // The first failing arch in the order asked for decides the error.
     for (arch, result) in results {
-        let (ptx, ir, linked) = result?;
-        out.ptx.insert(arch, ptx);
-        out.linked_ir.insert(arch, ir);
-        out.linked_objects.insert(arch, linked);
-    }
-    out.timings.push(("link, O3 and PTX", started.elapsed()));
-    if let Some(ptxas) = &options.ptxas {
-        let started = std::time::Instant::now();
-        // One ptxas process per arch, all at once.
-        let results: Vec<(GpuArch, Result<Vec<u8>, PtxasError>)> = std::thread::scope(|scope| {
-            let jobs: Vec<_> = out
-                .ptx
-                .iter()
-                .map(|(&arch, text)| (arch, scope.spawn(move || ptxas::compile(ptxas, text, arch))))
-                .collect();
-            jobs.into_iter()
-                .map(|(arch, job)| {
-                    let result = job.join().unwrap_or_else(|_| {
-                        Err(PtxasError::Failed { arch: arch.to_string(), kernel: None, log: "internal error".into() })
-                    });
-                    (arch, result)
-                })
-                .collect()
-        });
-        for (arch, result) in results {
-            out.cubins.insert(arch, result?);
+        let r = result?;
+        out.ptx.insert(arch, r.ptx);
+        if let Some(ir) = r.linked_ir {
+            out.linked_ir.insert(arch, ir);
         }
-        out.timings.push(("ptxas", started.elapsed()));
+        out.linked_objects.insert(arch, r.linked);
+        if let Some(c) = r.cubin {
+            out.cubins.insert(arch, c);
+        }
+        out.timings.extend(r.timings);
     }
     Ok(out)
+}
+
+/// Links the chosen objects (and libdevice, where called) into a fresh copy
+/// of the kernels' IR for `arch`, internalizes, optimizes and emits PTX.
+/// Returns the PTX, the optimized IR and the paths linked.
+fn link_and_emit(
+    ir_text: &str,
+    chosen: &[(String, Vec<u8>)],
+    arch: GpuArch,
+    libdevice: Option<&[u8]>,
+    linkage: link::UKernelLinkage,
+) -> Result<(String, String, Vec<String>), TargetError> {
+    let llvm = LlvmContext::create();
+    let buffer = inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(ir_text.as_bytes(), "kernels");
+    let module = llvm.create_module_from_ir(buffer).map_err(|e| LinkError::Verify(e.to_string()))?;
+    let refs: Vec<(&str, &[u8])> = chosen.iter().map(|(p, b)| (p.as_str(), b.as_slice())).collect();
+    let called = link::declared_functions(&module);
+    let mut linked = link::link_needed_objects(&module, &refs)?;
+    check_linked_for_arch(&linked, arch)?;
+    let math = link::libdevice_calls(&module);
+    if !math.is_empty() {
+        let Some(bytes) = libdevice else {
+            let hint = CudaTools::none().missing_hint().unwrap_or_default();
+            return Err(TargetError::NoLibdevice { functions: math, hint });
+        };
+        link::link_libdevice(&module, bytes)?;
+        linked.push("libdevice.10.bc".into());
+    }
+    link::internalize_non_kernels(&module);
+    if linkage == link::UKernelLinkage::Call {
+        link::keep_calls(&module, &called);
+    }
+    link::keep_calls(&module, &link::called_by_registry(&module));
+    let (ptx, ir) = link::emit_ptx_and_ir(&module, arch)?;
+    Ok((ptx, ir, linked))
 }

@@ -1,0 +1,177 @@
+//! A compile cache for the expensive end of a compile (linking, O3, NVPTX
+//! codegen, ptxas): per arch, the PTX, the cubin and the list of linked
+//! objects, keyed by a SHA-256 of everything that decides them: the
+//! translated LLVM IR, the bytes of every object and of libdevice, the arch,
+//! the ukernel linkage, whether a cubin is made, this compiler's version and
+//! ptxas's identity. An unchanged dispatch compiles again without LLVM or
+//! ptxas.
+//!
+//! Entries are files in the cache directory (`$UKC_CACHE_DIR`, else
+//! `$XDG_CACHE_HOME/ukc`, else `~/.cache/ukc`), written atomically (a
+//! temporary file renamed), so concurrent compiles share it safely; a
+//! damaged entry (wrong magic, short) is a miss. Nothing ever evicts
+//! entries: delete the directory to reclaim the space.
+
+use std::path::{Path, PathBuf};
+
+use sha2::{Digest, Sha256};
+
+const MAGIC: &[u8; 8] = b"UKCACHE1";
+
+/// What one arch's emission produced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub ptx: String,
+    pub linked: Vec<String>,
+    pub cubin: Option<Vec<u8>>,
+}
+
+#[derive(Clone, Debug)]
+pub struct CompileCache {
+    dir: PathBuf,
+}
+
+impl CompileCache {
+    pub fn new(dir: impl Into<PathBuf>) -> Self {
+        Self { dir: dir.into() }
+    }
+
+    /// The cache in its usual place, if a home for it is known.
+    pub fn default_location() -> Option<Self> {
+        let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+        let dir = env("UKC_CACHE_DIR")
+            .or_else(|| env("XDG_CACHE_HOME").map(|d| d.join("ukc")))
+            .or_else(|| env("HOME").map(|d| d.join(".cache").join("ukc")))?;
+        Some(Self::new(dir))
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    pub fn get(&self, key: &str) -> Option<Entry> {
+        decode(&std::fs::read(self.dir.join(key)).ok()?)
+    }
+
+    /// Stores an entry; a cache that cannot be written is not an error of
+    /// the compile (the next one recomputes).
+    pub fn put(&self, key: &str, entry: &Entry) {
+        let write = || -> std::io::Result<()> {
+            std::fs::create_dir_all(&self.dir)?;
+            let mut file = tempfile::NamedTempFile::new_in(&self.dir)?;
+            std::io::Write::write_all(&mut file, &encode(entry))?;
+            file.persist(self.dir.join(key)).map_err(|e| e.error)?;
+            Ok(())
+        };
+        let _ = write();
+    }
+}
+
+/// The inputs of one arch's emission, hashed into a key.
+pub struct KeyInputs<'a> {
+    pub ir: &'a str,
+    pub objects: &'a [(String, Vec<u8>)],
+    pub libdevice: Option<&'a [u8]>,
+    pub arch: &'a str,
+    pub linkage: &'a str,
+    /// ptxas's path, size and modification time (None: no cubin).
+    pub ptxas: Option<&'a str>,
+}
+
+pub fn key(inputs: &KeyInputs) -> String {
+    let mut h = Sha256::new();
+    let mut field = |bytes: &[u8]| {
+        h.update((bytes.len() as u64).to_le_bytes());
+        h.update(bytes);
+    };
+    field(env!("CARGO_PKG_VERSION").as_bytes());
+    field(inputs.arch.as_bytes());
+    field(inputs.linkage.as_bytes());
+    field(inputs.ir.as_bytes());
+    for (path, bytes) in inputs.objects {
+        field(path.as_bytes());
+        field(bytes);
+    }
+    field(inputs.libdevice.unwrap_or_default());
+    field(inputs.ptxas.unwrap_or("no cubin").as_bytes());
+    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// ptxas's identity for the key: path, size and modification time.
+pub fn tool_identity(path: &Path) -> String {
+    let meta = std::fs::metadata(path).ok();
+    let size = meta.as_ref().map_or(0, |m| m.len());
+    let modified = meta
+        .and_then(|m| m.modified().ok())
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos());
+    format!("{} {size} {modified}", path.display())
+}
+
+fn encode(e: &Entry) -> Vec<u8> {
+    let mut out = MAGIC.to_vec();
+    let mut bytes = |b: &[u8]| {
+        out.extend_from_slice(&(b.len() as u64).to_le_bytes());
+        out.extend_from_slice(b);
+    };
+    bytes(e.ptx.as_bytes());
+    bytes(e.linked.join("\n").as_bytes());
+    match &e.cubin {
+        Some(c) => {
+            bytes(b"1");
+            bytes(c);
+        }
+        None => bytes(b"0"),
+    }
+    out
+}
+
+fn decode(data: &[u8]) -> Option<Entry> {
+    let mut rest = data.strip_prefix(MAGIC.as_slice())?;
+    let mut bytes = || -> Option<&[u8]> {
+        let n = u64::from_le_bytes(rest.get(..8)?.try_into().ok()?) as usize;
+        let b = rest.get(8..8usize.checked_add(n)?)?;
+        rest = &rest[8 + n..];
+        Some(b)
+    };
+    let ptx = String::from_utf8(bytes()?.to_vec()).ok()?;
+    let linked_text = String::from_utf8(bytes()?.to_vec()).ok()?;
+    let linked = if linked_text.is_empty() { Vec::new() } else { linked_text.split('\n').map(String::from).collect() };
+    let cubin = match bytes()? {
+        b"1" => Some(bytes()?.to_vec()),
+        _ => None,
+    };
+    Some(Entry { ptx, linked, cubin })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_round_trip_and_damage_is_a_miss() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = CompileCache::new(dir.path());
+        let entry = Entry { ptx: "// ptx".into(), linked: vec!["a.bc".into(), "b.bc".into()], cubin: Some(vec![1, 2]) };
+        cache.put("k", &entry);
+        assert_eq!(cache.get("k"), Some(entry));
+        assert_eq!(cache.get("missing"), None);
+        std::fs::write(dir.path().join("k"), b"UKCACHE1\xff").unwrap();
+        assert_eq!(cache.get("k"), None);
+    }
+
+    #[test]
+    fn the_key_changes_with_every_input() {
+        let objects = vec![("o.bc".to_string(), vec![1u8])];
+        let base =
+            KeyInputs { ir: "ir", objects: &objects, libdevice: None, arch: "sm_90", linkage: "inline", ptxas: None };
+        let k = key(&base);
+        let other_objects = vec![("o.bc".to_string(), vec![2u8])];
+        assert_ne!(k, key(&KeyInputs { ir: "ir2", ..base }));
+        assert_ne!(k, key(&KeyInputs { arch: "sm_80", ..base }));
+        assert_ne!(k, key(&KeyInputs { objects: &other_objects, ..base }));
+        assert_ne!(k, key(&KeyInputs { libdevice: Some(b"x"), ..base }));
+        assert_ne!(k, key(&KeyInputs { ptxas: Some("p"), ..base }));
+        assert_eq!(k, key(&KeyInputs { ..base }));
+    }
+}
