@@ -288,11 +288,16 @@ fn save_all(
         let dims: Vec<String> = before.dims.iter().map(|d| d.to_string()).collect();
         line += &format!(" {}:{}:{b}:{a}", before.element, dims.join("x"));
     }
+    append_manifest(dir, &line)
+}
+
+/// Appends one line to `dir/manifest.txt`.
+fn append_manifest(dir: &std::path::Path, line: &str) -> Result<(), ukernel_runtime::Error> {
     use std::io::Write;
+    let io = |e: std::io::Error| ukernel_runtime::Error::Io(format!("{}: {e}", dir.display()));
     let mut manifest =
         std::fs::OpenOptions::new().create(true).append(true).open(dir.join("manifest.txt")).map_err(io)?;
-    writeln!(manifest, "{line}").map_err(io)?;
-    Ok(())
+    writeln!(manifest, "{line}").map_err(io)
 }
 
 /// Writes the input and the index output of a checked argmax-like kernel
@@ -322,17 +327,14 @@ fn save(
     let length = *inp.dims.last().unwrap_or(&0);
     let rows = if length == 0 { 0 } else { inp.dims.iter().product::<u64>() / length };
     let producer = text_field(attrs, "producer").unwrap_or("");
-    use std::io::Write;
-    let mut manifest =
-        std::fs::OpenOptions::new().create(true).append(true).open(dir.join("manifest.txt")).map_err(io)?;
-    writeln!(
-        manifest,
-        "{name} {device} {} {} {rows} {length} {stem}.input.bin {stem}.index.bin {} {}",
-        inp.element,
-        idx.element,
-        text_field(attrs, "semantics").unwrap_or("first-nan"),
-        if producer.is_empty() { "-".to_string() } else { producer.replace(' ', ",") }
+    append_manifest(
+        dir,
+        &format!(
+            "{name} {device} {} {} {rows} {length} {stem}.input.bin {stem}.index.bin {} {}",
+            inp.element,
+            idx.element,
+            text_field(attrs, "semantics").unwrap_or("first-nan"),
+            if producer.is_empty() { "-".to_string() } else { producer.replace(' ', ",") }
+        ),
     )
-    .map_err(io)?;
-    Ok(())
 }

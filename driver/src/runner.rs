@@ -88,19 +88,11 @@ fn info(path: &str) -> Result<bool, String> {
             .spec
             .specs()
             .map(|s| match s {
-                ukernel_runtime::KernelLoaderSpec::CudaPtxInMemory { ptx, arch_specific, .. } => {
-                    let ccs: Vec<String> = ptx
-                        .keys()
-                        .map(|c| format!("{c}{}", if arch_specific.contains(c) { "a" } else { "" }))
-                        .collect();
-                    format!("PTX for {}", ccs.join(", "))
+                ukernel_runtime::KernelLoaderSpec::CudaPtxInMemory { .. } => {
+                    format!("PTX for {}", s.capability_list())
                 }
-                ukernel_runtime::KernelLoaderSpec::CudaCubinInMemory { cubins, arch_specific, .. } => {
-                    let ccs: Vec<String> = cubins
-                        .keys()
-                        .map(|c| format!("{c}{}", if arch_specific.contains(c) { "a" } else { "" }))
-                        .collect();
-                    format!("cubin for {}", ccs.join(", "))
+                ukernel_runtime::KernelLoaderSpec::CudaCubinInMemory { .. } => {
+                    format!("cubin for {}", s.capability_list())
                 }
                 other => other.kind().to_string(),
             })

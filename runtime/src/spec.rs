@@ -168,15 +168,8 @@ impl KernelLoaderSpec {
         kernel_name: impl Into<String>,
         ptx: impl IntoIterator<Item = (ComputeCapability, bool, Bytes)>,
     ) -> Self {
-        let mut map = BTreeMap::new();
-        let mut specific = BTreeSet::new();
-        for (cc, arch_specific, text) in ptx {
-            if arch_specific {
-                specific.insert(cc);
-            }
-            map.insert(cc, text);
-        }
-        Self::CudaPtxInMemory { kernel_name: kernel_name.into(), ptx: map, arch_specific: specific }
+        let (ptx, arch_specific) = split_images(ptx);
+        Self::CudaPtxInMemory { kernel_name: kernel_name.into(), ptx, arch_specific }
     }
 
     /// Cubins per compute capability, each portable (`false`) or
@@ -185,16 +178,37 @@ impl KernelLoaderSpec {
         kernel_name: impl Into<String>,
         cubins: impl IntoIterator<Item = (ComputeCapability, bool, Bytes)>,
     ) -> Self {
-        let mut map = BTreeMap::new();
-        let mut specific = BTreeSet::new();
-        for (cc, arch_specific, image) in cubins {
-            if arch_specific {
-                specific.insert(cc);
-            }
-            map.insert(cc, image);
-        }
-        Self::CudaCubinInMemory { kernel_name: kernel_name.into(), cubins: map, arch_specific: specific }
+        let (cubins, arch_specific) = split_images(cubins);
+        Self::CudaCubinInMemory { kernel_name: kernel_name.into(), cubins, arch_specific }
     }
+
+    /// The capabilities of a PTX or cubin spec, an arch-specific one marked
+    /// `a` (e.g. `8.0, 9.0a`); empty for other kinds.
+    pub fn capability_list(&self) -> String {
+        let (images, specific) = match self {
+            Self::CudaPtxInMemory { ptx, arch_specific, .. } => (ptx, arch_specific),
+            Self::CudaCubinInMemory { cubins, arch_specific, .. } => (cubins, arch_specific),
+            Self::OpenClTextInMemory { .. } => return String::new(),
+        };
+        let ccs: Vec<String> =
+            images.keys().map(|c| format!("{c}{}", if specific.contains(c) { "a" } else { "" })).collect();
+        ccs.join(", ")
+    }
+}
+
+/// Images by capability, and the capabilities whose image is arch-specific.
+fn split_images(
+    images: impl IntoIterator<Item = (ComputeCapability, bool, Bytes)>,
+) -> (BTreeMap<ComputeCapability, Bytes>, BTreeSet<ComputeCapability>) {
+    let mut map = BTreeMap::new();
+    let mut specific = BTreeSet::new();
+    for (cc, arch_specific, image) in images {
+        if arch_specific {
+            specific.insert(cc);
+        }
+        map.insert(cc, image);
+    }
+    (map, specific)
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
