@@ -1,11 +1,10 @@
 use melior::{
     Context,
     dialect::DialectRegistry,
-    ir::{Module, operation::OperationLike},
-    utility::{load_irdl_dialects, register_all_dialects, register_all_llvm_translations},
+    utility::{register_all_dialects, register_all_llvm_translations},
 };
 
-use crate::{Error, location::collect_diagnostics};
+use crate::Error;
 
 /// The IRDL text of the `ukernel` dialect.
 pub const IRDL_SOURCE: &str = include_str!("../ukernel.irdl.mlir");
@@ -16,6 +15,7 @@ pub const IRDL_SOURCE: &str = include_str!("../ukernel.irdl.mlir");
 pub fn create_context() -> Result<Context, Error> {
     let registry = DialectRegistry::new();
     register_all_dialects(&registry);
+    add_ukernel_dialect(&registry)?;
     let context = Context::new_with_registry(&registry, false);
     context.load_all_available_dialects();
     register_all_llvm_translations(&context);
@@ -23,18 +23,62 @@ pub fn create_context() -> Result<Context, Error> {
     Ok(context)
 }
 
-/// Loads the `ukernel` dialect from its IRDL definition into `context`.
-/// Loading twice is harmless: the second call finds the dialect and returns.
+unsafe extern "C" {
+    fn ukRegistryInsertIRDLDialect(
+        registry: mlir_sys::MlirDialectRegistry,
+        name: mlir_sys::MlirStringRef,
+        irdl: mlir_sys::MlirStringRef,
+        report: unsafe extern "C" fn(*mut std::ffi::c_void, mlir_sys::MlirStringRef),
+        report_data: *mut std::ffi::c_void,
+    ) -> bool;
+}
+
+unsafe extern "C" fn report_into(data: *mut std::ffi::c_void, message: mlir_sys::MlirStringRef) {
+    let bytes = unsafe { std::slice::from_raw_parts(message.data as *const u8, message.length) };
+    unsafe { *(data as *mut String) = String::from_utf8_lossy(bytes).into_owned() };
+}
+
+/// Adds the `ukernel` dialect, defined by [`IRDL_SOURCE`], to `registry`:
+/// every context created from it (or that appends it) loads the dialect by
+/// name, when the parser first meets `#ukernel.*` or when asked. This is how
+/// a host such as `mlir-opt` gets the dialect from the plugin.
+pub fn add_ukernel_dialect(registry: &DialectRegistry) -> Result<(), Error> {
+    unsafe { add_ukernel_dialect_to_raw(registry.to_raw()) }
+}
+
+/// [`add_ukernel_dialect`] for a registry the host owns (a plugin's
+/// `DialectRegistry *`).
+///
+/// # Safety
+/// `registry` must be a live dialect registry.
+pub unsafe fn add_ukernel_dialect_to_raw(registry: mlir_sys::MlirDialectRegistry) -> Result<(), Error> {
+    let mut error = String::new();
+    let ok = unsafe {
+        ukRegistryInsertIRDLDialect(
+            registry,
+            crate::dynamic::string_ref(crate::DIALECT),
+            crate::dynamic::string_ref(IRDL_SOURCE),
+            report_into,
+            &mut error as *mut String as *mut std::ffi::c_void,
+        )
+    };
+    if ok { Ok(()) } else { Err(Error::DialectLoad(error)) }
+}
+
+/// Loads the `ukernel` dialect into `context`, which need not have been
+/// created by [`create_context`]. Loading twice is harmless.
 pub fn load_ukernel_dialect(context: &Context) -> Result<(), Error> {
-    let loaded =
-        unsafe { mlir_sys::mlirContextGetOrLoadDialect(context.to_raw(), crate::dynamic::string_ref(crate::DIALECT)) };
+    let name = crate::dynamic::string_ref(crate::DIALECT);
+    let loaded = unsafe { mlir_sys::mlirContextGetOrLoadDialect(context.to_raw(), name) };
     if !loaded.ptr.is_null() {
         return Ok(());
     }
-    let (module, diagnostics) = collect_diagnostics(context, || Module::parse(context, IRDL_SOURCE));
-    let module = module.ok_or_else(|| Error::DialectLoad(diagnostics.join("; ")))?;
-    if !module.as_operation().verify() || !load_irdl_dialects(&module) {
-        return Err(Error::DialectLoad("IRDL verification failed".into()));
+    let registry = DialectRegistry::new();
+    add_ukernel_dialect(&registry)?;
+    context.append_dialect_registry(&registry);
+    let loaded = unsafe { mlir_sys::mlirContextGetOrLoadDialect(context.to_raw(), name) };
+    if loaded.ptr.is_null() {
+        return Err(Error::DialectLoad("the registry did not create the dialect".into()));
     }
     Ok(())
 }

@@ -17,7 +17,7 @@
 //!   module (a user-supplied ukernel wins);
 //! - no match: a default `lowering_config` and a remark saying why not.
 //!
-//! A remark also reports every selection. An unknown family name in
+//! A remark also reports every selection (see [`set_remarks`]). An unknown family name in
 //! `ukernels` is a warning. A malformed `#ukernel.target` is an error and
 //! fails the pass.
 
@@ -273,7 +273,9 @@ fn configure_module(context: &Context, module: &OperationRef) -> bool {
                 emit_error(root.location(), &format!("ukernel: {e}"));
                 return false;
             }
-            emit_remark(root.location(), &format!("ukernel: {}", decision.explanation));
+            if REMARKS.load(std::sync::atomic::Ordering::Relaxed) {
+                emit_remark(root.location(), &format!("ukernel: {}", decision.explanation));
+            }
         }
         true
     }
@@ -292,6 +294,17 @@ fn apply(context: &Context, root: &OperationRef, decision: &Decision) -> Result<
         op.set_attribute(EXECUTABLE_OBJECTS, ArrayAttribute::new(context, &objects).into());
     }
     Ok(())
+}
+
+/// Whether the pass explains its decisions with remarks. On by default (an
+/// MLIR host prints them, as it prints any pass's remarks); `ukernel-opt`
+/// turns them off unless `--ukernel-explain` is given. Process-wide because
+/// passes created by name in a textual pipeline take no options.
+static REMARKS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+
+/// Turns the explaining remarks on or off for every instance in the process.
+pub fn set_remarks(enabled: bool) {
+    REMARKS.store(enabled, std::sync::atomic::Ordering::Relaxed);
 }
 
 static PASS_ID: crate::registration::PassId = crate::registration::PassId;

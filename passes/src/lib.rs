@@ -14,5 +14,7 @@ pub mod kernel_config;
 pub mod lower_to_ukernels;
 pub mod math_to_libdevice;
 mod registration;
+pub mod set_target;
+pub mod verify_attributes;
 
-pub use registration::{PASSES, PassInfo, register_passes};
+pub use registration::{PASSES, PassInfo, register_passes, register_project_passes};

@@ -13,8 +13,13 @@ pub struct PassInfo {
     pub create: fn() -> Pass,
 }
 
-/// Every pass of this project, in pipeline order.
+/// Every pass of this project registered by name, in pipeline order.
 pub const PASSES: &[PassInfo] = &[
+    PassInfo {
+        argument: crate::verify_attributes::ARGUMENT,
+        summary: crate::verify_attributes::SUMMARY,
+        create: crate::verify_attributes::create,
+    },
     PassInfo {
         argument: crate::kernel_config::ARGUMENT,
         summary: crate::kernel_config::SUMMARY,
@@ -44,6 +49,56 @@ pub const PASSES: &[PassInfo] = &[
 
 unsafe extern "C" {
     fn ukRegisterExternalPass(factory: unsafe extern "C" fn(*mut c_void) -> mlir_sys::MlirPass, user_data: *mut c_void);
+    fn ukRegisterSetTargetPipeline(
+        argument: mlir_sys::MlirStringRef,
+        description: mlir_sys::MlirStringRef,
+        builder: SetTargetBuilder,
+    );
+}
+
+type Report = unsafe extern "C" fn(*mut c_void, mlir_sys::MlirStringRef);
+type SetTargetBuilder = unsafe extern "C" fn(
+    mlir_sys::MlirOpPassManager,
+    mlir_sys::MlirStringRef,
+    mlir_sys::MlirStringRef,
+    Report,
+    *mut c_void,
+) -> bool;
+
+fn str_of(s: mlir_sys::MlirStringRef) -> String {
+    if s.data.is_null() || s.length == 0 {
+        return String::new();
+    }
+    let bytes = unsafe { std::slice::from_raw_parts(s.data as *const u8, s.length) };
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn string_ref(s: &str) -> mlir_sys::MlirStringRef {
+    mlir_sys::MlirStringRef { data: s.as_ptr() as *const _, length: s.len() }
+}
+
+/// Builds `ukernel-set-target{arch=... ukernels=...}`: validates the options
+/// and adds one set-target pass. Never unwinds into C++.
+unsafe extern "C" fn build_set_target(
+    pm: mlir_sys::MlirOpPassManager,
+    arch: mlir_sys::MlirStringRef,
+    ukernels: mlir_sys::MlirStringRef,
+    report: Report,
+    report_data: *mut c_void,
+) -> bool {
+    let built = std::panic::catch_unwind(|| {
+        crate::set_target::TargetOverride::parse(&str_of(arch), &str_of(ukernels)).map(|with| {
+            let pass = crate::set_target::create(with);
+            unsafe { mlir_sys::mlirOpPassManagerAddOwnedPass(pm, pass.to_raw()) };
+        })
+    });
+    let error = match built {
+        Ok(Ok(())) => return true,
+        Ok(Err(e)) => e,
+        Err(_) => format!("internal error building {}", crate::set_target::ARGUMENT),
+    };
+    unsafe { report(report_data, string_ref(&error)) };
+    false
 }
 
 unsafe extern "C" fn create_by_index(user_data: *mut c_void) -> mlir_sys::MlirPass {
@@ -56,9 +111,25 @@ pub fn register_passes() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         melior::utility::register_all_passes();
+        register_project_passes();
+    });
+}
+
+/// Registers only this project's passes and pipelines (a host such as
+/// `mlir-opt` has registered upstream's already). Idempotent.
+pub fn register_project_passes() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
         for index in 0..PASSES.len() {
             unsafe { ukRegisterExternalPass(create_by_index, index as *mut c_void) };
         }
+        unsafe {
+            ukRegisterSetTargetPipeline(
+                string_ref(crate::set_target::ARGUMENT),
+                string_ref(crate::set_target::SUMMARY),
+                build_set_target,
+            )
+        };
     });
 }
 

@@ -1,0 +1,91 @@
+//! `ukernel-set-target{arch=<sm_XY[a]> ukernels=<all|none|a,b>}`: sets the
+//! module's `#ukernel.target`, keeping whatever the module's own target says
+//! for the fields not given (a module without one starts from sm_90, all
+//! ukernels).
+//!
+//! Registered as a pass pipeline with options (passes created from Rust take
+//! none), so that plain `mlir-opt` with the plugin can choose the target
+//! without editing the input; `ukernel-opt --ukernel-target/--ukernels`
+//! prepend the same pass. The options are validated when the pipeline is
+//! built, so a bad value is a pipeline error before any IR is read.
+
+use melior::{
+    Context,
+    ir::{OperationRef, operation::OperationLike, operation::OperationMutLike, operation::OperationRefMut},
+    pass::Pass,
+};
+use ukernel_dialect::{GpuArch, TARGET_ATTR, Target, UKernelSelection, emit_error};
+
+pub const ARGUMENT: &str = "ukernel-set-target";
+pub const SUMMARY: &str = "Set the module's #ukernel.target (options: arch=sm_XY[a], ukernels=all|none|a,b)";
+
+/// The validated options of one instance.
+#[derive(Clone, Debug, Default)]
+pub struct TargetOverride {
+    pub arch: Option<GpuArch>,
+    pub ukernels: Option<UKernelSelection>,
+}
+
+impl TargetOverride {
+    /// Parses the option values; empty means "not given".
+    pub fn parse(arch: &str, ukernels: &str) -> Result<Self, String> {
+        let arch = match arch.trim() {
+            "" => None,
+            a => Some(GpuArch::parse_known(a).map_err(|e| format!("{ARGUMENT}: arch: {e}"))?),
+        };
+        let ukernels = match ukernels.trim() {
+            "" => None,
+            u => Some(UKernelSelection::parse(u).map_err(|e| format!("{ARGUMENT}: ukernels: {e}"))?),
+        };
+        Ok(Self { arch, ukernels })
+    }
+
+    fn apply(&self, context: &Context, module: &OperationRef) -> Result<(), String> {
+        let mut target = match module.attribute(TARGET_ATTR) {
+            Ok(a) => Target::try_from(a).map_err(|e| e.to_string())?,
+            Err(_) => Target::new(90, UKernelSelection::All),
+        };
+        if let Some(arch) = &self.arch {
+            target.sm = arch.sm;
+            target.specific = arch.specific;
+        }
+        if let Some(list) = &self.ukernels {
+            target.ukernels = list.clone();
+        }
+        let attr = target.to_attribute(context).map_err(|e| e.to_string())?;
+        unsafe { OperationRefMut::from_raw(module.to_raw()) }.set_attribute(TARGET_ATTR, attr);
+        Ok(())
+    }
+}
+
+#[derive(Clone)]
+struct SetTarget(TargetOverride);
+
+impl<'c> melior::pass::RunExternalPass<'c> for SetTarget {
+    fn initialize(&mut self, _context: melior::ContextRef<'c>) {}
+
+    fn run(&mut self, module: OperationRef<'c, '_>, pass: melior::pass::ExternalPass<'_>) {
+        crate::registration::run_guarded(ARGUMENT, &module, &pass, |context| match self.0.apply(context, &module) {
+            Ok(()) => true,
+            Err(e) => {
+                emit_error(module.location(), &format!("{ARGUMENT}: {e}"));
+                false
+            }
+        });
+    }
+}
+
+static PASS_ID: crate::registration::PassId = crate::registration::PassId;
+
+/// A new instance that applies `with`.
+pub fn create(with: TargetOverride) -> Pass {
+    melior::pass::create_external(
+        SetTarget(with),
+        melior::ir::r#type::TypeId::create(&PASS_ID),
+        "UKernelSetTarget",
+        ARGUMENT,
+        SUMMARY,
+        "builtin.module",
+        &[],
+    )
+}
