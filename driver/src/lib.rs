@@ -3,15 +3,11 @@
 #[cfg(feature = "compiler")]
 pub mod compile;
 #[cfg(feature = "compiler")]
-pub mod expected;
-#[cfg(feature = "compiler")]
 pub mod guard;
 #[cfg(feature = "compiler")]
 pub mod opt;
 pub mod run;
 pub mod runner;
-#[cfg(feature = "compiler")]
-pub mod split;
 #[cfg(feature = "compiler")]
 pub mod ukc;
 

@@ -176,8 +176,21 @@ struct ModulePass {
     body: fn(&melior::Context, &melior::ir::OperationRef) -> bool,
 }
 
+/// Loads the `ukernel` dialect before a pass runs: a host's context loads it
+/// lazily, when the parser first meets `#ukernel.*`, and an input without
+/// any has not. Pass initialization runs before any thread starts.
+pub(crate) fn ensure_dialect(context: melior::ContextRef) {
+    let context_ref = context;
+    let context: &melior::Context = unsafe { context_ref.to_ref() };
+    if let Err(e) = ukernel_dialect::load_ukernel_dialect(context) {
+        eprintln!("error: {e}");
+    }
+}
+
 impl<'c> melior::pass::RunExternalPass<'c> for ModulePass {
-    fn initialize(&mut self, _context: melior::ContextRef<'c>) {}
+    fn initialize(&mut self, context: melior::ContextRef<'c>) {
+        ensure_dialect(context);
+    }
 
     fn run(&mut self, module: melior::ir::OperationRef<'c, '_>, pass: melior::pass::ExternalPass<'_>) {
         let body = self.body;

@@ -62,7 +62,9 @@ impl TargetOverride {
 struct SetTarget(TargetOverride);
 
 impl<'c> melior::pass::RunExternalPass<'c> for SetTarget {
-    fn initialize(&mut self, _context: melior::ContextRef<'c>) {}
+    fn initialize(&mut self, context: melior::ContextRef<'c>) {
+        crate::registration::ensure_dialect(context);
+    }
 
     fn run(&mut self, module: OperationRef<'c, '_>, pass: melior::pass::ExternalPass<'_>) {
         crate::registration::run_guarded(ARGUMENT, &module, &pass, |context| match self.0.apply(context, &module) {

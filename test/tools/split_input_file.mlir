@@ -1,4 +1,4 @@
-// Each '// -----' chunk is parsed and transformed on its own; outputs are
+// Each chunk between split markers is parsed and transformed on its own; outputs are
 // joined with the same marker, and diagnostics keep the file's line numbers.
 // RUN: not ukernel-opt --split-input-file --pass-pipeline='builtin.module(canonicalize)' %s | FileCheck %s
 // RUN: not ukernel-opt --split-input-file %s --pass-pipeline='builtin.module(canonicalize)' -o %t.out 2>&1 | FileCheck %s --check-prefix=ERR -DFILE=%s

@@ -9,10 +9,15 @@ func.func @from_stdin() {
   return
 }
 
+// HELP: --ukernel-kernel-config
+// HELP: --ukernel-set-target
+// HELP: --ukernels=<string>
 // HELP: --pass-pipeline=
 // HELP: --split-input-file
 // HELP: --verify-diagnostics
-// HELP: PASSES OF THIS PROJECT
+// HELP: ukernel-opt options:
+// HELP: --ukernel-explain
+// HELP: --ukernel-target=<arch>
 
 // AFTER: IR Dump After Canonicalizer (canonicalize)
 // AFTER: func.func @from_stdin
