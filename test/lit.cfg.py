@@ -38,3 +38,33 @@ if os.path.isfile(os.path.join(cuda_dir, "nvvm", "libdevice", "libdevice.10.bc")
     config.available_features.add("libdevice")
 if os.path.isfile(os.path.join(cuda_dir, "bin", "ptxas")):
     config.available_features.add("ptxas")
+
+# The plugin (plugin/) in Debian's mlir-opt: `%mlir-opt-plugin` runs
+# mlir-opt-22 with our dialect and passes loaded. With `-D opt=plugin`, the
+# pass tests run through it instead of ukernel-opt (scripts/test.sh does
+# both): `--ukernel-explain` is dropped, since the plugin's kernel config
+# explains its decisions by default.
+mlir_opt = os.path.join(llvm_bin, "mlir-opt")
+plugin = os.path.join(tools, "libukernel_mlir_plugin.so")
+plugin_command = f"{mlir_opt} --load-dialect-plugin={plugin} --load-pass-plugin={plugin}"
+if os.path.exists(mlir_opt) and os.path.exists(plugin):
+    config.available_features.add("mlir-opt-plugin")
+config.substitutions.append(("%mlir-opt-plugin", plugin_command))
+config.substitutions.append(("%plugin", plugin))
+config.substitutions.append(("%mlir-opt", mlir_opt))
+# A C++ compile against Debian's shared MLIR, for the plugin's C++ example.
+clangxx = os.path.join(llvm_bin, "clang++")
+llvm_config = os.path.join(llvm_bin, "llvm-config")
+if os.path.exists(clangxx) and os.path.exists(llvm_config):
+    import subprocess
+    cxxflags = subprocess.run([llvm_config, "--cxxflags"], capture_output=True, text=True).stdout.strip()
+    libdir = subprocess.run([llvm_config, "--libdir"], capture_output=True, text=True).stdout.strip()
+    config.available_features.add("mlir-cxx")
+    config.substitutions.append(
+        ("%mlir-cxx", f"{clangxx} -std=c++17 {cxxflags} -L{libdir} -Wl,-rpath,{libdir} -lMLIR -lLLVM"))
+if lit_config.params.get("opt") == "plugin":
+    if "mlir-opt-plugin" not in config.available_features:
+        lit_config.fatal(f"-D opt=plugin needs {mlir_opt} (Debian package mlir-22-tools) and {plugin}")
+    config.name = "ukernel (mlir-opt + plugin)"
+    config.substitutions.insert(0, (r" --ukernel-explain\b", ""))
+    config.substitutions.insert(1, (r"(?<![\w-])ukernel-opt(?![\w-])", plugin_command))

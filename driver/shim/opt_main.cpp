@@ -12,6 +12,7 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/CommandLine.h"
@@ -33,8 +34,6 @@ struct UkOptHooks {
   void (*setExplain)(bool explain);
   // Located error and false for input that would crash the parser.
   bool (*precheck)(MlirStringRef text, MlirStringRef file);
-  // Adds the passes that run before the user's pipeline.
-  bool (*prependPasses)(MlirOpPassManager pm, MlirStringRef target, MlirStringRef ukernels);
   // Records the stage the work is in (for the crash guard).
   void (*enterStage)(const char *stage);
   // Writes the printed output to `path` ("-": stdout); false after printing why.
@@ -104,11 +103,36 @@ extern "C" int ukOptMain(int argc, char **argv, const UkOptHooks *hooks) {
   mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
   mlir::MlirOptMainConfig userPipeline = config;
   std::string targetValue = target, ukernelsValue = ukernels;
+  // Our passes go in front of the user's pipeline. Parsing a textual
+  // pipeline replaces what a pass manager holds, so the user's pipeline is
+  // set up in a scratch pass manager, printed, and parsed again behind ours.
   config.setPassPipelineSetupFn([=](mlir::PassManager &pm) -> mlir::LogicalResult {
     pm.addInstrumentation(std::make_unique<StageInstrumentation>(hooks));
-    if (!hooks->prependPasses(wrap(static_cast<mlir::OpPassManager *>(&pm)), strRef(targetValue), strRef(ukernelsValue)))
+    mlir::PassManager scratch(pm.getContext(), pm.getOpAnchorName(), mlir::OpPassManager::Nesting::Implicit);
+    if (mlir::failed(userPipeline.setupPassPipeline(scratch)))
       return mlir::failure();
-    return userPipeline.setupPassPipeline(pm);
+    std::string users;
+    llvm::raw_string_ostream usersStream(users);
+    scratch.printAsTextualPipeline(usersStream);
+    usersStream.flush();
+    llvm::StringRef inner(users);
+    std::string anchor = pm.getOpAnchorName().str();
+    if (!inner.consume_front(anchor + "(") || !inner.consume_back(")")) {
+      llvm::errs() << "ukernel-opt: error: cannot put ukernel-verify-attributes in front of the pipeline '" << users
+                   << "'\n";
+      return mlir::failure();
+    }
+    std::string composed = anchor + "(ukernel-verify-attributes";
+    if (!targetValue.empty() || !ukernelsValue.empty())
+      composed += ",ukernel-set-target{arch=\"" + targetValue + "\" ukernels=\"" + ukernelsValue + "\"}";
+    if (!inner.empty())
+      composed += "," + inner.str();
+    composed += ")";
+    mlir::FailureOr<mlir::OpPassManager> parsed = mlir::parsePassPipeline(composed, llvm::errs());
+    if (mlir::failed(parsed))
+      return mlir::failure();
+    static_cast<mlir::OpPassManager &>(pm) = std::move(*parsed);
+    return mlir::success();
   });
 
   std::string errorMessage;

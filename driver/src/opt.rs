@@ -6,7 +6,7 @@
 //!
 //! - `--ukernel-target=<sm_XY[a]>` and `--ukernels=<all|none|a,b>`: set the
 //!   module's `#ukernel.target` before the pipeline (a prepended
-//!   `ukernel-set-target` pass);
+//!   `ukernel-set-target{arch= ukernels=}`);
 //! - `--ukernel-explain`: keep the remarks that explain each ukernel
 //!   decision (off otherwise);
 //! - `ukernel-verify-attributes` runs first, checking every `#ukernel.*`
@@ -19,7 +19,7 @@
 
 use std::ffi::{CString, c_char, c_int};
 
-use mlir_sys::{MlirDialectRegistry, MlirOpPassManager, MlirStringRef};
+use mlir_sys::{MlirDialectRegistry, MlirStringRef};
 use ukernel_passes::set_target::TargetOverride;
 
 #[repr(C)]
@@ -29,7 +29,6 @@ struct Hooks {
     check_options: unsafe extern "C" fn(MlirStringRef, MlirStringRef) -> bool,
     set_explain: extern "C" fn(bool),
     precheck: unsafe extern "C" fn(MlirStringRef, MlirStringRef) -> bool,
-    prepend_passes: unsafe extern "C" fn(MlirOpPassManager, MlirStringRef, MlirStringRef) -> bool,
     enter_stage: unsafe extern "C" fn(*const c_char),
     write_output: unsafe extern "C" fn(MlirStringRef, MlirStringRef, bool) -> bool,
 }
@@ -93,6 +92,10 @@ extern "C" fn set_explain(explain: bool) {
 unsafe extern "C" fn precheck(input: MlirStringRef, file: MlirStringRef) -> bool {
     guarded(false, || {
         let file = text(file);
+        // MLIR bytecode goes to the bytecode reader; the prechecks are for text.
+        if bytes(input).starts_with(b"ML\xefR") {
+            return true;
+        }
         let source = match std::str::from_utf8(bytes(input)) {
             Ok(s) => s,
             Err(e) => {
@@ -108,19 +111,6 @@ unsafe extern "C" fn precheck(input: MlirStringRef, file: MlirStringRef) -> bool
                 false
             }
         }
-    })
-}
-
-unsafe extern "C" fn prepend_passes(pm: MlirOpPassManager, target: MlirStringRef, ukernels: MlirStringRef) -> bool {
-    guarded(false, || {
-        let Ok(with) = target_override(target, ukernels) else { return false };
-        let verify = ukernel_passes::verify_attributes::create();
-        unsafe { mlir_sys::mlirOpPassManagerAddOwnedPass(pm, verify.to_raw()) };
-        if with.arch.is_some() || with.ukernels.is_some() {
-            let set = ukernel_passes::set_target::create(with);
-            unsafe { mlir_sys::mlirOpPassManagerAddOwnedPass(pm, set.to_raw()) };
-        }
-        true
     })
 }
 
@@ -158,7 +148,6 @@ static HOOKS: Hooks = Hooks {
     check_options,
     set_explain,
     precheck,
-    prepend_passes,
     enter_stage,
     write_output,
 };

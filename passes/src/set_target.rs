@@ -40,6 +40,19 @@ impl TargetOverride {
         Ok(Self { arch, ukernels })
     }
 
+    /// The pipeline text that builds this instance again, e.g.
+    /// `ukernel-set-target{arch=sm_80 ukernels=argmax,matmul}`.
+    pub fn textual(&self) -> String {
+        let mut options = Vec::new();
+        if let Some(arch) = &self.arch {
+            options.push(format!("arch={arch}"));
+        }
+        if let Some(list) = &self.ukernels {
+            options.push(format!("ukernels={}", list.to_text()));
+        }
+        format!("{ARGUMENT}{{{}}}", options.join(" "))
+    }
+
     fn apply(&self, context: &Context, module: &OperationRef) -> Result<(), String> {
         let mut target = match module.attribute(TARGET_ATTR) {
             Ok(a) => Target::try_from(a).map_err(|e| e.to_string())?,
@@ -79,13 +92,32 @@ impl<'c> melior::pass::RunExternalPass<'c> for SetTarget {
 
 static PASS_ID: crate::registration::PassId = crate::registration::PassId;
 
-/// A new instance that applies `with`.
+/// Interns `text` for the life of the process (pass arguments are borrowed
+/// by MLIR); one entry per distinct option set.
+fn intern(text: String) -> &'static str {
+    use std::{collections::HashSet, sync::Mutex};
+    static SEEN: Mutex<Option<HashSet<&'static str>>> = Mutex::new(None);
+    let mut seen = SEEN.lock().unwrap_or_else(|e| e.into_inner());
+    let seen = seen.get_or_insert_with(HashSet::new);
+    if let Some(s) = seen.get(text.as_str()) {
+        return s;
+    }
+    let s: &'static str = Box::leak(text.into_boxed_str());
+    seen.insert(s);
+    s
+}
+
+/// A new instance that applies `with`. Its pipeline argument carries the
+/// options (passes created from Rust cannot print options otherwise), so
+/// that a printed pipeline, e.g. in a crash reproducer, parses back to the
+/// same pass.
 pub fn create(with: TargetOverride) -> Pass {
+    let argument = intern(with.textual());
     melior::pass::create_external(
         SetTarget(with),
         melior::ir::r#type::TypeId::create(&PASS_ID),
         "UKernelSetTarget",
-        ARGUMENT,
+        argument,
         SUMMARY,
         "builtin.module",
         &[],
