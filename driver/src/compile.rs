@@ -384,6 +384,16 @@ pub fn build_package(
         .iter()
         .map(|(arch, image)| (ComputeCapability::from_sm(arch.sm), arch.specific, image.clone().into()))
         .collect();
+    /// An argument's name for the caller: its role in the family's reference
+    /// (`input`, `value`, `index`; `a`, `b`, `c`) where it has one.
+    fn argument_name(k: &ukernel_passes::codegen::KernelInfo, i: usize) -> String {
+        const ROLES: [&str; 6] = ["input", "value", "index", "a", "b", "c"];
+        k.reference
+            .as_ref()
+            .and_then(|r| r.fields.iter().find(|(key, v)| ROLES.contains(&key.as_str()) && *v == i.to_string()))
+            .map(|(key, _)| key.clone())
+            .unwrap_or_else(|| format!("arg{i}"))
+    }
     for k in kernels {
         let fail = |message: String| CompileError::Metadata { kernel: k.name.clone(), message };
         let mut spec = MultiKernelLoaderSpec::new(&k.name)
@@ -420,7 +430,12 @@ pub fn build_package(
                         }
                     })
                     .collect();
-                args.push(ArgSpec::Buffer { name: format!("arg{i}"), element, shape, access: Access::ReadWrite });
+                let access = match a.access.as_str() {
+                    "read" => Access::Read,
+                    "write" => Access::Write,
+                    _ => Access::ReadWrite,
+                };
+                args.push(ArgSpec::Buffer { name: argument_name(k, i), element, shape, access });
             }
             // The memref descriptor: allocated and aligned pointers, offset,
             // sizes, strides (identity layout: row-major).

@@ -116,6 +116,9 @@ pub fn run_stage(
     stage: Stage,
 ) -> Result<Vec<CapturedDiagnostic>, CodegenError> {
     crate::register_passes();
+    if stage == Stage::Configured {
+        record_argument_access(context, module);
+    }
     let mut others = run_pipeline(context, module, stage, stage.pipeline())?;
     if stage == Stage::Configured {
         results_written_in_place(context, module);
@@ -124,6 +127,7 @@ pub fn run_stage(
         others.extend(run_pipeline(context, module, stage, post)?);
     }
     if stage == Stage::Configured {
+        outputs_are_written(context, module);
         annotate_references(context, module);
     }
     if stage == Stage::Llvm {
@@ -157,6 +161,57 @@ fn run_pipeline(
     Ok(others)
 }
 
+/// Func attribute: per argument of a dispatch, how the kernel uses it:
+/// "read", "write" or "readwrite" (see [`record_argument_access`]).
+pub const ACCESS_ATTR: &str = "ukernel.access";
+
+fn access_of(func: &melior::ir::OperationRef) -> Vec<String> {
+    func.attribute(ACCESS_ATTR).map(strings).unwrap_or_default()
+}
+
+fn set_access(context: &Context, func: &melior::ir::OperationRef, access: &[String]) {
+    let items: Vec<Attribute> = access.iter().map(|a| StringAttribute::new(context, a).into()).collect();
+    let mut f = unsafe { OperationRefMut::from_raw(func.to_raw()) };
+    f.set_attribute(ACCESS_ATTR, ArrayAttribute::new(context, &items).into());
+}
+
+/// Before bufferization: a tensor argument is read (a tensor is a value; a
+/// write to it would be a new tensor, a result); a memref argument may be
+/// written too. Results written into an argument make it "readwrite"
+/// ([`results_written_in_place`]); the out-parameters that the other results
+/// become are "write" ([`outputs_are_written`]).
+fn record_argument_access(context: &Context, module: &Module) {
+    for func in dispatches(&module.as_operation()) {
+        let Some(ty) = function_type(&func) else { continue };
+        let access: Vec<String> = (0..ty.input_count())
+            .filter_map(|i| ty.input(i).ok())
+            .map(|t| if crate::ir::is_memref(t) { "readwrite" } else { "read" }.to_string())
+            .collect();
+        set_access(context, &func, &access);
+    }
+}
+
+/// After buffer-results-to-out-params: the arguments beyond those recorded
+/// are the dispatch's results, which the kernel only writes.
+fn outputs_are_written(context: &Context, module: &Module) {
+    for func in dispatches(&module.as_operation()) {
+        let Some(ty) = function_type(&func) else { continue };
+        let mut access = access_of(&func);
+        if access.is_empty() {
+            continue;
+        }
+        access.resize(ty.input_count().max(access.len()), "write".to_string());
+        set_access(context, &func, &access);
+    }
+}
+
+fn function_type<'c>(func: &melior::ir::OperationRef<'c, '_>) -> Option<melior::ir::r#type::FunctionType<'c>> {
+    func.attribute("function_type")
+        .ok()
+        .and_then(|a| melior::ir::attribute::TypeAttribute::try_from(a).ok())
+        .and_then(|t| melior::ir::r#type::FunctionType::try_from(t.value()).ok())
+}
+
 /// Drops each dispatch result that is one of its own arguments (an init
 /// written in place, as `C += A x B` on tensors bufferizes): the dispatch's
 /// output is that argument. Upstream's drop-equivalent-buffer-results
@@ -171,6 +226,15 @@ fn results_written_in_place(context: &Context, module: &Module) {
             operands.iter().copied().filter(|v| crate::ir::func_arg_number(*v, &func).is_none()).collect();
         if kept.len() == operands.len() {
             continue;
+        }
+        let mut access = access_of(&func);
+        for v in &operands {
+            if let Some(slot) = crate::ir::func_arg_number(*v, &func).and_then(|i| access.get_mut(i)) {
+                *slot = "readwrite".to_string();
+            }
+        }
+        if !access.is_empty() {
+            set_access(context, &func, &access);
         }
         let Some(ty) = func
             .attribute("function_type")
@@ -247,6 +311,8 @@ pub struct KernelArg {
     /// Dims, `None` where dynamic.
     pub dims: Vec<Option<u64>>,
     pub temporary: bool,
+    /// "read", "write" or "readwrite" (see [`ACCESS_ATTR`]).
+    pub access: String,
 }
 
 /// The CPU reference that checks a kernel: its family and the fields its
@@ -317,6 +383,7 @@ pub fn kernel_infos(module: &Module) -> Result<Vec<KernelInfo>, CodegenError> {
             .and_then(|r| melior::ir::RegionLike::first_block(&r))
             .ok_or_else(|| fail("no body".into()))?;
         let temporaries = func.attribute(TEMPORARIES_ATTR).map(ints).unwrap_or_default();
+        let access = access_of(&func);
         let mut args = Vec::new();
         for i in 0..melior::ir::BlockLike::argument_count(&entry) {
             let a = melior::ir::BlockLike::argument(&entry, i).map_err(|e| fail(e.to_string()))?;
@@ -328,7 +395,12 @@ pub fn kernel_infos(module: &Module) -> Result<Vec<KernelInfo>, CodegenError> {
                     "argument {i} has type {ty}; kernel arguments must be memrefs with the identity layout"
                 )));
             }
-            args.push(KernelArg { element: elem.to_string(), dims, temporary: temporaries.contains(&(i as i64)) });
+            args.push(KernelArg {
+                element: elem.to_string(),
+                dims,
+                temporary: temporaries.contains(&(i as i64)),
+                access: access.get(i).cloned().unwrap_or_else(|| "readwrite".to_string()),
+            });
         }
         let grid = func.attribute(GRID_ATTR).map(strings).unwrap_or_default();
         let block = func.attribute(BLOCK_ATTR).map(ints).unwrap_or_default();

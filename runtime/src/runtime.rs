@@ -140,8 +140,24 @@ unsafe impl Sync for LoadedKernel {}
 /// One argument of a launch, in the order of the kernel's given arguments.
 pub enum LaunchArg<'a> {
     Buffer { buffer: &'a DeviceBuffer, element: ElementKind, shape: Vec<u64> },
+    /// Device memory the caller owns (e.g. a framework's tensor): the
+    /// address of its first element and how many bytes from there belong to
+    /// it, dense in the kernel's (row-major) layout.
+    External { address: u64, len_bytes: usize, element: ElementKind, shape: Vec<u64> },
     I32(i32),
     I64(i64),
+}
+
+impl LaunchArg<'_> {
+    fn value(&self) -> ArgValue {
+        match self {
+            LaunchArg::Buffer { element, shape, .. } | LaunchArg::External { element, shape, .. } => {
+                ArgValue::Buffer { element: *element, shape: shape.clone() }
+            }
+            LaunchArg::I32(v) => ArgValue::I32(*v),
+            LaunchArg::I64(v) => ArgValue::I64(*v),
+        }
+    }
 }
 
 /// The runtime: a set of devices.
@@ -261,32 +277,42 @@ impl Runtime {
     /// types, shapes, buffer sizes), then launches it on its device's stream.
     /// Returns without waiting for the kernel.
     pub fn launch(&self, kernel: &LoadedKernel, args: &[LaunchArg]) -> Result<(), Error> {
+        self.launch_on(kernel, args, None)
+    }
+
+    /// [`launch`](Self::launch) on `stream` instead of the device's own: a
+    /// stream of the caller's (e.g. a framework's current stream, which may
+    /// be capturing a CUDA graph), borrowed for the call.
+    ///
+    /// # Safety
+    /// `stream`, when given, must be a valid stream of the kernel's device's
+    /// context (null: the legacy default stream).
+    pub unsafe fn launch_on_stream(
+        &self,
+        kernel: &LoadedKernel,
+        args: &[LaunchArg],
+        stream: cudarc::driver::sys::CUstream,
+    ) -> Result<(), Error> {
+        let stream = unsafe { cuda::Stream::borrowed(stream) };
+        self.launch_on(kernel, args, Some(&stream))
+    }
+
+    fn launch_on(&self, kernel: &LoadedKernel, args: &[LaunchArg], stream: Option<&cuda::Stream>) -> Result<(), Error> {
         let device = self
             .devices
             .get(kernel.device)
             .ok_or(Error::DeviceOutOfRange { ordinal: kernel.device, count: self.devices.len() })?;
-        let values: Vec<ArgValue> = args
-            .iter()
-            .map(|a| match a {
-                LaunchArg::Buffer { element, shape, .. } => {
-                    ArgValue::Buffer { element: *element, shape: shape.clone() }
-                }
-                LaunchArg::I32(v) => ArgValue::I32(*v),
-                LaunchArg::I64(v) => ArgValue::I64(*v),
-            })
-            .collect();
+        let values: Vec<ArgValue> = args.iter().map(LaunchArg::value).collect();
         let resolved = kernel.launch.resolve(&kernel.name, &values)?;
         for (index, a) in args.iter().enumerate() {
-            if let LaunchArg::Buffer { buffer, element, shape } = a {
-                let need = shape.iter().product::<u64>() as usize * element.size_bytes();
-                if buffer.len_bytes() < need {
-                    return Err(Error::BufferTooSmall {
-                        kernel: kernel.name.clone(),
-                        index,
-                        have: buffer.len_bytes(),
-                        need,
-                    });
-                }
+            let (have, element, shape) = match a {
+                LaunchArg::Buffer { buffer, element, shape } => (buffer.len_bytes(), element, shape),
+                LaunchArg::External { len_bytes, element, shape, .. } => (*len_bytes, element, shape),
+                _ => continue,
+            };
+            let need = shape.iter().product::<u64>() as usize * element.size_bytes();
+            if have < need {
+                return Err(Error::BufferTooSmall { kernel: kernel.name.clone(), index, have, need });
             }
         }
         // Every parameter's value in an 8-byte slot (little-endian, so an
@@ -297,6 +323,7 @@ impl Runtime {
             slots.push(match p {
                 ResolvedParam::Given(i) => match &args[*i] {
                     LaunchArg::Buffer { buffer, .. } => buffer.device_ptr(),
+                    LaunchArg::External { address, .. } => *address,
                     LaunchArg::I32(v) => *v as u32 as u64,
                     LaunchArg::I64(v) => *v as u64,
                 },
@@ -320,7 +347,14 @@ impl Runtime {
         device.context.bind()?;
         let l = &kernel.launch;
         unsafe {
-            cuda::launch(kernel.function, resolved.grid, l.block, l.shared_memory_bytes, &device.stream, &mut params)?
+            cuda::launch(
+                kernel.function,
+                resolved.grid,
+                l.block,
+                l.shared_memory_bytes,
+                stream.unwrap_or(&device.stream),
+                &mut params,
+            )?
         };
         Ok(())
     }

@@ -1,0 +1,175 @@
+"""Run kernels of ukernel packages (compiled by ``ukc``) on PyTorch tensors.
+
+    import torch, ukernel
+    pkg = ukernel.load("decode_step.pkg")
+    pkg.kernels                                # names
+    k = pkg["lm_head_argmax"]
+    k(logits, out_val, out_idx)                # every argument given
+    out_val, out_idx = k(logits)               # outputs allocated and returned
+
+Tensors are taken through DLPack, without copies; dtypes and shapes are
+checked against the kernel's metadata (dynamic dimensions are taken from the
+tensors) before anything reaches the GPU, and a mismatch raises
+:class:`ArgumentError` naming the argument. Kernels take dense row-major
+tensors (any storage offset); other strides are an error. Launches go on
+torch's current stream of the tensors' device (or ``stream=`` given as a
+``CUstream`` int), in the device's primary context, both borrowed: nothing
+is synchronised, so a launch can be captured in ``torch.cuda.graph`` (run
+the kernel once before capturing: its first launch on a device loads it and
+may allocate its scratch memory).
+"""
+
+from ._native import ArgumentError, CudaError, PackageError, run_cli
+from ._native import Package as _NativePackage
+
+__all__ = ["load", "Package", "Kernel", "ArgumentError", "PackageError", "CudaError"]
+
+_TORCH_DTYPES = {
+    "f32": "float32", "f16": "float16", "bf16": "bfloat16", "f64": "float64",
+    "i32": "int32", "i64": "int64", "i16": "int16", "i8": "int8",
+}
+
+
+def load(path):
+    """Reads a package file; raises OSError or PackageError."""
+    return Package(path)
+
+
+class Package:
+    """The kernels of one package file, loaded on a device on first use."""
+
+    def __init__(self, path):
+        self._native = _NativePackage(str(path))
+        self._kernels = {}
+
+    @property
+    def path(self):
+        return self._native.path
+
+    @property
+    def kernels(self):
+        """Kernel names, in package order."""
+        return self._native.kernels
+
+    def __getitem__(self, name):
+        kernel = self._kernels.get(name)
+        if kernel is None:
+            kernel = self._kernels[name] = Kernel(self._native, name)
+        return kernel
+
+    def __contains__(self, name):
+        return name in self._native.kernels
+
+    def __iter__(self):
+        return (self[name] for name in self._native.kernels)
+
+    def __len__(self):
+        return len(self._native.kernels)
+
+    def __repr__(self):
+        return repr(self._native)
+
+
+class Kernel:
+    """One kernel: call it with every argument, or with its inputs only."""
+
+    def __init__(self, native, name):
+        self._native = native
+        self.name = name
+        #: The caller's arguments: dicts with name, kind ("tensor"/"int"),
+        #: dtype, and for tensors shape (ints, "?N" for dynamic) and access.
+        self.arguments = native.arguments(name)
+        info = native.info(name)
+        #: dispatch, ukernel, reference family and its parameters.
+        self.attributes = info["attributes"]
+        self.block = info["block"]
+        self.shared_memory_bytes = info["shared_memory_bytes"]
+        self.images = {"ptx": info["ptx"], "cubin": info["cubin"]}
+        # Outputs the call can allocate: tensors the kernel only writes.
+        self._allocated = [i for i, a in enumerate(self.arguments)
+                           if a["kind"] == "tensor" and a["access"] == "write"]
+
+    def __repr__(self):
+        args = ", ".join(f"{a['name']}: {_describe(a)}" for a in self.arguments)
+        return f"<ukernel kernel {self.name}({args})>"
+
+    def __call__(self, *args, stream=None):
+        """Launches the kernel. With every argument: returns None. With only
+        the arguments that are not write-only outputs: allocates the outputs
+        with torch, launches, and returns them (one tensor, or a tuple)."""
+        if len(args) == len(self.arguments):
+            self._launch(args, stream)
+            return None
+        inputs = [i for i in range(len(self.arguments)) if i not in self._allocated]
+        if self._allocated and len(args) == len(inputs):
+            full = [None] * len(self.arguments)
+            for i, value in zip(inputs, args):
+                full[i] = value
+            outputs = self._allocate(full)
+            for i, tensor in zip(self._allocated, outputs):
+                full[i] = tensor
+            self._launch(full, stream)
+            return outputs[0] if len(outputs) == 1 else tuple(outputs)
+        names = ", ".join(a["name"] for a in self.arguments)
+        message = f"kernel '{self.name}' takes {len(self.arguments)} argument(s) ({names})"
+        if self._allocated:
+            message += f", or its {len(inputs)} input(s) ({', '.join(self.arguments[i]['name'] for i in inputs)})"
+        raise ArgumentError(f"{message}; got {len(args)}")
+
+    def _launch(self, args, stream):
+        if stream is None:
+            stream = _torch_stream(args)
+        self._native.launch(self.name, tuple(args), stream)
+
+    def _allocate(self, full):
+        torch = _torch()
+        if torch is None:
+            raise ArgumentError(f"kernel '{self.name}': allocating outputs needs torch; pass every argument instead")
+        sizes, device = {}, None
+        for value, arg in zip(full, self.arguments):
+            if value is None or arg["kind"] != "tensor":
+                continue
+            shape = getattr(value, "shape", None)
+            if shape is not None and len(shape) == len(arg["shape"]):
+                for dim, size in zip(arg["shape"], shape):
+                    if isinstance(dim, str):
+                        sizes.setdefault(dim, int(size))
+            if device is None and isinstance(value, torch.Tensor):
+                device = value.device
+        if device is None or device.type != "cuda":
+            raise ArgumentError(f"kernel '{self.name}': outputs are allocated on the inputs' CUDA device; "
+                                f"the inputs are on {device}")
+        outputs = []
+        for i in self._allocated:
+            arg = self.arguments[i]
+            shape = []
+            for dim in arg["shape"]:
+                if isinstance(dim, str) and dim not in sizes:
+                    raise ArgumentError(f"kernel '{self.name}' argument {i} ('{arg['name']}'): its dynamic "
+                                        f"dimension is not set by any input; pass the output")
+                shape.append(sizes[dim] if isinstance(dim, str) else dim)
+            outputs.append(torch.empty(shape, dtype=getattr(torch, _TORCH_DTYPES[arg["dtype"]]), device=device))
+        return outputs
+
+
+def _describe(arg):
+    if arg["kind"] == "int":
+        return arg["dtype"]
+    dims = "x".join("?" if isinstance(d, str) else str(d) for d in arg["shape"])
+    return f"{arg['access']} {arg['dtype']}[{dims}]"
+
+
+def _torch():
+    import sys
+    return sys.modules.get("torch")
+
+
+def _torch_stream(args):
+    """torch's current stream on the first CUDA tensor's device, or None."""
+    torch = _torch()
+    if torch is None:
+        return None
+    for value in args:
+        if isinstance(value, torch.Tensor) and value.is_cuda:
+            return torch.cuda.current_stream(value.device).cuda_stream
+    return None
