@@ -406,6 +406,7 @@ pub fn build_package(
         // Parameter position of each memref's first descriptor field.
         let mut first_param = Vec::new();
         let mut next_symbol = 0u32;
+        let mut symbols: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
         for (i, a) in k.args.iter().enumerate() {
             let element = element_kind(&a.element).ok_or_else(|| {
                 fail(format!("argument {i}: element type {} is not supported by the runtime", a.element))
@@ -419,12 +420,19 @@ pub fn build_package(
                     bytes: DimExpr::Const(elems * element.size_bytes() as u64),
                 });
             } else {
+                // Dynamic dims of one class share a symbol, so the runtime
+                // checks that they agree; a dim of no class gets its own.
                 let shape = a
                     .dims
                     .iter()
-                    .map(|d| match d {
-                        Some(n) => Dim::Static(*n),
-                        None => {
+                    .enumerate()
+                    .map(|(d, size)| match (size, a.dim_classes.get(d).copied().flatten()) {
+                        (Some(n), _) => Dim::Static(*n),
+                        (None, Some(class)) => Dim::Dynamic(*symbols.entry(class).or_insert_with(|| {
+                            next_symbol += 1;
+                            next_symbol - 1
+                        })),
+                        (None, None) => {
                             next_symbol += 1;
                             Dim::Dynamic(next_symbol - 1)
                         }

@@ -128,6 +128,7 @@ pub fn run_stage(
     }
     if stage == Stage::Configured {
         outputs_are_written(context, module);
+        record_dim_classes(context, module);
         annotate_references(context, module);
     }
     if stage == Stage::Llvm {
@@ -202,6 +203,94 @@ fn outputs_are_written(context: &Context, module: &Module) {
         }
         access.resize(ty.input_count().max(access.len()), "write".to_string());
         set_access(context, &func, &access);
+    }
+}
+
+/// Func attribute: per argument, per dimension, a class number; dynamic
+/// dimensions of one class are equal sizes (e.g. the M of A and of C).
+/// Static dimensions are -1.
+pub const DIM_CLASSES_ATTR: &str = "ukernel.dim_classes";
+
+/// After bufferization: dims of the arguments that a linalg op indexes
+/// with the same loop are the same size. Unknown relations stay apart.
+fn record_dim_classes(context: &Context, module: &Module) {
+    use std::collections::HashMap;
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+    enum Key {
+        Arg(usize, usize),
+        Loop(usize, usize),
+    }
+    fn find(parent: &mut HashMap<Key, Key>, k: Key) -> Key {
+        let p = *parent.get(&k).unwrap_or(&k);
+        if p == k {
+            return k;
+        }
+        let root = find(parent, p);
+        parent.insert(k, root);
+        root
+    }
+    for func in dispatches(&module.as_operation()) {
+        let Some(ty) = function_type(&func) else { continue };
+        let mut parent: HashMap<Key, Key> = HashMap::new();
+        for (op_index, op) in crate::dispatch::linalg_ops(&func).iter().enumerate() {
+            let maps = match crate::ir::indexing_maps(op) {
+                Some(m) => m,
+                // linalg.matmul without explicit maps: (m, k), (k, n), (m, n).
+                None if name(op) == "linalg.matmul" => vec![
+                    crate::ir::IndexingMap { dims: 3, results: vec![Some(0), Some(2)] },
+                    crate::ir::IndexingMap { dims: 3, results: vec![Some(2), Some(1)] },
+                    crate::ir::IndexingMap { dims: 3, results: vec![Some(0), Some(1)] },
+                ],
+                None => continue,
+            };
+            if maps.len() != op.operand_count() {
+                continue;
+            }
+            for (operand_index, map) in maps.iter().enumerate() {
+                let Ok(mut value) = op.operand(operand_index) else { continue };
+                // Through casts to the argument they view.
+                while let Some(d) = crate::ir::defining_op(value).filter(|d| name(d) == "memref.cast") {
+                    match d.operand(0) {
+                        Ok(v) => value = v,
+                        Err(_) => break,
+                    }
+                }
+                let Some(arg) = crate::ir::func_arg_number(value, &func) else { continue };
+                for (dim, result) in map.results.iter().enumerate() {
+                    if let Some(l) = result {
+                        let (a, b) = (find(&mut parent, Key::Arg(arg, dim)), find(&mut parent, Key::Loop(op_index, *l)));
+                        if a != b {
+                            parent.insert(a, b);
+                        }
+                    }
+                }
+            }
+        }
+        let mut ids: HashMap<Key, i64> = HashMap::new();
+        let mut classes: Vec<Attribute> = Vec::new();
+        let i64_type = melior::ir::r#type::IntegerType::new(context, 64).into();
+        for arg in 0..ty.input_count() {
+            let Ok(t) = ty.input(arg) else { continue };
+            let dims = crate::ir::shape_of(t).map(|(d, _)| d).unwrap_or_default();
+            let per_dim: Vec<Attribute> = dims
+                .iter()
+                .enumerate()
+                .map(|(dim, size)| {
+                    let id = match size {
+                        Some(_) => -1,
+                        None => {
+                            let root = find(&mut parent, Key::Arg(arg, dim));
+                            let next = ids.len() as i64;
+                            *ids.entry(root).or_insert(next)
+                        }
+                    };
+                    IntegerAttribute::new(i64_type, id).into()
+                })
+                .collect();
+            classes.push(ArrayAttribute::new(context, &per_dim).into());
+        }
+        let mut f = unsafe { OperationRefMut::from_raw(func.to_raw()) };
+        f.set_attribute(DIM_CLASSES_ATTR, ArrayAttribute::new(context, &classes).into());
     }
 }
 
@@ -313,6 +402,9 @@ pub struct KernelArg {
     pub temporary: bool,
     /// "read", "write" or "readwrite" (see [`ACCESS_ATTR`]).
     pub access: String,
+    /// Per dim: None where static; for dynamic dims a class, equal classes
+    /// being equal sizes (see [`DIM_CLASSES_ATTR`]).
+    pub dim_classes: Vec<Option<u32>>,
 }
 
 /// The CPU reference that checks a kernel: its family and the fields its
@@ -384,6 +476,12 @@ pub fn kernel_infos(module: &Module) -> Result<Vec<KernelInfo>, CodegenError> {
             .ok_or_else(|| fail("no body".into()))?;
         let temporaries = func.attribute(TEMPORARIES_ATTR).map(ints).unwrap_or_default();
         let access = access_of(&func);
+        let classes: Vec<Vec<i64>> = func
+            .attribute(DIM_CLASSES_ATTR)
+            .ok()
+            .and_then(|a| ArrayAttribute::try_from(a).ok())
+            .map(|arr| (0..arr.len()).filter_map(|i| arr.element(i).ok()).map(ints).collect())
+            .unwrap_or_default();
         let mut args = Vec::new();
         for i in 0..melior::ir::BlockLike::argument_count(&entry) {
             let a = melior::ir::BlockLike::argument(&entry, i).map_err(|e| fail(e.to_string()))?;
@@ -395,11 +493,15 @@ pub fn kernel_infos(module: &Module) -> Result<Vec<KernelInfo>, CodegenError> {
                     "argument {i} has type {ty}; kernel arguments must be memrefs with the identity layout"
                 )));
             }
+            let dims_len = dims.len();
             args.push(KernelArg {
                 element: elem.to_string(),
                 dims,
                 temporary: temporaries.contains(&(i as i64)),
                 access: access.get(i).cloned().unwrap_or_else(|| "readwrite".to_string()),
+                dim_classes: (0..dims_len)
+                    .map(|d| classes.get(i).and_then(|c| c.get(d)).filter(|c| **c >= 0).map(|c| *c as u32))
+                    .collect(),
             });
         }
         let grid = func.attribute(GRID_ATTR).map(strings).unwrap_or_default();

@@ -1,0 +1,218 @@
+"""Tests of the ukernel Python package. The metadata and error-path tests
+need no GPU; the GPU tests need torch with CUDA and say why they skip.
+
+The package under test is compiled from kernels.mlir by `ukc` (found as
+$UKC, else target/debug/ukc of this repo).
+"""
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+import ukernel  # noqa: E402
+from fake_dlpack import CPU, CUDA, FakeTensor  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = os.environ.get("UKERNEL_TEST_PACKAGE")
+
+
+def setUpModule():
+    global PACKAGE, _tmp
+    if PACKAGE:
+        return
+    ukc = os.environ.get("UKC", str(ROOT / "target" / "debug" / "ukc"))
+    if not Path(ukc).exists():
+        raise unittest.SkipTest(f"no ukc at {ukc} to compile the test package (build the workspace, or set UKC)")
+    _tmp = tempfile.TemporaryDirectory()
+    PACKAGE = os.path.join(_tmp.name, "kernels.pkg")
+    subprocess.run([ukc, "compile", str(Path(__file__).parent / "kernels.mlir"), "--arch", "sm_80,sm_90",
+                    "--no-cubin", "-o", PACKAGE], check=True, stdout=subprocess.DEVNULL)
+
+
+def _gpu_reason():
+    try:
+        import torch
+    except ImportError:
+        return "torch is not installed"
+    if not torch.cuda.is_available():
+        return "torch sees no CUDA device"
+    return None
+
+
+ARGMAX = "argmax_f32i32_1x128256"
+DYNAMIC = "mm_tile_bf16_nk_dynamic_m"
+ACCUMULATE = "mm_tile_f16_kn_acc_127x129x1000"
+
+
+class Metadata(unittest.TestCase):
+    def setUp(self):
+        self.pkg = ukernel.load(PACKAGE)
+
+    def test_kernels_and_arguments(self):
+        self.assertEqual(self.pkg.kernels, [ARGMAX, DYNAMIC, ACCUMULATE])
+        self.assertEqual(len(self.pkg), 3)
+        self.assertIn(DYNAMIC, self.pkg)
+        argmax = self.pkg[ARGMAX]
+        self.assertEqual([(a["name"], a["dtype"], a["shape"], a["access"]) for a in argmax.arguments],
+                         [("input", "f32", [1, 128256], "read"), ("value", "f32", [1], "write"),
+                          ("index", "i32", [1], "write")])
+        dynamic = self.pkg[DYNAMIC]
+        self.assertEqual([a["shape"] for a in dynamic.arguments], [["?0", 300], [1000, 300], ["?0", 1000]])
+        self.assertEqual([a["access"] for a in self.pkg[ACCUMULATE].arguments], ["read", "read", "readwrite"])
+        self.assertEqual(argmax.attributes["reference"], "argmax")
+        self.assertEqual(argmax.images["ptx"], ["8.0", "9.0"])
+        self.assertEqual(self.pkg[ACCUMULATE].shared_memory_bytes, 65536)
+        self.assertIn("input: read f32[1x128256]", repr(argmax))
+
+    def test_missing_corrupt_and_unknown(self):
+        with self.assertRaises(FileNotFoundError):
+            ukernel.load("/nonexistent/x.pkg")
+        with tempfile.NamedTemporaryFile(suffix=".pkg") as f:
+            f.write(b"not a package at all")
+            f.flush()
+            with self.assertRaisesRegex(ukernel.PackageError, "bad magic"):
+                ukernel.load(f.name)
+        with open(PACKAGE, "rb") as src, tempfile.NamedTemporaryFile(suffix=".pkg") as f:
+            f.write(src.read()[:200])
+            f.flush()
+            with self.assertRaises(ukernel.PackageError):
+                ukernel.load(f.name)
+        with self.assertRaisesRegex(KeyError, "no kernel 'nope'"):
+            self.pkg["nope"]
+
+
+class ArgumentErrors(unittest.TestCase):
+    """Every mismatch is an ArgumentError naming the argument, raised before
+    anything reaches the GPU (so these run without one)."""
+
+    def setUp(self):
+        self.pkg = ukernel.load(PACKAGE)
+
+    def call(self, name, *args):
+        self.pkg[name](*args, stream=0)
+
+    def test_count(self):
+        with self.assertRaisesRegex(ukernel.ArgumentError, r"takes 3 argument\(s\) \(input, value, index\), "
+                                                           r"or its 1 input\(s\) \(input\); got 2"):
+            self.call(ARGMAX, FakeTensor([1, 128256]), FakeTensor([1]))
+
+    def test_dtype(self):
+        with self.assertRaisesRegex(ukernel.ArgumentError, r"argument 0 \('input'\): expected a f32 buffer"
+                                                           r".*got a f16 buffer"):
+            self.call(ARGMAX, FakeTensor([1, 128256], "f16"), FakeTensor([1]), FakeTensor([1], "i32"))
+        with self.assertRaisesRegex(ukernel.ArgumentError, r"argument 2 \('index'\): element type bool"):
+            self.call(ARGMAX, FakeTensor([1, 128256]), FakeTensor([1]), FakeTensor([1], "bool"))
+
+    def test_static_and_dynamic_shapes(self):
+        with self.assertRaisesRegex(ukernel.ArgumentError, r"argument 0 \('input'\).*shape \[1, 1000\]"):
+            self.call(ARGMAX, FakeTensor([1, 1000]), FakeTensor([1]), FakeTensor([1], "i32"))
+        with self.assertRaisesRegex(ukernel.ArgumentError, r"argument 2 \('c'\): dynamic dim 0 is 8, but an earlier "
+                                                           r"argument bound it to 5"):
+            self.call(DYNAMIC, FakeTensor([5, 300], "bf16"), FakeTensor([1000, 300], "bf16"), FakeTensor([8, 1000]))
+
+    def test_layout(self):
+        transposed = FakeTensor([1000, 300], "bf16", strides=[1, 1000])
+        with self.assertRaisesRegex(ukernel.ArgumentError, r"argument 1 \('b'\): strides \[1, 1000\].*contiguous"):
+            self.call(DYNAMIC, FakeTensor([5, 300], "bf16"), transposed, FakeTensor([5, 1000]))
+        # Size-1 dims may have any stride: still dense.
+        row = FakeTensor([1, 128256], strides=[7, 1])
+        with self.assertRaises(ukernel.ArgumentError) as e:
+            self.call(ARGMAX, row, FakeTensor([1]), FakeTensor([1], "i32", device=(CPU, 0)))
+        self.assertIn("argument 2 ('index'): the tensor is on cpu", str(e.exception))
+
+    def test_devices(self):
+        with self.assertRaisesRegex(ukernel.ArgumentError, r"argument 1 \('value'\): the tensor is on cuda:1, "
+                                                           r"argument 0 on cuda:0"):
+            self.call(ARGMAX, FakeTensor([1, 128256]), FakeTensor([1], device=(CUDA, 1)), FakeTensor([1], "i32"))
+
+    def test_not_a_tensor(self):
+        with self.assertRaisesRegex(TypeError, r"argument 0 \('input'\): expected a tensor"):
+            self.call(ARGMAX, "logits", FakeTensor([1]), FakeTensor([1], "i32"))
+
+    @unittest.skipUnless(_gpu_reason() is not None and not os.path.exists("/dev/nvidiactl"),
+                         "a GPU is present: the fake tensors' addresses must not reach it")
+    def test_valid_arguments_without_a_gpu_are_a_cuda_error(self):
+        with self.assertRaises(ukernel.CudaError):
+            self.call(ARGMAX, FakeTensor([1, 128256]), FakeTensor([1]), FakeTensor([1], "i32"))
+
+
+class Cli(unittest.TestCase):
+    def test_info(self):
+        done = subprocess.run([sys.executable, "-m", "ukernel", "info", PACKAGE], capture_output=True, text=True)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertIn(f"{ARGMAX}: PTX for 8.0, 9.0", done.stdout)
+
+    def test_usage_error(self):
+        done = subprocess.run([sys.executable, "-m", "ukernel", "bogus"], capture_output=True, text=True)
+        self.assertEqual(done.returncode, 2)
+        self.assertIn("bogus", done.stderr)
+
+
+@unittest.skipIf(_gpu_reason() is not None, f"GPU tests: {_gpu_reason()}")
+class OnGpu(unittest.TestCase):
+    def setUp(self):
+        import torch
+        self.torch = torch
+        self.pkg = ukernel.load(PACKAGE)
+        self.gen = torch.Generator(device="cuda").manual_seed(7)
+
+    def test_argmax_allocates_outputs(self):
+        torch = self.torch
+        x = torch.randn(1, 128256, device="cuda", generator=self.gen)
+        value, index = self.pkg[ARGMAX](x)
+        torch.testing.assert_close(index.long(), torch.argmax(x, dim=1))
+        torch.testing.assert_close(value, x.max(dim=1).values)
+
+    def test_storage_offset_is_honoured(self):
+        torch = self.torch
+        big = torch.randn(3, 128256, device="cuda", generator=self.gen)
+        x = big[1:2]  # a view at an offset
+        value, index = self.pkg[ARGMAX](x)
+        self.assertEqual(int(index), int(torch.argmax(x)))
+
+    def test_matmul_dynamic_and_accumulate(self):
+        torch = self.torch
+        a = torch.randn(37, 300, device="cuda", generator=self.gen).bfloat16()
+        b = torch.randn(1000, 300, device="cuda", generator=self.gen).bfloat16()
+        c = self.pkg[DYNAMIC](a, b)
+        torch.testing.assert_close(c, a.float() @ b.float().T, rtol=1e-3, atol=1e-3)
+        a = torch.randn(127, 1000, device="cuda", generator=self.gen).half()
+        b = torch.randn(1000, 129, device="cuda", generator=self.gen).half()
+        c0 = torch.randn(127, 129, device="cuda", generator=self.gen)
+        c = c0.clone()
+        self.pkg[ACCUMULATE](a, b, c)
+        torch.testing.assert_close(c, c0 + a.float() @ b.float(), rtol=1e-3, atol=2e-3)
+
+    def test_runs_on_torch_current_stream(self):
+        torch = self.torch
+        x = torch.randn(1, 128256, device="cuda", generator=self.gen)
+        side = torch.cuda.Stream()
+        side.wait_stream(torch.cuda.current_stream())
+        with torch.cuda.stream(side):
+            value, index = self.pkg[ARGMAX](x)
+        side.synchronize()
+        self.assertEqual(int(index), int(torch.argmax(x)))
+
+    def test_graph_capture_replays(self):
+        torch = self.torch
+        x = torch.randn(1, 128256, device="cuda", generator=self.gen)
+        value = torch.empty(1, device="cuda")
+        index = torch.empty(1, dtype=torch.int32, device="cuda")
+        kernel = self.pkg[ARGMAX]
+        kernel(x, value, index)  # first launch: load, scratch
+        torch.cuda.synchronize()
+        graph = torch.cuda.CUDAGraph()
+        with torch.cuda.graph(graph):
+            kernel(x, value, index)
+        for _ in range(3):
+            x.copy_(torch.randn(1, 128256, device="cuda", generator=self.gen))
+            graph.replay()
+            torch.cuda.synchronize()
+            self.assertEqual(int(index), int(torch.argmax(x)))
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
