@@ -53,5 +53,12 @@ PY
     rm -rf "$download"
 fi
 
+# The Python package's tests run in a virtual environment.
+if ! python3 -c "import ensurepip, venv" >/dev/null 2>&1; then
+    sudo_cmd=()
+    [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq python3-venv >/dev/null
+fi
+
 command -v cargo >/dev/null || { echo "setup: cargo not found; install Rust (rustup) first" >&2; exit 1; }
 cargo build --workspace --quiet

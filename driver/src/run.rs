@@ -89,12 +89,18 @@ fn run_kernel(
     let mut rng = Rng(0x5eed_1234_9876_abcd);
     // Given buffers, in order: zeroed, then filled by the family's check.
     let mut inputs = Vec::new();
+    // Each dispatch argument is one buffer (given) or scratch (a
+    // temporary) parameter, in order; the reference names them by number.
+    let mut dispatch_arg = -1i64;
     for spec in &kernel.launch.args {
-        let ArgSpec::Buffer { name, element, shape, .. } = spec else { continue };
+        if matches!(spec, ArgSpec::Buffer { .. } | ArgSpec::Scratch { .. }) {
+            dispatch_arg += 1;
+        }
+        let ArgSpec::Buffer { element, shape, .. } = spec else { continue };
         let dims: Vec<u64> =
             shape.iter().map(|d| if let Dim::Static(n) = d { *n } else { options.dynamic_size }).collect();
         let count = dims.iter().product::<u64>() as usize;
-        let arg: i64 = name.trim_start_matches("arg").parse().unwrap_or(-2);
+        let arg = dispatch_arg;
         let bytes = vec![0u8; count * element.size_bytes()];
         inputs.push(Buffer { arg, element: element.name().to_string(), dims, bytes });
     }

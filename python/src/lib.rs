@@ -7,6 +7,7 @@
 //! never synchronises or destroys them.
 
 mod dlpack;
+mod torch_fast;
 
 use std::{
     collections::HashMap,
@@ -17,7 +18,7 @@ use pyo3::{
     create_exception,
     exceptions::{PyKeyError, PyOSError, PyRuntimeError, PyTypeError, PyValueError},
     prelude::*,
-    types::{PyDict, PyList, PyTuple},
+    types::{PyBool, PyDict, PyInt, PyList, PyTuple},
 };
 use ukernel_runtime::{
     ArgSpec, DeviceSelection, LaunchArg, LoadedKernel, Package, PackagedKernel, Runtime,
@@ -164,7 +165,8 @@ impl NativePackage {
     }
 
     /// Checks `args` against kernel `name` and launches it on the tensors'
-    /// device, on `stream` (a `CUstream` as an int; None: the legacy default
+    /// device, on `stream` (a `CUstream` as an int; None: torch's current
+    /// stream of that device if torch is imported, else the legacy default
     /// stream). Returns without waiting for the kernel.
     #[pyo3(signature = (name, args, stream=None))]
     fn launch(&self, name: &str, args: &Bound<'_, PyTuple>, stream: Option<u64>) -> PyResult<()> {
@@ -182,10 +184,13 @@ impl NativePackage {
         let mut values = Vec::with_capacity(args.len());
         for (index, arg) in args.iter().enumerate() {
             let arg_name = specs[index].name();
-            if let Ok(v) = arg.extract::<i64>() {
-                values.push(Value::Int(v));
+            // Tensors first: a one-element integer tensor also converts to int.
+            if let Some(view) = torch_fast::view(&arg)? {
+                values.push(Value::Tensor(view));
             } else if let Some(view) = dlpack::view(&arg)? {
                 values.push(Value::Tensor(view));
+            } else if arg.is_instance_of::<PyInt>() && !arg.is_instance_of::<PyBool>() {
+                values.push(Value::Int(arg.extract::<i64>()?));
             } else {
                 return Err(PyTypeError::new_err(format!(
                     "kernel '{name}' argument {index} ('{arg_name}'): expected a tensor (an object with __dlpack__) or an int, got {}",
@@ -265,7 +270,13 @@ impl NativePackage {
                 (_, ArgValue::Buffer { .. }) => unreachable!("buffers come from tensors"),
             })
             .collect();
-        let stream = stream.unwrap_or(0) as usize as cudarc::driver::sys::CUstream;
+        // Not given: torch's current stream on the device (a capture stream
+        // inside torch.cuda.graph), else the legacy default stream.
+        let stream = match stream {
+            Some(s) => s,
+            None => torch_fast::current_stream(args.py(), device)?.unwrap_or(0),
+        };
+        let stream = stream as usize as cudarc::driver::sys::CUstream;
         unsafe { runtime.launch_on_stream(&loaded, &launch_args, stream) }.map_err(|e| match e {
             ukernel_runtime::Error::Args(a) => ArgumentError::new_err(a.to_string()),
             e => CudaError::new_err(e.to_string()),

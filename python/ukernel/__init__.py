@@ -85,6 +85,7 @@ class Kernel:
         self.block = info["block"]
         self.shared_memory_bytes = info["shared_memory_bytes"]
         self.images = {"ptx": info["ptx"], "cubin": info["cubin"]}
+        self._count = len(self.arguments)
         # Outputs the call can allocate: tensors the kernel only writes.
         self._allocated = [i for i, a in enumerate(self.arguments)
                            if a["kind"] == "tensor" and a["access"] == "write"]
@@ -97,8 +98,8 @@ class Kernel:
         """Launches the kernel. With every argument: returns None. With only
         the arguments that are not write-only outputs: allocates the outputs
         with torch, launches, and returns them (one tensor, or a tuple)."""
-        if len(args) == len(self.arguments):
-            self._launch(args, stream)
+        if len(args) == self._count:
+            self._native.launch(self.name, args, stream)
             return None
         inputs = [i for i in range(len(self.arguments)) if i not in self._allocated]
         if self._allocated and len(args) == len(inputs):
@@ -108,18 +109,13 @@ class Kernel:
             outputs = self._allocate(full)
             for i, tensor in zip(self._allocated, outputs):
                 full[i] = tensor
-            self._launch(full, stream)
+            self._native.launch(self.name, tuple(full), stream)
             return outputs[0] if len(outputs) == 1 else tuple(outputs)
         names = ", ".join(a["name"] for a in self.arguments)
         message = f"kernel '{self.name}' takes {len(self.arguments)} argument(s) ({names})"
         if self._allocated:
             message += f", or its {len(inputs)} input(s) ({', '.join(self.arguments[i]['name'] for i in inputs)})"
         raise ArgumentError(f"{message}; got {len(args)}")
-
-    def _launch(self, args, stream):
-        if stream is None:
-            stream = _torch_stream(args)
-        self._native.launch(self.name, tuple(args), stream)
 
     def _allocate(self, full):
         torch = _torch()
@@ -162,14 +158,3 @@ def _describe(arg):
 def _torch():
     import sys
     return sys.modules.get("torch")
-
-
-def _torch_stream(args):
-    """torch's current stream on the first CUDA tensor's device, or None."""
-    torch = _torch()
-    if torch is None:
-        return None
-    for value in args:
-        if isinstance(value, torch.Tensor) and value.is_cuda:
-            return torch.cuda.current_stream(value.device).cuda_stream
-    return None
