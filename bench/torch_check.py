@@ -22,14 +22,29 @@ usage: torch_check.py PKG... [--dynamic N]
 import argparse
 import sys
 import time
-from pathlib import Path
 
 import torch
 
 import ukernel
 
-sys.path.insert(0, str(Path(__file__).parent))
-from compare_with_torch import apply_producer  # noqa: E402
+
+
+def apply_producer(x, tokens):
+    """The kernel's elementwise producer, in postfix, in the input's dtype."""
+    ops = {"mulf": torch.mul, "addf": torch.add, "subf": torch.sub, "divf": torch.div,
+           "maximumf": torch.maximum, "minimumf": torch.minimum}
+    stack = []
+    for t in tokens:
+        if t == "x":
+            stack.append(x)
+        elif t == "negf":
+            stack.append(-stack.pop())
+        elif t in ops:
+            b, a = stack.pop(), stack.pop()
+            stack.append(ops[t](a, b))
+        else:
+            stack.append(torch.tensor(float(t), dtype=x.dtype, device=x.device))
+    return stack.pop()
 
 DTYPES = {"f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16, "f64": torch.float64,
           "i32": torch.int32, "i64": torch.int64, "i16": torch.int16, "i8": torch.int8}
