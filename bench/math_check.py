@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 """Checks the math kernels of test/e2e/math_ops.mlir against torch.
 
-Input: the directory `ukc-run run PKG --save DIR` wrote (every buffer of each
-kernel without a CPU reference, before and after the launch, and
-`manifest.txt`). Each kernel `math_<op>_<type>` is compared with torch
-applying the same op to the same inputs on the GPU, in the same type, and
-with a float64 reference rounded to the type; the distance is in units in
-the last place of the type (ulp), NaN must meet NaN.
+Input: the package (`ukc compile test/e2e/math_ops.mlir -o PKG`), whose
+kernels are called through the `ukernel` Python package on inputs made
+here (4096 per argument: one in eight from zeros, infinities, NaN,
+subnormals and exp's range limits, the rest spread over many magnitudes);
+or the directory `ukc-run run PKG --save DIR` wrote. Each kernel
+`math_<op>_<type>` is compared with torch applying the same op to the same
+inputs on the GPU, in the same type, and with a float64 reference rounded
+to the type; the distance is in units in the last place of the type (ulp),
+NaN must meet NaN.
 
 Bounds (stated and checked): f32 within 2 ulp of torch for every op, except
 that CUDA's libm and libdevice may differ by up to 4 ulp for the
@@ -14,7 +17,7 @@ transcendental functions on arguments of large magnitude (sin/cos/tan of
 |x| = 1e30); f16 and bf16 within 1 ulp (both compute in f32 and round).
 Prints one line per kernel and exits non-zero on any failure.
 
-    python3 bench/math_check.py DIR
+    python3 bench/math_check.py PKG|DIR
 """
 import math
 import os
@@ -100,19 +103,59 @@ def load(directory, spec):
     return raw(before), raw(after)
 
 
-def main():
-    directory = sys.argv[1]
-    failures = 0
-    checked = 0
+def saved_runs(directory):
+    """(name, device, inputs, output) from a `ukc-run run --save` directory."""
     with open(os.path.join(directory, "manifest.txt")) as manifest:
         lines = [l.split() for l in manifest if l.startswith("math_")]
-    print(f"{'kernel':<22} {'dev':>3} {'max ulp vs torch':>17} {'max ulp vs f64':>15} {'bound':>6}  verdict")
     for fields in lines:
         name, device, specs = fields[0], fields[1], fields[2:]
-        _, op, ty = name.split("_", 2)
         buffers = [load(directory, s) for s in specs]
-        inputs = [b[0].cuda() for b in buffers[:-1]]
-        got = buffers[-1][1].cuda()
+        yield name, device, [b[0].cuda() for b in buffers[:-1]], buffers[-1][1].cuda()
+
+
+def special_values(dtype):
+    tiny = torch.finfo(dtype).tiny
+    values = [0.0, -0.0, math.inf, -math.inf, math.nan, tiny / 4, -tiny / 4, 1.0, -1.0, 0.5, 88.7, -103.0, 709.0]
+    if dtype == torch.float32:
+        values += [1e30, -1e30]
+    return torch.tensor(values, dtype=torch.float64)
+
+
+def make_input(shape, dtype, gen):
+    n = math.prod(shape)
+    if not dtype.is_floating_point:
+        return torch.randint(-6, 7, shape, device="cuda", generator=gen).to(dtype)
+    magnitude = torch.exp(torch.empty(n, device="cuda", dtype=torch.float64).uniform_(-6, 6, generator=gen))
+    x = torch.randn(n, device="cuda", dtype=torch.float64, generator=gen) * magnitude
+    specials = special_values(dtype).cuda()
+    pick = torch.randint(0, len(specials), (n,), device="cuda", generator=gen)
+    every_eighth = torch.arange(n, device="cuda") % 8 == 0
+    x = torch.where(every_eighth, specials[pick], x)
+    return x.to(dtype).reshape(shape)
+
+
+def package_runs(path):
+    """Calls every math kernel of the package through the ukernel package."""
+    import ukernel
+    gen = torch.Generator(device="cuda").manual_seed(2026)
+    for kernel in ukernel.load(path):
+        if not kernel.name.startswith("math_"):
+            continue
+        dtypes = {"f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16, "i32": torch.int32}
+        inputs = [make_input(a["shape"], dtypes[a["dtype"]], gen) for a in kernel.arguments if a["access"] == "read"]
+        got = kernel(*inputs)
+        torch.cuda.synchronize()
+        yield kernel.name, "0", inputs, got
+
+
+def main():
+    source = sys.argv[1]
+    runs = saved_runs(source) if os.path.isdir(source) else package_runs(source)
+    failures = 0
+    checked = 0
+    print(f"{'kernel':<22} {'dev':>3} {'max ulp vs torch':>17} {'max ulp vs f64':>15} {'bound':>6}  verdict")
+    for name, device, inputs, got in runs:
+        _, op, ty = name.split("_", 2)
         ours_fn, ref_fn = OPS[op]
         exact = ref_fn(*[x.to(torch.float64) if x.is_floating_point() else x for x in inputs]).to(got.dtype)
         vs_f64 = ulps(got, exact).max().item()
