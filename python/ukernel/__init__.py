@@ -89,6 +89,12 @@ class Kernel:
         # Outputs the call can allocate: tensors the kernel only writes.
         self._allocated = [i for i, a in enumerate(self.arguments)
                            if a["kind"] == "tensor" and a["access"] == "write"]
+        self._inputs = [i for i in range(self._count) if i not in self._allocated]
+        # Outputs of static shape: (shape, torch dtype name), computed once.
+        outs = [self.arguments[i] for i in self._allocated]
+        self._static_outputs = None
+        if all(isinstance(d, int) for a in outs for d in a["shape"]):
+            self._static_outputs = [(tuple(a["shape"]), _TORCH_DTYPES[a["dtype"]]) for a in outs]
 
     def __repr__(self):
         args = ", ".join(f"{a['name']}: {_describe(a)}" for a in self.arguments)
@@ -101,40 +107,40 @@ class Kernel:
         if len(args) == self._count:
             self._native.launch(self.name, args, stream)
             return None
-        inputs = [i for i in range(len(self.arguments)) if i not in self._allocated]
-        if self._allocated and len(args) == len(inputs):
-            full = [None] * len(self.arguments)
-            for i, value in zip(inputs, args):
+        if self._allocated and len(args) == len(self._inputs):
+            outputs = self._allocate(args)
+            full = [None] * self._count
+            for i, value in zip(self._inputs, args):
                 full[i] = value
-            outputs = self._allocate(full)
             for i, tensor in zip(self._allocated, outputs):
                 full[i] = tensor
             self._native.launch(self.name, tuple(full), stream)
             return outputs[0] if len(outputs) == 1 else tuple(outputs)
         names = ", ".join(a["name"] for a in self.arguments)
-        message = f"kernel '{self.name}' takes {len(self.arguments)} argument(s) ({names})"
+        message = f"kernel '{self.name}' takes {self._count} argument(s) ({names})"
         if self._allocated:
-            message += f", or its {len(inputs)} input(s) ({', '.join(self.arguments[i]['name'] for i in inputs)})"
+            message += f", or its {len(self._inputs)} input(s) ({', '.join(self.arguments[i]['name'] for i in self._inputs)})"
         raise ArgumentError(f"{message}; got {len(args)}")
 
-    def _allocate(self, full):
+    def _allocate(self, inputs):
         torch = _torch()
         if torch is None:
             raise ArgumentError(f"kernel '{self.name}': allocating outputs needs torch; pass every argument instead")
-        sizes, device = {}, None
-        for value, arg in zip(full, self.arguments):
-            if value is None or arg["kind"] != "tensor":
-                continue
-            shape = getattr(value, "shape", None)
-            if shape is not None and len(shape) == len(arg["shape"]):
-                for dim, size in zip(arg["shape"], shape):
-                    if isinstance(dim, str):
-                        sizes.setdefault(dim, int(size))
-            if device is None and isinstance(value, torch.Tensor):
-                device = value.device
+        device = next((v.device for v in inputs if isinstance(v, torch.Tensor)), None)
         if device is None or device.type != "cuda":
             raise ArgumentError(f"kernel '{self.name}': outputs are allocated on the inputs' CUDA device; "
                                 f"the inputs are on {device}")
+        if self._static_outputs is not None:
+            return [torch.empty(shape, dtype=getattr(torch, dtype), device=device)
+                    for shape, dtype in self._static_outputs]
+        sizes = {}
+        for value, i in zip(inputs, self._inputs):
+            dims = self.arguments[i].get("shape", ())
+            shape = getattr(value, "shape", None)
+            if shape is not None and len(shape) == len(dims):
+                for dim, size in zip(dims, shape):
+                    if isinstance(dim, str):
+                        sizes.setdefault(dim, int(size))
         outputs = []
         for i in self._allocated:
             arg = self.arguments[i]

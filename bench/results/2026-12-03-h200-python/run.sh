@@ -21,3 +21,5 @@ for p in argmax_on matmul_on matmul_90a decode_step; do python3 -m ukernel run g
 echo "== every kernel against torch"
 python3 bench/torch_check.py gpu/argmax_on.pkg gpu/matmul_on.pkg gpu/matmul_90a.pkg gpu/decode_step.pkg gpu/kernels.pkg \
   --graph gpu/argmax_on.pkg --overhead gpu/argmax_on.pkg 2>&1 | tee $OUT/torch_check.txt | grep -v ": ok" | tail -40
+echo "== math kernels through the package against torch"
+python3 bench/math_check.py gpu/math.pkg > $OUT/math_check.txt 2>&1; echo "exit $?"; grep -v " ok$" $OUT/math_check.txt | tail -8
