@@ -6,10 +6,17 @@
 //! - with a ukernel: its `scf.parallel` loops mapped to blocks and threads
 //!   (`#gpu.loop_dim_map`) become the block and thread ids; the grid is the
 //!   loops' trip counts, the block the thread loop's;
-//! - without: one workgroup of [`DEFAULT_THREADS`] threads runs the ops in
-//!   order; each top-level `scf.parallel` spreads its outermost dimension over
-//!   the threads (a thread-stride loop) and is followed by a barrier, so every
-//!   op sees its producers' results.
+//! - without, when every top-level `scf.parallel` runs over the same
+//!   iteration space and each buffer any of them writes is only ever
+//!   accessed at that space's point (its leading indices are the loop's
+//!   induction variables: a fill then a matmul over C, fills then an argmax
+//!   over rows): one GPU thread per point, in workgroups of
+//!   [`DEFAULT_THREADS`], the grid from the trip counts; no thread reads what
+//!   another writes, so the loops need no barrier between them;
+//! - without, otherwise: one workgroup of [`DEFAULT_THREADS`] threads runs
+//!   the ops in order; each top-level `scf.parallel` spreads its outermost
+//!   dimension over the threads (a thread-stride loop) and is followed by a
+//!   barrier, so every op sees its producers' results.
 //! Static `memref.alloc`s at the top of a dispatch (bufferization's
 //! temporaries) become extra kernel arguments that the runtime provides.
 //!
@@ -223,6 +230,192 @@ fn barrier_after(_context: &Context, op: OperationRef) -> Result<(), Fail> {
     Ok(())
 }
 
+/// Memory ops the point-per-thread analysis understands; any other op of the
+/// `memref` dialect, a call, or an op of a GPU dialect defeats it.
+fn unmodelled_memory_op(n: &str) -> bool {
+    (n.starts_with("memref.") && !matches!(n, "memref.load" | "memref.store" | "memref.dim"))
+        || n.starts_with("func.call")
+        || n.starts_with("gpu.")
+        || n.starts_with("nvvm.")
+        || n.starts_with("linalg.")
+        || n.starts_with("vector.")
+}
+
+fn nested_ops<'c, 'a>(op: &OperationRef<'c, 'a>, out: &mut Vec<OperationRef<'c, 'a>>) {
+    for r in 0..op.region_count() {
+        let Ok(region) = op.region(r) else { continue };
+        let mut block = region.first_block();
+        while let Some(b) = block {
+            let mut next = b.first_operation();
+            while let Some(o) = next {
+                next = o.next_in_block();
+                out.push(o);
+                nested_ops(&o, out);
+            }
+            block = b.next_in_region();
+        }
+    }
+}
+
+fn const_index(v: Value) -> Option<i64> {
+    defining_op(v).and_then(|d| int_constant(&d))
+}
+
+fn index_constant<'c, 'a>(context: &'c Context, anchor: &OperationRef<'c, 'a>, v: i64) -> Result<Value<'c, 'a>, Fail> {
+    let index = Type::index(context);
+    insert_before(
+        anchor,
+        OperationBuilder::new("arith.constant", anchor.location())
+            .add_attributes(&[(Identifier::new(context, "value"), IntegerAttribute::new(index, v).into())])
+            .add_results(&[index]),
+    )
+}
+
+fn binary<'c, 'a>(
+    anchor: &OperationRef<'c, 'a>,
+    op: &str,
+    a: Value<'c, 'a>,
+    b: Value<'c, 'a>,
+    ty: Type<'c>,
+) -> Result<Value<'c, 'a>, Fail> {
+    insert_before(anchor, OperationBuilder::new(op, anchor.location()).add_operands(&[a, b]).add_results(&[ty]))
+}
+
+/// The default path over the whole GPU: when the top-level loops share one
+/// iteration space and no thread could touch another's point of a written
+/// buffer (see the module doc), each thread takes one point: every loop's
+/// bounds become that point (or nothing, past the end). Returns the grid's x
+/// extent, or None (nothing changed) when the dispatch does not qualify.
+fn one_thread_per_point(
+    context: &Context,
+    func: &OperationRef,
+    loops: &[OperationRef],
+) -> Result<Option<GridExpr>, Fail> {
+    let Some(first) = loops.first() else { return Ok(None) };
+    let n = first.operand_count() / 3;
+    if n == 0 {
+        return Ok(None);
+    }
+    let upper: Vec<Value> = (0..n).filter_map(|d| first.operand(n + d).ok()).collect();
+    for l in loops {
+        if l.operand_count() != 3 * n {
+            return Ok(None);
+        }
+        for d in 0..n {
+            let (Ok(lb), Ok(ub), Ok(step)) = (l.operand(d), l.operand(n + d), l.operand(2 * n + d)) else {
+                return Ok(None);
+            };
+            let same_ub = crate::ir::same(ub, upper[d])
+                || const_index(ub).is_some_and(|c| const_index(upper[d]) == Some(c));
+            if const_index(lb) != Some(0) || const_index(step) != Some(1) || !same_ub {
+                return Ok(None);
+            }
+        }
+    }
+    // What the dispatch writes: stores into arguments only, nothing else.
+    let mut all = Vec::new();
+    nested_ops(func, &mut all);
+    let mut written = Vec::new();
+    for op in &all {
+        let n_op = name(op);
+        if unmodelled_memory_op(&n_op) || (n_op == "scf.parallel" && !loops.iter().any(|l| l == op)) {
+            return Ok(None);
+        }
+        if n_op == "memref.store" {
+            let Some(arg) = op.operand(1).ok().and_then(|m| func_arg_index(m, func)) else { return Ok(None) };
+            written.push(arg);
+        }
+    }
+    // Top-level stores would run in every thread.
+    if body_ops(func).iter().any(|o| name(o) == "memref.store") {
+        return Ok(None);
+    }
+    // Every access to a written buffer is at the enclosing loop's point.
+    for l in loops {
+        let body = l.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| Fail("empty scf.parallel".into()))?;
+        let ivs: Vec<Value> = (0..n).filter_map(|d| body.argument(d).ok().map(Into::into)).collect();
+        let mut inner = Vec::new();
+        nested_ops(l, &mut inner);
+        for op in &inner {
+            let first_index = match name(op).as_str() {
+                "memref.load" => 1,
+                "memref.store" => 2,
+                _ => continue,
+            };
+            let memref = op.operand(first_index - 1).map_err(|e| Fail(e.to_string()))?;
+            let Some(arg) = func_arg_index(memref, func) else { return Ok(None) };
+            if !written.contains(&arg) {
+                continue;
+            }
+            let at_point = op.operand_count() >= first_index + n
+                && (0..n).all(|d| op.operand(first_index + d).is_ok_and(|v| crate::ir::same(v, ivs[d])));
+            if !at_point {
+                return Ok(None);
+            }
+        }
+    }
+    let mut total = GridExpr::Const(1);
+    for ub in &upper {
+        match trip_count_expr(*ub, func) {
+            Ok(e) => total = GridExpr::mul(total, e),
+            Err(_) => return Ok(None),
+        }
+    }
+    // linear = ctaid.x * threads + tid.x; the point is linear delinearized
+    // over the upper bounds; past the end, every loop runs empty.
+    let index = Type::index(context);
+    let anchor = *first;
+    let threads = index_constant(context, &anchor, DEFAULT_THREADS)?;
+    let block_id = special_register(context, &anchor, "ctaid.x")?;
+    let thread_id = special_register(context, &anchor, "tid.x")?;
+    let base = binary(&anchor, "arith.muli", block_id, threads, index)?;
+    let linear = binary(&anchor, "arith.addi", base, thread_id, index)?;
+    let mut size = upper[0];
+    for ub in &upper[1..] {
+        size = binary(&anchor, "arith.muli", size, *ub, index)?;
+    }
+    let i1: Type = IntegerType::new(context, 1).into();
+    let in_range = insert_before(
+        &anchor,
+        OperationBuilder::new("arith.cmpi", anchor.location())
+            .add_attributes(&[(
+                Identifier::new(context, "predicate"),
+                IntegerAttribute::new(IntegerType::new(context, 64).into(), 6).into(), // ult
+            )])
+            .add_operands(&[linear, size])
+            .add_results(&[i1]),
+    )?;
+    let one = index_constant(context, &anchor, 1)?;
+    let mut ids = vec![linear; n];
+    let mut rest = linear;
+    for d in (1..n).rev() {
+        ids[d] = binary(&anchor, "arith.remui", rest, upper[d], index)?;
+        rest = binary(&anchor, "arith.divui", rest, upper[d], index)?;
+    }
+    ids[0] = rest;
+    let mut lower_bounds = Vec::new();
+    let mut upper_bounds = Vec::new();
+    for d in 0..n {
+        let next = binary(&anchor, "arith.addi", ids[d], one, index)?;
+        for (chosen, out) in [(ids[d], &mut lower_bounds), (next, &mut upper_bounds)] {
+            out.push(insert_before(
+                &anchor,
+                OperationBuilder::new("arith.select", anchor.location())
+                    .add_operands(&[in_range, chosen, upper[d]])
+                    .add_results(&[index]),
+            )?);
+        }
+    }
+    for l in loops {
+        let mut m = unsafe { OperationRefMut::from_raw(l.to_raw()) };
+        for d in 0..n {
+            m.set_operand(d, lower_bounds[d]);
+            m.set_operand(n + d, upper_bounds[d]);
+        }
+    }
+    Ok(Some(GridExpr::CeilDiv(Box::new(total), DEFAULT_THREADS as u64)))
+}
+
 /// Makes static top-level allocations extra arguments of `func`.
 fn temporaries_to_arguments<'c>(context: &'c Context, func: &OperationRef<'c, '_>) -> Result<Vec<i64>, Fail> {
     let entry = func.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| Fail("no body".into()))?;
@@ -315,7 +508,10 @@ fn distribute(context: &Context, func: OperationRef) -> Result<(), Fail> {
             "the dispatch has '{other}' besides its ukernel call, which every GPU thread would run"
         )));
     }
-    if !mapped {
+    if !mapped && let Some(x) = one_thread_per_point(context, &func, &default_loops)? {
+        grid[0] = x;
+        block = vec![DEFAULT_THREADS, 1, 1];
+    } else if !mapped {
         for op in default_loops {
             thread_stride(context, op)?;
         }
