@@ -6,7 +6,8 @@
 //! - with a ukernel: its `scf.parallel` loops mapped to blocks and threads
 //!   (`#gpu.loop_dim_map`) become the block and thread ids; the grid is the
 //!   loops' trip counts, the block the thread loop's;
-//! - without, when every top-level `scf.parallel` runs over the same
+//! - without, when every `scf.parallel` (top-level, or inside sequential
+//!   `scf.for`s only) runs over the same
 //!   iteration space and each buffer any of them writes is only ever
 //!   accessed at that space's point (its leading indices are the loop's
 //!   induction variables: a fill then a matmul over C, fills then an argmax
@@ -312,23 +313,42 @@ fn one_thread_per_point(
             }
         }
     }
+    // A loop may sit inside sequential loops (a reduction over an outer
+    // dimension: scf.for { scf.parallel }); each thread then runs the
+    // sequential loop for its own point, which is the interchanged order.
+    for l in loops {
+        let mut parent = l.parent_operation();
+        while let Some(p) = parent {
+            if p == *func {
+                break;
+            }
+            if name(&p) != "scf.for" {
+                return Ok(None);
+            }
+            parent = p.parent_operation();
+        }
+    }
     // What the dispatch writes: stores into arguments only, nothing else.
     let mut all = Vec::new();
     nested_ops(func, &mut all);
     let mut written = Vec::new();
+    let mut inside = Vec::new();
+    for l in loops {
+        nested_ops(l, &mut inside);
+    }
     for op in &all {
         let n_op = name(op);
-        if unmodelled_memory_op(&n_op) || (n_op == "scf.parallel" && !loops.iter().any(|l| l == op)) {
+        if unmodelled_memory_op(&n_op) {
             return Ok(None);
         }
         if n_op == "memref.store" {
             let Some(arg) = op.operand(1).ok().and_then(|m| func_arg_index(m, func)) else { return Ok(None) };
             written.push(arg);
         }
-    }
-    // Top-level stores would run in every thread.
-    if body_ops(func).iter().any(|o| name(o) == "memref.store") {
-        return Ok(None);
+        // Memory accesses outside the loops would run in every thread.
+        if matches!(n_op.as_str(), "memref.store" | "memref.load") && !inside.iter().any(|o| o == op) {
+            return Ok(None);
+        }
     }
     // Every access to a written buffer is at the enclosing loop's point.
     for l in loops {
@@ -354,6 +374,10 @@ fn one_thread_per_point(
             }
         }
     }
+    // The bounds must be available where the point is computed.
+    if upper.iter().any(|ub| defining_op(*ub).and_then(|d| d.parent_operation()).is_none_or(|p| p != *func)) {
+        return Ok(None);
+    }
     let mut total = GridExpr::Const(1);
     for ub in &upper {
         match trip_count_expr(*ub, func) {
@@ -364,7 +388,16 @@ fn one_thread_per_point(
     // linear = ctaid.x * threads + tid.x; the point is linear delinearized
     // over the upper bounds; past the end, every loop runs empty.
     let index = Type::index(context);
-    let anchor = *first;
+    // Before the first top-level op that holds a loop, so the point
+    // dominates every loop.
+    let anchor = body_ops(func)
+        .into_iter()
+        .find(|o| {
+            let mut holds = Vec::new();
+            nested_ops(o, &mut holds);
+            *o == *first || holds.iter().any(|h| h == first)
+        })
+        .ok_or_else(|| Fail("loop outside the function body".into()))?;
     let threads = index_constant(context, &anchor, DEFAULT_THREADS)?;
     let block_id = special_register(context, &anchor, "ctaid.x")?;
     let thread_id = special_register(context, &anchor, "tid.x")?;
@@ -508,7 +541,10 @@ fn distribute(context: &Context, func: OperationRef) -> Result<(), Fail> {
             "the dispatch has '{other}' besides its ukernel call, which every GPU thread would run"
         )));
     }
-    if !mapped && let Some(x) = one_thread_per_point(context, &func, &default_loops)? {
+    let mut all_loops = Vec::new();
+    nested_ops(&func, &mut all_loops);
+    all_loops.retain(|o| name(o) == "scf.parallel");
+    if !mapped && let Some(x) = one_thread_per_point(context, &func, &all_loops)? {
         grid[0] = x;
         block = vec![DEFAULT_THREADS, 1, 1];
     } else if !mapped {

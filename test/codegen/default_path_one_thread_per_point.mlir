@@ -1,7 +1,8 @@
 // The default lowering (no ukernel) uses the whole GPU where it can: when
 // every top-level loop runs over one iteration space and written buffers
 // are only accessed at the loop's point, each thread takes one point of it
-// (grid from the trip counts, 256 threads a workgroup, no barriers). Where
+// (grid from the trip counts, 256 threads a workgroup, no barriers), also
+// when the loop sits inside sequential loops. Where
 // a later loop reads another thread's point (an elementwise producer over
 // rows x columns, then a reduction over rows), one workgroup runs the loops
 // in order with barriers between them.
@@ -19,6 +20,15 @@
 // CHECK-LABEL: func.func @argmax_zero_init_rows
 // CHECK-SAME: ukernel.grid = ["ceildiv(64, 256)", "1", "1"]
 // CHECK-NOT: nvvm.barrier0
+// CHECK: return
+
+// A reduction over the outer dimension: each thread runs the sequential
+// loop for its own column.
+// CHECK-LABEL: func.func @argmax_outer_columns
+// CHECK-SAME: ukernel.grid = ["ceildiv(64, 256)", "1", "1"]
+// CHECK-NOT: nvvm.barrier0
+// CHECK: scf.for
+// CHECK-NEXT: scf.parallel
 // CHECK: return
 
 // CHECK-LABEL: func.func @producer_then_reduction
@@ -47,6 +57,26 @@ module {
         ins(%x : tensor<64x128256xf32>) outs(%fv, %fi : tensor<64xf32>, tensor<64xi64>) {
     ^bb0(%a: f32, %b: f32, %c: i64):
       %k = linalg.index 1 : index
+      %kk = arith.index_cast %k : index to i64
+      %m = arith.maximumf %a, %b : f32
+      %p = arith.cmpf ogt, %a, %b : f32
+      %s = arith.select %p, %kk, %c : i64
+      linalg.yield %m, %s : f32, i64
+    } -> (tensor<64xf32>, tensor<64xi64>)
+    return %r#1 : tensor<64xi64>
+  }
+
+  func.func @argmax_outer_columns(%x: tensor<32000x64xf32>) -> tensor<64xi64> {
+    %zero = arith.constant 0 : i64
+    %ninf = arith.constant 0xFF800000 : f32
+    %ei = tensor.empty() : tensor<64xi64>
+    %fi = linalg.fill ins(%zero : i64) outs(%ei : tensor<64xi64>) -> tensor<64xi64>
+    %ev = tensor.empty() : tensor<64xf32>
+    %fv = linalg.fill ins(%ninf : f32) outs(%ev : tensor<64xf32>) -> tensor<64xf32>
+    %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d1)>], iterator_types = ["reduction", "parallel"]}
+        ins(%x : tensor<32000x64xf32>) outs(%fv, %fi : tensor<64xf32>, tensor<64xi64>) {
+    ^bb0(%a: f32, %b: f32, %c: i64):
+      %k = linalg.index 0 : index
       %kk = arith.index_cast %k : index to i64
       %m = arith.maximumf %a, %b : f32
       %p = arith.cmpf ogt, %a, %b : f32
