@@ -35,7 +35,8 @@ struct NativePackage {
     path: String,
     package: Package,
     runtimes: Mutex<HashMap<usize, Arc<Runtime>>>,
-    loaded: Mutex<HashMap<(String, usize), Arc<LoadedKernel>>>,
+    /// By (kernel position in the package, device).
+    loaded: Mutex<HashMap<(usize, usize), Arc<LoadedKernel>>>,
 }
 
 fn kernel<'a>(package: &'a Package, name: &str) -> PyResult<&'a PackagedKernel> {
@@ -67,14 +68,16 @@ impl NativePackage {
         Ok(runtime)
     }
 
-    fn loaded(&self, name: &str, device: usize) -> PyResult<(Arc<Runtime>, Arc<LoadedKernel>)> {
+    fn loaded(&self, position: usize, device: usize) -> PyResult<(Arc<Runtime>, Arc<LoadedKernel>)> {
         let runtime = self.runtime(device)?;
         let mut loaded = self.loaded.lock().unwrap_or_else(|e| e.into_inner());
-        let key = (name.to_string(), device);
+        let key = (position, device);
         if let Some(k) = loaded.get(&key) {
             return Ok((runtime, k.clone()));
         }
-        let k = Arc::new(runtime.load(0, kernel(&self.package, name)?).map_err(|e| CudaError::new_err(e.to_string()))?);
+        let k = Arc::new(
+            runtime.load(0, &self.package.kernels[position]).map_err(|e| CudaError::new_err(e.to_string()))?,
+        );
         loaded.insert(key, k.clone());
         Ok((runtime, k))
     }
@@ -170,7 +173,13 @@ impl NativePackage {
     /// stream). Returns without waiting for the kernel.
     #[pyo3(signature = (name, args, stream=None))]
     fn launch(&self, name: &str, args: &Bound<'_, PyTuple>, stream: Option<u64>) -> PyResult<()> {
-        let k = kernel(&self.package, name)?;
+        let position = self
+            .package
+            .kernels
+            .iter()
+            .position(|k| k.name() == name)
+            .ok_or_else(|| kernel(&self.package, name).err().unwrap_or_else(|| PyKeyError::new_err(name.to_string())))?;
+        let k = &self.package.kernels[position];
         let specs = given(k);
         if args.len() != specs.len() {
             let names: Vec<&str> = specs.iter().map(|s| s.name()).collect();
@@ -254,7 +263,7 @@ impl NativePackage {
             }
         }
         let device = device.map_or(0, |(d, _)| d.max(0) as usize);
-        let (runtime, loaded) = self.loaded(name, device)?;
+        let (runtime, loaded) = self.loaded(position, device)?;
         let launch_args: Vec<LaunchArg> = values
             .iter()
             .zip(&arg_values)
@@ -288,6 +297,41 @@ impl NativePackage {
     }
 }
 
+/// The native half of `ukernel.Kernel`: a call with every argument launches
+/// from here, without a Python frame; other calls go to the Python
+/// subclass's `_call_allocating`.
+#[pyclass(module = "ukernel._native", name = "KernelBase", subclass, frozen)]
+struct KernelBase {
+    package: Py<NativePackage>,
+    name: String,
+    count: usize,
+}
+
+#[pymethods]
+impl KernelBase {
+    #[new]
+    fn new(package: Py<NativePackage>, name: String, py: Python<'_>) -> PyResult<Self> {
+        let count = given(kernel(&package.get().package, &name)?).len();
+        let _ = py;
+        Ok(Self { package, name, count })
+    }
+
+    #[getter]
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    #[pyo3(signature = (*args, stream=None))]
+    fn __call__(slf: &Bound<'_, Self>, args: &Bound<'_, PyTuple>, stream: Option<u64>) -> PyResult<Py<PyAny>> {
+        let me = slf.get();
+        if args.len() == me.count {
+            me.package.get().launch(&me.name, args, stream)?;
+            return Ok(slf.py().None());
+        }
+        Ok(slf.call_method1("_call_allocating", (args, stream))?.unbind())
+    }
+}
+
 /// `python -m ukernel run|info|check-ukernels ...`: the same commands and
 /// output as `ukc-run`.
 #[pyfunction]
@@ -313,6 +357,7 @@ fn run_cli(args: Vec<String>) -> i32 {
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<NativePackage>()?;
+    m.add_class::<KernelBase>()?;
     m.add("ArgumentError", py.get_type::<ArgumentError>())?;
     m.add("PackageError", py.get_type::<PackageError>())?;
     m.add("CudaError", py.get_type::<CudaError>())?;

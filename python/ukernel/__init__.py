@@ -19,7 +19,7 @@ the kernel once before capturing: its first launch on a device loads it and
 may allocate its scratch memory).
 """
 
-from ._native import ArgumentError, CudaError, PackageError, run_cli
+from ._native import ArgumentError, CudaError, KernelBase, PackageError, run_cli
 from ._native import Package as _NativePackage
 
 __all__ = ["load", "Package", "Kernel", "ArgumentError", "PackageError", "CudaError"]
@@ -70,12 +70,16 @@ class Package:
         return repr(self._native)
 
 
-class Kernel:
-    """One kernel: call it with every argument, or with its inputs only."""
+class Kernel(KernelBase):
+    """One kernel: call it with every argument, or with its inputs only.
+
+    ``k(*args, stream=None)`` launches it. With every argument: returns None
+    (this path runs natively). With only the arguments that are not
+    write-only outputs: allocates the outputs with torch, launches, and
+    returns them (one tensor, or a tuple)."""
 
     def __init__(self, native, name):
         self._native = native
-        self.name = name
         #: The caller's arguments: dicts with name, kind ("tensor"/"int"),
         #: dtype, and for tensors shape (ints, "?N" for dynamic) and access.
         self.arguments = native.arguments(name)
@@ -100,13 +104,7 @@ class Kernel:
         args = ", ".join(f"{a['name']}: {_describe(a)}" for a in self.arguments)
         return f"<ukernel kernel {self.name}({args})>"
 
-    def __call__(self, *args, stream=None):
-        """Launches the kernel. With every argument: returns None. With only
-        the arguments that are not write-only outputs: allocates the outputs
-        with torch, launches, and returns them (one tensor, or a tuple)."""
-        if len(args) == self._count:
-            self._native.launch(self.name, args, stream)
-            return None
+    def _call_allocating(self, args, stream):
         if self._allocated and len(args) == len(self._inputs):
             outputs = self._allocate(args)
             full = [None] * self._count
