@@ -34,8 +34,7 @@ unsafe extern "C" {
 }
 
 unsafe extern "C" fn report_into(data: *mut std::ffi::c_void, message: mlir_sys::MlirStringRef) {
-    let bytes = unsafe { std::slice::from_raw_parts(message.data as *const u8, message.length) };
-    unsafe { *(data as *mut String) = String::from_utf8_lossy(bytes).into_owned() };
+    unsafe { *(data as *mut String) = crate::dynamic::string_ref_text(message) };
 }
 
 /// Adds the `ukernel` dialect, defined by [`IRDL_SOURCE`], to `registry`:

@@ -28,16 +28,25 @@ unsafe extern "C" {
 }
 
 /// A borrowed `MlirStringRef` over `s`, valid while `s` is.
-pub(crate) fn string_ref(s: &str) -> MlirStringRef {
+pub fn string_ref(s: &str) -> MlirStringRef {
     MlirStringRef { data: s.as_ptr() as *const std::ffi::c_char, length: s.len() }
 }
 
+/// The bytes an `MlirStringRef` points at (none when its data is null).
+///
+/// # Safety
+/// `s` must point at `s.length` readable bytes that outlive `'a`.
+pub unsafe fn string_ref_bytes<'a>(s: MlirStringRef) -> &'a [u8] {
+    if s.data.is_null() { &[] } else { unsafe { std::slice::from_raw_parts(s.data as *const u8, s.length) } }
+}
+
+/// An `MlirStringRef`'s text, copied (invalid UTF-8 replaced).
+pub fn string_ref_text(s: MlirStringRef) -> String {
+    String::from_utf8_lossy(unsafe { string_ref_bytes(s) }).into_owned()
+}
+
 fn string(s: MlirStringRef) -> String {
-    if s.data.is_null() {
-        return String::new();
-    }
-    let bytes = unsafe { std::slice::from_raw_parts(s.data as *const u8, s.length) };
-    String::from_utf8_lossy(bytes).into_owned()
+    string_ref_text(s)
 }
 
 /// An IRDL-defined attribute seen as `#dialect.name<params...>`.

@@ -20,7 +20,7 @@ pub use attrs::{
 pub use context::{
     IRDL_SOURCE, add_ukernel_dialect, add_ukernel_dialect_to_raw, create_context, load_ukernel_dialect, set_print_op_on_diagnostic,
 };
-pub use dynamic::{DynamicAttr, dense_resource_bytes, string_value};
+pub use dynamic::{DynamicAttr, dense_resource_bytes, string_ref, string_ref_bytes, string_ref_text, string_value};
 pub use error::Error;
 pub use verify::{emit_error, emit_remark, emit_warning, verify_ukernel_attributes};
 

@@ -13,10 +13,10 @@ pub mod ukc;
 
 /// Writes `text` to stdout. A closed pipe (e.g. `| head`) is not an error
 /// worth a panic: the reader has what it wanted.
-pub fn write_stdout(text: &str) {
+pub fn write_stdout(text: impl AsRef<[u8]>) {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
-    let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
+    let _ = out.write_all(text.as_ref()).and_then(|_| out.flush());
 }
 
 /// Writes `bytes` to `path` through a temporary file in the same directory

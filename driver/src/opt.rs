@@ -20,6 +20,7 @@
 use std::ffi::{CString, c_char, c_int};
 
 use mlir_sys::{MlirDialectRegistry, MlirStringRef};
+use ukernel_dialect::string_ref_text as text;
 use ukernel_passes::set_target::TargetOverride;
 
 #[repr(C)]
@@ -38,11 +39,7 @@ unsafe extern "C" {
 }
 
 fn bytes<'a>(s: MlirStringRef) -> &'a [u8] {
-    if s.data.is_null() { &[] } else { unsafe { std::slice::from_raw_parts(s.data as *const u8, s.length) } }
-}
-
-fn text(s: MlirStringRef) -> String {
-    String::from_utf8_lossy(bytes(s)).into_owned()
+    unsafe { ukernel_dialect::string_ref_bytes(s) }
 }
 
 /// Runs `body`, turning a panic into `on_panic` (never unwinding into C++).
@@ -67,17 +64,17 @@ extern "C" fn register_passes() {
     guarded((), ukernel_passes::register_passes)
 }
 
-fn target_override(target: MlirStringRef, ukernels: MlirStringRef) -> Result<TargetOverride, String> {
-    let (target, ukernels) = (text(target), text(ukernels));
-    // The tool's flags name themselves in errors.
-    TargetOverride::parse(&target, "").map_err(|e| e.replacen("ukernel-set-target: arch", "--ukernel-target", 1))?;
-    TargetOverride::parse("", &ukernels).map_err(|e| e.replacen("ukernel-set-target: ukernels", "--ukernels", 1))?;
-    TargetOverride::parse(&target, &ukernels)
+/// The tool's flags, checked up front so that a bad value is a usage error;
+/// errors name the flags.
+fn check_flags(target: MlirStringRef, ukernels: MlirStringRef) -> Result<(), String> {
+    TargetOverride::parse_arch(&text(target)).map_err(|e| format!("--ukernel-target: {e}"))?;
+    TargetOverride::parse_ukernels(&text(ukernels)).map_err(|e| format!("--ukernels: {e}"))?;
+    Ok(())
 }
 
 unsafe extern "C" fn check_options(target: MlirStringRef, ukernels: MlirStringRef) -> bool {
-    guarded(false, || match target_override(target, ukernels) {
-        Ok(_) => true,
+    guarded(false, || match check_flags(target, ukernels) {
+        Ok(()) => true,
         Err(e) => {
             eprintln!("ukernel-opt: error: {e}");
             false
@@ -124,9 +121,7 @@ unsafe extern "C" fn write_output(path: MlirStringRef, printed: MlirStringRef, s
         let path = text(path);
         if path == "-" {
             // Like mlir-opt: what was printed goes out even when a chunk failed.
-            use std::io::Write;
-            let mut out = std::io::stdout().lock();
-            let _ = out.write_all(bytes(printed)).and_then(|_| out.flush());
+            crate::write_stdout(bytes(printed));
             return true;
         }
         if !succeeded {

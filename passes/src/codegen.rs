@@ -325,14 +325,7 @@ fn results_written_in_place(context: &Context, module: &Module) {
         if !access.is_empty() {
             set_access(context, &func, &access);
         }
-        let Some(ty) = func
-            .attribute("function_type")
-            .ok()
-            .and_then(|a| melior::ir::attribute::TypeAttribute::try_from(a).ok())
-            .and_then(|t| melior::ir::r#type::FunctionType::try_from(t.value()).ok())
-        else {
-            continue;
-        };
+        let Some(ty) = function_type(&func) else { continue };
         let inputs: Vec<melior::ir::Type> = (0..ty.input_count()).filter_map(|i| ty.input(i).ok()).collect();
         let results: Vec<melior::ir::Type> = kept.iter().map(|v| melior::ir::ValueLike::r#type(v)).collect();
         let new_type = melior::ir::r#type::FunctionType::new(context, &inputs, &results);

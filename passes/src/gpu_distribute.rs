@@ -336,6 +336,7 @@ fn one_thread_per_point(
     for l in loops {
         nested_ops(l, &mut inside);
     }
+    let inside: std::collections::HashSet<_> = inside.iter().map(|o| o.to_raw().ptr).collect();
     for op in &all {
         let n_op = name(op);
         if unmodelled_memory_op(&n_op) {
@@ -346,7 +347,7 @@ fn one_thread_per_point(
             written.push(arg);
         }
         // Memory accesses outside the loops would run in every thread.
-        if matches!(n_op.as_str(), "memref.store" | "memref.load") && !inside.iter().any(|o| o == op) {
+        if matches!(n_op.as_str(), "memref.store" | "memref.load") && !inside.contains(&op.to_raw().ptr) {
             return Ok(None);
         }
     }
@@ -390,14 +391,10 @@ fn one_thread_per_point(
     let index = Type::index(context);
     // Before the first top-level op that holds a loop, so the point
     // dominates every loop.
-    let anchor = body_ops(func)
-        .into_iter()
-        .find(|o| {
-            let mut holds = Vec::new();
-            nested_ops(o, &mut holds);
-            *o == *first || holds.iter().any(|h| h == first)
-        })
-        .ok_or_else(|| Fail("loop outside the function body".into()))?;
+    let mut anchor = *first;
+    while let Some(parent) = anchor.parent_operation().filter(|p| p != func) {
+        anchor = parent;
+    }
     let threads = index_constant(context, &anchor, DEFAULT_THREADS)?;
     let block_id = special_register(context, &anchor, "ctaid.x")?;
     let thread_id = special_register(context, &anchor, "tid.x")?;

@@ -4,6 +4,7 @@
 use std::{ffi::c_void, sync::Once};
 
 use melior::pass::Pass;
+use ukernel_dialect::{string_ref, string_ref_text};
 
 /// A pass of this project: its pipeline name, a one-line summary, and how to
 /// create a fresh instance.
@@ -65,18 +66,6 @@ type SetTargetBuilder = unsafe extern "C" fn(
     *mut c_void,
 ) -> bool;
 
-fn str_of(s: mlir_sys::MlirStringRef) -> String {
-    if s.data.is_null() || s.length == 0 {
-        return String::new();
-    }
-    let bytes = unsafe { std::slice::from_raw_parts(s.data as *const u8, s.length) };
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn string_ref(s: &str) -> mlir_sys::MlirStringRef {
-    mlir_sys::MlirStringRef { data: s.as_ptr() as *const _, length: s.len() }
-}
-
 /// Builds `ukernel-set-target{arch=... ukernels=...}`: validates the options
 /// and adds one set-target pass. Never unwinds into C++.
 unsafe extern "C" fn build_set_target(
@@ -87,7 +76,7 @@ unsafe extern "C" fn build_set_target(
     report_data: *mut c_void,
 ) -> bool {
     let built = std::panic::catch_unwind(|| {
-        crate::set_target::TargetOverride::parse(&str_of(arch), &str_of(ukernels)).map(|with| {
+        crate::set_target::TargetOverride::parse(&string_ref_text(arch), &string_ref_text(ukernels)).map(|with| {
             let pass = crate::set_target::create(with);
             unsafe { mlir_sys::mlirOpPassManagerAddOwnedPass(pm, pass.to_raw()) };
         })

@@ -27,17 +27,29 @@ pub struct TargetOverride {
 }
 
 impl TargetOverride {
-    /// Parses the option values; empty means "not given".
+    /// Parses the option values; empty means "not given". Errors name the
+    /// pipeline's options.
     pub fn parse(arch: &str, ukernels: &str) -> Result<Self, String> {
-        let arch = match arch.trim() {
-            "" => None,
-            a => Some(GpuArch::parse_known(a).map_err(|e| format!("{ARGUMENT}: arch: {e}"))?),
-        };
-        let ukernels = match ukernels.trim() {
-            "" => None,
-            u => Some(UKernelSelection::parse(u).map_err(|e| format!("{ARGUMENT}: ukernels: {e}"))?),
-        };
-        Ok(Self { arch, ukernels })
+        Ok(Self {
+            arch: Self::parse_arch(arch).map_err(|e| format!("{ARGUMENT}: arch: {e}"))?,
+            ukernels: Self::parse_ukernels(ukernels).map_err(|e| format!("{ARGUMENT}: ukernels: {e}"))?,
+        })
+    }
+
+    /// One `arch` value; empty means "not given".
+    pub fn parse_arch(arch: &str) -> Result<Option<GpuArch>, String> {
+        match arch.trim() {
+            "" => Ok(None),
+            a => GpuArch::parse_known(a).map(Some).map_err(|e| e.to_string()),
+        }
+    }
+
+    /// One `ukernels` value; empty means "not given".
+    pub fn parse_ukernels(ukernels: &str) -> Result<Option<UKernelSelection>, String> {
+        match ukernels.trim() {
+            "" => Ok(None),
+            u => UKernelSelection::parse(u).map(Some),
+        }
     }
 
     /// The pipeline text that builds this instance again, e.g.

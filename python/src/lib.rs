@@ -39,11 +39,16 @@ struct NativePackage {
     loaded: Mutex<HashMap<(usize, usize), Arc<LoadedKernel>>>,
 }
 
-fn kernel<'a>(package: &'a Package, name: &str) -> PyResult<&'a PackagedKernel> {
-    package.kernel(name).ok_or_else(|| {
+/// Where kernel `name` is in the package; KeyError naming the kernels.
+fn position(package: &Package, name: &str) -> PyResult<usize> {
+    package.kernels.iter().position(|k| k.name() == name).ok_or_else(|| {
         let names: Vec<&str> = package.kernels.iter().map(|k| k.name()).collect();
         PyKeyError::new_err(format!("no kernel '{name}' in the package (kernels: {})", names.join(", ")))
     })
+}
+
+fn kernel<'a>(package: &'a Package, name: &str) -> PyResult<&'a PackagedKernel> {
+    Ok(&package.kernels[position(package, name)?])
 }
 
 fn given(kernel: &PackagedKernel) -> Vec<&ArgSpec> {
@@ -173,12 +178,7 @@ impl NativePackage {
     /// stream). Returns without waiting for the kernel.
     #[pyo3(signature = (name, args, stream=None))]
     fn launch(&self, name: &str, args: &Bound<'_, PyTuple>, stream: Option<u64>) -> PyResult<()> {
-        let position = self
-            .package
-            .kernels
-            .iter()
-            .position(|k| k.name() == name)
-            .ok_or_else(|| kernel(&self.package, name).err().unwrap_or_else(|| PyKeyError::new_err(name.to_string())))?;
+        let position = position(&self.package, name)?;
         let k = &self.package.kernels[position];
         let specs = given(k);
         if args.len() != specs.len() {
@@ -310,9 +310,8 @@ struct KernelBase {
 #[pymethods]
 impl KernelBase {
     #[new]
-    fn new(package: Py<NativePackage>, name: String, py: Python<'_>) -> PyResult<Self> {
+    fn new(package: Py<NativePackage>, name: String) -> PyResult<Self> {
         let count = given(kernel(&package.get().package, &name)?).len();
-        let _ = py;
         Ok(Self { package, name, count })
     }
 
