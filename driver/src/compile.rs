@@ -385,12 +385,14 @@ pub fn build_package(
         .map(|(arch, image)| (ComputeCapability::from_sm(arch.sm), arch.specific, image.clone().into()))
         .collect();
     /// An argument's name for the caller: its role in the family's reference
-    /// (`input`, `value`, `index`; `a`, `b`, `c`) where it has one.
+    /// (the family's `argument_roles`) where it has one.
     fn argument_name(k: &ukernel_passes::codegen::KernelInfo, i: usize) -> String {
-        const ROLES: [&str; 6] = ["input", "value", "index", "a", "b", "c"];
         k.reference
             .as_ref()
-            .and_then(|r| r.fields.iter().find(|(key, v)| ROLES.contains(&key.as_str()) && *v == i.to_string()))
+            .and_then(|r| {
+                let roles = ukernel_passes::families::family(&r.family)?.argument_roles();
+                r.fields.iter().find(|(key, v)| roles.contains(&key.as_str()) && *v == i.to_string())
+            })
             .map(|(key, _)| key.clone())
             .unwrap_or_else(|| format!("arg{i}"))
     }

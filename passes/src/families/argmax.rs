@@ -94,6 +94,10 @@ impl Family for Argmax {
         call(op, config, uk, globals)
     }
 
+    fn argument_roles(&self) -> &'static [&'static str] {
+        &["input", "value", "index"]
+    }
+
     fn reference(&self, found: &Match, op: &OperationRef, func: &OperationRef) -> Vec<(&'static str, RefValue)> {
         let facts: &ArgmaxFacts = found.facts();
         let operand = |i| op.operand(i).map(|v| arg_number(v, func)).unwrap_or(-1);

@@ -169,6 +169,10 @@ impl Family for Matmul {
         })
     }
 
+    fn argument_roles(&self) -> &'static [&'static str] {
+        &["a", "b", "c"]
+    }
+
     fn reference(&self, found: &Match, op: &OperationRef, func: &OperationRef) -> Vec<(&'static str, RefValue)> {
         let facts: &MatmulFacts = found.facts();
         let operand = |i| op.operand(i).map(|v| arg_number(v, func)).unwrap_or(-1);

@@ -119,6 +119,10 @@ pub trait Family: Sync {
     /// What a CPU reference needs to check the dispatch `func` whose root op
     /// `op` matched: `(key, value)` pairs, argument numbers among them.
     fn reference(&self, found: &Match, op: &OperationRef, func: &OperationRef) -> Vec<(&'static str, RefValue)>;
+
+    /// The keys of [`reference`](Self::reference) whose values are argument
+    /// numbers: the roles the arguments are named by in packages.
+    fn argument_roles(&self) -> &'static [&'static str];
 }
 
 /// The argument number of `v` in `func`, or -1.
