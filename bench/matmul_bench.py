@@ -16,6 +16,7 @@ both B layouts, with and without accumulation into C, against
 times 4); and each benchmarked result too.
 
 usage: matmul_bench.py PTX_DIR [--reps N] [--check-only]
+       matmul_bench.py PTX_DIR --profile KIND   (one bf16 4096^3 launch, B as N x K)
        matmul_bench.py PTX_DIR --sweep   (the variants of bench/matmul_sweep.sh)
 """
 import ctypes
@@ -34,7 +35,9 @@ SKINNY_MAX_M = 16
 GEMV_MAX_M = 1  # the registry's rule; the ukernel itself takes M <= 4
 THREADS = 256
 TILE_SMEM = 4 * (128 + 128) * 32 * 2
-WGMMA_SMEM = 4 * (128 + 256) * 64 * 2 + 1024
+WGMMA_SMEM = 4 * (128 + 256) * 64 * 2 + 2048
+WGMMA_THREADS = 384
+WGMMA_DESC_BYTES = 384
 
 
 def dtype_name(t):
@@ -63,10 +66,18 @@ def ours(drv, kind, a, b, c, layout, accumulate=False):
     args = [ctypes.c_uint64(a.data_ptr()), ctypes.c_int64(a.stride(0)), ctypes.c_uint64(b.data_ptr()),
             ctypes.c_int64(b.stride(0)), ctypes.c_uint64(c.data_ptr()), ctypes.c_int64(c.stride(0)),
             ctypes.c_int64(m), ctypes.c_int64(n), ctypes.c_int64(k), ctypes.c_int32(1 if accumulate else 0)]
+    threads, desc = THREADS, None
+    if kind == "wgmma":
+        # Global memory the ukernel writes its TMA tensor maps to.
+        desc = torch.zeros(WGMMA_DESC_BYTES, dtype=torch.uint8, device="cuda")
+        args.append(ctypes.c_uint64(desc.data_ptr()))
+        threads = WGMMA_THREADS
 
     def call():
-        drv.launch(name, grid, (THREADS, 1, 1), args, smem)
+        drv.launch(name, grid, (threads, 1, 1), args, smem)
         return c
+
+    call.desc = desc  # alive as long as the call
 
     return call
 
@@ -256,6 +267,14 @@ def main():
         drv["wgmma"] = Driver(f"{ptx_dir}/harness_matmul_sm90a.sm_90a.ptx")
     print(f"device: {props.name}, cc {props.major}.{props.minor}, {props.multi_processor_count} SMs; "
           f"torch {torch.__version__}")
+    if "--profile" in sys.argv:
+        # One launch of each large kernel, for a profiler to capture.
+        kind = sys.argv[sys.argv.index("--profile") + 1]
+        a, b = operands(4096, 4096, 4096, torch.bfloat16, "nk", seed=1)
+        c = torch.empty(4096, 4096, device="cuda")
+        ours(drv, kind, a, b, c, "nk")()
+        torch.cuda.synchronize()
+        return
     run_checks(drv)
     if "--check-only" not in sys.argv:
         bench(drv, reps)

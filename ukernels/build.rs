@@ -93,7 +93,8 @@ fn compile(
     let output = Command::new(clang)
         .args(["-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib"])
         .arg(format!("--cuda-gpu-arch={arch}"))
-        .arg("--cuda-feature=+ptx80")
+        // Arch-specific ukernels use PTX 8.3 instructions (tensormap.replace).
+        .arg(if specific { "--cuda-feature=+ptx83" } else { "--cuda-feature=+ptx80" })
         .args(["-O3", "-emit-llvm", "-c", "-Wall", "-Werror", "-std=c++17"])
         .args(defines.iter().map(|d| format!("-D{d}")))
         .arg(source)

@@ -112,10 +112,12 @@ impl GpuArch {
     }
 
     /// The PTX ISA version emitted for this arch (x10: 86 is PTX 8.6): what
-    /// the arch needs, and at least 8.0, which every CUDA 12 driver loads.
+    /// the arch needs, and at least 8.0, which every CUDA 12 driver loads;
+    /// 8.3 for arch-specific targets, whose ukernels build tensor maps on
+    /// the device (`tensormap.replace`, CUDA 12.3 drivers and later).
     pub fn ptx_isa(self) -> u32 {
         let needed = KNOWN_ARCHES.iter().find(|k| k.sm == self.sm).map_or(80, |k| k.ptx_isa);
-        let specific = if self.specific { 80 } else { 0 };
+        let specific = if self.specific { 83 } else { 0 };
         needed.max(specific).max(80)
     }
 }

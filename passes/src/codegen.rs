@@ -376,11 +376,20 @@ fn annotate_references(context: &Context, module: &Module) {
     }
 }
 
+/// Marks the dispatches as kernels with their exact workgroup size as
+/// `.maxntid` and `.minnctapersm 1`: ptxas then caps registers for that size
+/// (a 384-thread wgmma kernel at 168), which `setmaxnreg` needs at entry.
 fn mark_kernels(context: &Context, module: &Module) {
     for op in body_ops(&module.as_operation()) {
         if name(&op) == "llvm.func" && op.attribute(GRID_ATTR).is_ok() {
+            let block: Vec<i32> = op.attribute(BLOCK_ATTR).map(ints).unwrap_or_default().iter().map(|b| *b as i32).collect();
             let mut f = unsafe { OperationRefMut::from_raw(op.to_raw()) };
             f.set_attribute("nvvm.kernel", Attribute::unit(context));
+            if block.len() == 3 && block.iter().all(|b| *b > 0) {
+                f.set_attribute("nvvm.maxntid", melior::ir::attribute::DenseI32ArrayAttribute::new(context, &block).into());
+                let i32t = melior::ir::r#type::IntegerType::new(context, 32).into();
+                f.set_attribute("nvvm.minctasm", IntegerAttribute::new(i32t, 1).into());
+            }
         }
     }
 }

@@ -1,19 +1,38 @@
-// Hopper matmul ukernel (sm_90a only): wgmma from shared memory, one
-// workgroup of two warpgroups computing a 128 x 256 tile of C over the whole K.
+// Hopper matmul ukernel (sm_90a only): one workgroup computes a 128 x 256
+// tile of C over the whole K with wgmma, its operands brought into shared
+// memory by the tensor memory accelerator (TMA).
 //
 // Built per input type into uk_matmul_wgmma_<bf16|f16>_nk (B stored N x K,
-// K contiguous: both operands K-major), with clang for sm_90a: wgmma exists
-// only for the arch-specific target, whose PTX loads only on compute
-// capability exactly 9.0.
+// K contiguous: both operands K-major), with clang for sm_90a: wgmma and
+// tensormap.replace exist only for the arch-specific target, whose PTX
+// loads only on compute capability exactly 9.0.
 //
-// Pipeline: 4 stages of a 128 x 64 A tile and a 256 x 64 B tile (192 KiB of
-// dynamic shared memory) filled with 16-byte cp.async in the 128-byte swizzle
-// wgmma's descriptors describe; each k-tile, warpgroup g multiplies rows
-// [64 g, 64 g + 64) of A with all of B in four m64n256k16 steps.
+// Workgroup: 384 threads in three warpgroups. Warpgroup 0 is the producer:
+// one thread issues the TMA loads of a 128 x 64 A tile and a 256 x 64 B tile
+// per stage (4 stages, 192 KiB) in the 128-byte swizzle, each stage's
+// arrival counted on a "full" mbarrier. Warpgroups 1 and 2 are consumers:
+// each multiplies its 64 rows of A with all of B (four m64n256k16 per
+// stage), keeps one batch of wgmma in flight, and hands a stage back on its
+// "empty" mbarrier once the wgmma reading it completed. Then each consumer
+// writes its 64 x 256 accumulators to C.
+//
+// Tensor maps: built by the workgroup itself (tensormap.replace on a zeroed
+// 128-byte object in shared memory, then copied with a proxy fence into
+// `desc`, global memory of at least UK_WGMMA_DESC_BYTES the caller owns).
+// Every workgroup of one launch writes the same bytes there, so the
+// workgroups need no ordering among them; two launches running at once must
+// not share `desc`. Where TMA cannot describe an operand (a base not 16-byte
+// aligned, a row stride not a multiple of 16 bytes), the consumers load the
+// tiles themselves with cp.async instead (same tiles, same result).
 //
 // Semantics and ABI: those of the tile ukernel (matmul_tile.cu), with tiles
-// of 128 x 256. Workgroup: exactly 256 threads. Dynamic shared memory:
-// 196608 bytes (plus up to 1 KiB of alignment slack: 197632).
+// of 128 x 256 and two more parameters, `desc` and `desc_offset` (bytes).
+// Dynamic shared memory: 1 KiB + the stages + 1 KiB of alignment slack
+// (198656 bytes). The caller must be a kernel of exactly 384 threads whose
+// registers are capped for that (.maxntid 384, .minnctapersm 1): the producer
+// gives registers back (setmaxnreg) so that each consumer thread holds 232,
+// its 128 accumulators among them. The ukernel must be inlined into its
+// kernel: ptxas serialises wgmma across a call.
 
 #include "matmul_common.h"
 
@@ -25,17 +44,31 @@
 #define BN 256
 #define BK 64
 #define STAGES 4
-#define THREADS 256
+#define THREADS 384
+#define CONSUMER_WARPS 8
 #define A_BYTES (BM * BK * 2)
 #define B_BYTES (BN * BK * 2)
 #define STAGE_BYTES (A_BYTES + B_BYTES)
+// Shared memory: barriers and the tensor maps being built in the first 1 KiB,
+// then the stages (1024-byte aligned, as the 128-byte swizzle needs).
+#define SMEM_FULL 0
+#define SMEM_EMPTY 64
+#define SMEM_TMAP 256
+#define SMEM_TILES 1024
 
 #define UK_SYMBOL UK_MM_NAME(wgmma_, UK_AB_NAME, UK_LAYOUT_NAME)
+
+#if defined(UK_AB_BF16)
+#define TMAP_ELEMTYPE 10 // tensormap.replace's code for .bf16
+#else
+#define TMAP_ELEMTYPE 6 // .f16
+#endif
 
 extern __attribute__((shared)) __attribute__((aligned(1024))) char uk_matmul_smem[];
 
 // Byte offset of 16-byte chunk c (0..7) of row r in a [rows][64] tile with
-// the 128-byte swizzle: chunks of each 128-byte row XORed with the row mod 8.
+// the 128-byte swizzle: chunks of each 128-byte row XORed with the row mod 8
+// (what TMA writes with CU_TENSOR_MAP_SWIZZLE_128B).
 static UK_DEVICE UK_INLINE u32 swz128(u32 r, u32 c) { return r * 128 + ((c ^ (r & 7)) << 4); }
 
 // A shared-memory matrix descriptor: K-major, 128-byte swizzle, 8-row groups
@@ -44,18 +77,90 @@ static UK_DEVICE UK_INLINE u64 desc(u32 addr) {
   return (u64)((addr & 0x3ffff) >> 4) | ((u64)1 << 16) | ((u64)(1024 >> 4) << 32) | ((u64)1 << 62);
 }
 
-static UK_DEVICE UK_INLINE void wgmma_m64n256k16(float d[128], u64 desc_a, u64 desc_b, int accumulate) {
+static UK_DEVICE UK_INLINE void wgmma_m64n256k16(float d[128], u64 desc_a, u64 desc_b) {
   asm volatile(
       "{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
       "wgmma.mma_async.sync.aligned.m64n256k16.f32." UK_MMA_TYPE "." UK_MMA_TYPE " "
       "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
       : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]), "+f"(d[64]), "+f"(d[65]), "+f"(d[66]), "+f"(d[67]), "+f"(d[68]), "+f"(d[69]), "+f"(d[70]), "+f"(d[71]), "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75]), "+f"(d[76]), "+f"(d[77]), "+f"(d[78]), "+f"(d[79]), "+f"(d[80]), "+f"(d[81]), "+f"(d[82]), "+f"(d[83]), "+f"(d[84]), "+f"(d[85]), "+f"(d[86]), "+f"(d[87]), "+f"(d[88]), "+f"(d[89]), "+f"(d[90]), "+f"(d[91]), "+f"(d[92]), "+f"(d[93]), "+f"(d[94]), "+f"(d[95]), "+f"(d[96]), "+f"(d[97]), "+f"(d[98]), "+f"(d[99]), "+f"(d[100]), "+f"(d[101]), "+f"(d[102]), "+f"(d[103]), "+f"(d[104]), "+f"(d[105]), "+f"(d[106]), "+f"(d[107]), "+f"(d[108]), "+f"(d[109]), "+f"(d[110]), "+f"(d[111]), "+f"(d[112]), "+f"(d[113]), "+f"(d[114]), "+f"(d[115]), "+f"(d[116]), "+f"(d[117]), "+f"(d[118]), "+f"(d[119]), "+f"(d[120]), "+f"(d[121]), "+f"(d[122]), "+f"(d[123]), "+f"(d[124]), "+f"(d[125]), "+f"(d[126]), "+f"(d[127])
-      : "l"(desc_a), "l"(desc_b), "r"(accumulate));
+      : "l"(desc_a), "l"(desc_b), "n"(1));
 }
+
+// --- mbarriers (shared::cta addresses) ---
+
+static UK_DEVICE UK_INLINE void mbar_init(u32 bar, u32 count) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(bar), "r"(count) : "memory");
+}
+static UK_DEVICE UK_INLINE void mbar_arrive(u32 bar) {
+  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(bar) : "memory");
+}
+static UK_DEVICE UK_INLINE void mbar_expect_tx(u32 bar, u32 bytes) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(bar), "r"(bytes) : "memory");
+}
+// Waits until the phase of parity `parity` completed. A fresh barrier is in
+// phase 0, so waiting for parity 1 returns at once.
+static UK_DEVICE UK_INLINE void mbar_wait(u32 bar, u32 parity) {
+  u32 done;
+  do {
+    asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; }"
+                 : "=r"(done)
+                 : "r"(bar), "r"(parity)
+                 : "memory");
+  } while (!done);
+}
+
+// --- tensor maps ---
+
+// Describes a row-major [rows][cols] matrix of 16-bit elements with row
+// stride `ld` (elements) for TMA: boxes of 64 columns x `box_rows` rows,
+// 128-byte swizzle, zeros outside the matrix. `map` is a zeroed 128-byte
+// object in shared memory; one thread writes it.
+static UK_DEVICE UK_INLINE void tmap_describe(u32 map, const void *base, u64 rows, u64 cols, u64 ld,
+                                              u32 box_rows) {
+  asm volatile("tensormap.replace.tile.global_address.shared::cta.b1024.b64 [%0], %1;" ::"r"(map), "l"(base)
+               : "memory");
+  asm volatile("tensormap.replace.tile.rank.shared::cta.b1024.b32 [%0], 1;" ::"r"(map) : "memory");
+  asm volatile("tensormap.replace.tile.box_dim.shared::cta.b1024.b32 [%0], 0, %1;" ::"r"(map), "r"((u32)BK)
+               : "memory");
+  asm volatile("tensormap.replace.tile.box_dim.shared::cta.b1024.b32 [%0], 1, %1;" ::"r"(map), "r"(box_rows)
+               : "memory");
+  asm volatile("tensormap.replace.tile.global_dim.shared::cta.b1024.b32 [%0], 0, %1;" ::"r"(map), "r"((u32)cols)
+               : "memory");
+  asm volatile("tensormap.replace.tile.global_dim.shared::cta.b1024.b32 [%0], 1, %1;" ::"r"(map), "r"((u32)rows)
+               : "memory");
+  asm volatile("tensormap.replace.tile.global_stride.shared::cta.b1024.b64 [%0], 0, %1;" ::"r"(map), "l"(ld * 2)
+               : "memory");
+  asm volatile("tensormap.replace.tile.element_stride.shared::cta.b1024.b32 [%0], 0, 1;" ::"r"(map) : "memory");
+  asm volatile("tensormap.replace.tile.element_stride.shared::cta.b1024.b32 [%0], 1, 1;" ::"r"(map) : "memory");
+  asm volatile("tensormap.replace.tile.elemtype.shared::cta.b1024.b32 [%0], %1;" ::"r"(map), "n"(TMAP_ELEMTYPE)
+               : "memory");
+  asm volatile("tensormap.replace.tile.interleave_layout.shared::cta.b1024.b32 [%0], 0;" ::"r"(map) : "memory");
+  asm volatile("tensormap.replace.tile.swizzle_mode.shared::cta.b1024.b32 [%0], 3;" ::"r"(map) : "memory");
+  asm volatile("tensormap.replace.tile.fill_mode.shared::cta.b1024.b32 [%0], 0;" ::"r"(map) : "memory");
+}
+
+// Whole warp: copies a tensor map from shared to global memory, releasing it
+// to the tensormap proxy, and acquires it for this thread's TMA loads.
+static UK_DEVICE UK_INLINE void tmap_publish(void *global, u32 map) {
+  asm volatile("tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [%0], [%1], "
+               "128;" ::"l"(global),
+               "r"(map)
+               : "memory");
+  asm volatile("fence.proxy.tensormap::generic.acquire.gpu [%0], 128;" ::"l"(global) : "memory");
+}
+
+static UK_DEVICE UK_INLINE void tma_load(u32 dst, const void *map, i32 col, i32 row, u32 bar) {
+  asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], "
+               "[%4];" ::"r"(dst),
+               "l"(map), "r"(col), "r"(row), "r"(bar)
+               : "memory");
+}
+
+// --- the cp.async path, for operands TMA cannot describe ---
 
 static UK_DEVICE UK_INLINE void load_rows(u32 dst_tile, const AB *src, i64 ld, i64 rows_from, i64 rows_limit, i64 k0,
                                           i64 k, bool vec, u32 rows, u32 tid) {
-  for (u32 chunk = tid; chunk < rows * 8; chunk += THREADS) {
+  for (u32 chunk = tid; chunk < rows * 8; chunk += 256) {
     u32 r = chunk >> 3, c = chunk & 7;
     i64 row = rows_from + r, col = k0 + c * 8;
     u32 dst = dst_tile + swz128(r, c);
@@ -70,33 +175,20 @@ static UK_DEVICE UK_INLINE void load_rows(u32 dst_tile, const AB *src, i64 ld, i
   }
 }
 
-extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB *b, i64 b_offset, i64 ldb,
-                                    float *c, i64 c_offset, i64 ldc, i64 m, i64 n, i64 k, i32 tile_m, i32 tile_n,
-                                    i32 accumulate) {
-  const u32 tid = uk_tid();
-  const u32 lane = tid & 31, warp = tid >> 5, group = warp >> 2;
-  // The swizzle needs 1024-byte aligned tiles.
-  const u32 smem = (uk_smem_addr(uk_matmul_smem) + 1023) & ~1023u;
-  const AB *A = a + a_offset;
-  const AB *B = b + b_offset;
-  const i64 m0 = (i64)tile_m * BM, n0 = (i64)tile_n * BN;
+// The consumers alone (256 threads, named barrier 1), loading tiles two
+// ahead with cp.async; `group` is the consumer's warpgroup (0 or 1).
+static UK_DEVICE UK_INLINE void mainloop_cp_async(float d[128], u32 tiles, const AB *A, i64 lda, const AB *B,
+                                                  i64 ldb, i64 m0, i64 n0, i64 m, i64 n, i64 k, u32 ctid,
+                                                  u32 group) {
   const bool a_vec = uk_aligned16(A) && (lda & 7) == 0 && (k & 7) == 0;
   const bool b_vec = uk_aligned16(B) && (ldb & 7) == 0 && (k & 7) == 0;
-
-  float d[128];
-#pragma unroll
-  for (int i = 0; i < 128; i++) d[i] = 0.0f;
-
-  // Tiles are loaded two ahead into four stages, and one batch of wgmma stays
-  // in flight: the stage a load overwrites was read two batches ago, which
-  // every warpgroup has waited for before the barrier that precedes the load.
   const i64 ktiles = (k + BK - 1) / BK;
 #pragma unroll
   for (int s = 0; s < 2; s++) {
     if (s < ktiles) {
-      u32 st = smem + s * STAGE_BYTES;
-      load_rows(st, A, lda, m0, m, (i64)s * BK, k, a_vec, BM, tid);
-      load_rows(st + A_BYTES, B, ldb, n0, n, (i64)s * BK, k, b_vec, BN, tid);
+      u32 st = tiles + s * STAGE_BYTES;
+      load_rows(st, A, lda, m0, m, (i64)s * BK, k, a_vec, BM, ctid);
+      load_rows(st + A_BYTES, B, ldb, n0, n, (i64)s * BK, k, b_vec, BN, ctid);
     }
     uk_cp_async_commit();
   }
@@ -104,40 +196,133 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
     uk_cp_async_wait<1>();
     // Shared memory written through the generic proxy, read by wgmma.
     asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
-    __syncthreads();
+    asm volatile("bar.sync 1, 256;" ::: "memory");
     i64 next = kt + 2;
     if (next < ktiles) {
-      u32 st = smem + (u32)(next % STAGES) * STAGE_BYTES;
-      load_rows(st, A, lda, m0, m, next * BK, k, a_vec, BM, tid);
-      load_rows(st + A_BYTES, B, ldb, n0, n, next * BK, k, b_vec, BN, tid);
+      u32 st = tiles + (u32)(next % STAGES) * STAGE_BYTES;
+      load_rows(st, A, lda, m0, m, next * BK, k, a_vec, BM, ctid);
+      load_rows(st + A_BYTES, B, ldb, n0, n, next * BK, k, b_vec, BN, ctid);
     }
     uk_cp_async_commit();
-
-    const u32 st = smem + (u32)(kt % STAGES) * STAGE_BYTES;
-    const u32 a_tile = st + group * 64 * 128;
-    const u32 b_tile = st + A_BYTES;
+    const u32 st = tiles + (u32)(kt % STAGES) * STAGE_BYTES;
     asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
 #pragma unroll
-    for (int ks = 0; ks < BK / 16; ks++) wgmma_m64n256k16(d, desc(a_tile + ks * 32), desc(b_tile + ks * 32), 1);
+    for (int ks = 0; ks < BK / 16; ks++)
+      wgmma_m64n256k16(d, desc(st + group * 64 * 128 + ks * 32), desc(st + A_BYTES + ks * 32));
     asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
     asm volatile("wgmma.wait_group.sync.aligned 1;" ::: "memory");
   }
   asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
   uk_cp_async_wait<0>();
+}
+
+extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB *b, i64 b_offset, i64 ldb,
+                                    float *c, i64 c_offset, i64 ldc, i64 m, i64 n, i64 k, i32 tile_m, i32 tile_n,
+                                    i32 accumulate, char *desc_base, i64 desc_offset) {
+  const u32 tid = uk_tid();
+  const u32 lane = tid & 31, warp = tid >> 5;
+  const u32 smem = (uk_smem_addr(uk_matmul_smem) + 1023) & ~1023u;
+  const u32 full = smem + SMEM_FULL, empty = smem + SMEM_EMPTY, tiles = smem + SMEM_TILES;
+  const AB *A = a + a_offset;
+  const AB *B = b + b_offset;
+  const i64 m0 = (i64)tile_m * BM, n0 = (i64)tile_n * BN;
+  const i64 ktiles = (k + BK - 1) / BK;
+  // TMA takes 16-byte aligned bases, row strides in multiples of 16 bytes and
+  // 32-bit sizes.
+  const bool tma = uk_aligned16(A) && uk_aligned16(B) && (lda & 7) == 0 && (ldb & 7) == 0 && m < (1ll << 31) &&
+                   n < (1ll << 31) && k < (1ll << 31);
+  // 128-byte aligned room for the two maps in the caller's global memory.
+  char *maps = (char *)(((u64)(desc_base + desc_offset) + 127) & ~(u64)127);
+
+  if (warp == 0) {
+    if (tma) {
+      // Zero the two maps (32 lanes x 8 bytes), describe them, publish them.
+      asm volatile("st.shared.u64 [%0], 0;" ::"r"(smem + SMEM_TMAP + lane * 8) : "memory");
+      __nvvm_bar_warp_sync(0xffffffffu);
+      if (lane == 0) {
+        tmap_describe(smem + SMEM_TMAP, A, (u64)m, (u64)k, (u64)lda, BM);
+        tmap_describe(smem + SMEM_TMAP + 128, B, (u64)n, (u64)k, (u64)ldb, BN);
+      }
+      __nvvm_bar_warp_sync(0xffffffffu);
+      tmap_publish(maps, smem + SMEM_TMAP);
+      tmap_publish(maps + 128, smem + SMEM_TMAP + 128);
+    }
+    if (lane == 0) {
+      for (int s = 0; s < STAGES; s++) {
+        mbar_init(full + 8 * s, 1);
+        mbar_init(empty + 8 * s, CONSUMER_WARPS);
+      }
+      asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+    }
+  }
   __syncthreads();
+
+  if (warp < 4) {
+    // The producer.
+    asm volatile("setmaxnreg.dec.sync.aligned.u32 40;");
+    if (tma && tid == 0) {
+      for (i64 kt = 0; kt < ktiles; kt++) {
+        const u32 s = (u32)(kt % STAGES);
+        const u32 round = (u32)(kt / STAGES);
+        // The stage's previous contents were consumed (round - 1 hand-backs).
+        mbar_wait(empty + 8 * s, (round & 1) ^ 1);
+        const u32 st = tiles + s * STAGE_BYTES;
+        mbar_expect_tx(full + 8 * s, STAGE_BYTES);
+        tma_load(st, maps, (i32)(kt * BK), (i32)m0, full + 8 * s);
+        tma_load(st + A_BYTES, maps + 128, (i32)(kt * BK), (i32)n0, full + 8 * s);
+      }
+    }
+    return;
+  }
+
+  asm volatile("setmaxnreg.inc.sync.aligned.u32 232;");
+  const u32 ctid = tid - 128, group = ctid >> 7;
+  float d[128];
+#pragma unroll
+  for (int i = 0; i < 128; i++) d[i] = 0.0f;
+
+  if (tma) {
+    for (i64 kt = 0; kt < ktiles; kt++) {
+      const u32 s = (u32)(kt % STAGES);
+      mbar_wait(full + 8 * s, (u32)(kt / STAGES) & 1);
+      const u32 st = tiles + s * STAGE_BYTES;
+      asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+#pragma unroll
+      for (int ks = 0; ks < BK / 16; ks++)
+        wgmma_m64n256k16(d, desc(st + group * 64 * 128 + ks * 32), desc(st + A_BYTES + ks * 32));
+      asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+      // The batch before this one completed: its stage can be refilled.
+      asm volatile("wgmma.wait_group.sync.aligned 1;" ::: "memory");
+      if (kt > 0 && lane == 0) mbar_arrive(empty + 8 * (u32)((kt - 1) % STAGES));
+    }
+    asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
+  } else {
+    mainloop_cp_async(d, tiles, A, lda, B, ldb, m0, n0, m, n, k, ctid, group);
+  }
 
   // d[j] is C[row, col] with row = 64 group + 16 (warp % 4) + lane / 4 (+8 for
   // (j / 2) odd) and col = 8 (j / 4) + 2 (lane % 4) + (j & 1).
   float *cbase = c + c_offset;
+  const bool pairs = ((u64)cbase & 7) == 0 && (ldc & 1) == 0;
   const i64 row0 = m0 + group * 64 + (warp & 3) * 16 + (lane >> 2);
 #pragma unroll
   for (int j = 0; j < 128; j += 2) {
-    i64 row = row0 + ((j >> 1) & 1) * 8;
-    i64 col = n0 + (j >> 2) * 8 + (lane & 3) * 2;
+    const i64 row = row0 + ((j >> 1) & 1) * 8;
+    const i64 col = n0 + (j >> 2) * 8 + (lane & 3) * 2;
     if (row >= m) continue;
     float *p = cbase + row * ldc + col;
     float v0 = d[j], v1 = d[j + 1];
-    if (col < n) p[0] = accumulate ? p[0] + v0 : v0;
-    if (col + 1 < n) p[1] = accumulate ? p[1] + v1 : v1;
+    if (pairs && col + 1 < n) {
+      f32x2 *q = (f32x2 *)p;
+      if (accumulate) {
+        f32x2 old = *q;
+        v0 += old.x;
+        v1 += old.y;
+      }
+      *q = (f32x2){v0, v1};
+    } else {
+      if (col < n) p[0] = accumulate ? p[0] + v0 : v0;
+      if (col + 1 < n) p[1] = accumulate ? p[1] + v1 : v1;
+    }
   }
 }

@@ -124,7 +124,7 @@ impl Family for Matmul {
         op: &OperationRef<'c, 'a>,
         config: &LoweringConfig,
         uk: &UKernel,
-        _globals: &mut dyn Globals<'c, 'a>,
+        globals: &mut dyn Globals<'c, 'a>,
     ) -> Result<CallPlan<'c, 'a>, String> {
         let operand = |i: usize| {
             op.operand(i).map_err(|_| format!("expected 3 operands (A, B, C), found {}", op.operand_count()))
@@ -141,29 +141,37 @@ impl Family for Matmul {
         let tile = |name: &str| uk.param(name).unwrap_or(1);
         let tile_n = config.workgroup.get(1).copied().filter(|t| *t > 0).unwrap_or(tile("tile_n"));
         let tile_m = config.workgroup.first().copied().filter(|t| *t > 0).unwrap_or(tile("tile_m"));
+        let mut args = vec![
+            Arg::Base(a),
+            Arg::Offset(a, vec![]),
+            Arg::Stride(a, 0),
+            Arg::Base(b),
+            Arg::Offset(b, vec![]),
+            Arg::Stride(b, 0),
+            Arg::Base(c),
+            Arg::Offset(c, vec![]),
+            Arg::Stride(c, 0),
+            Arg::Size(c, 0),
+            Arg::Size(c, 1),
+            Arg::Size(a, 1),
+            Arg::WorkgroupId(1),
+            Arg::WorkgroupId(0),
+            Arg::I32(zero_fill.is_none() as i64),
+        ];
+        // Global memory the ukernel builds its TMA tensor maps in: one
+        // buffer per call site.
+        if let Some(bytes) = uk.param("desc_bytes") {
+            let i8t = melior::ir::r#type::IntegerType::new(globals.context(), 8).into();
+            let desc = globals.zeroed(i8t, bytes as u64, true)?;
+            args.extend([Arg::Base(desc), Arg::Offset(desc, vec![])]);
+        }
         Ok(CallPlan {
             grid: vec![
                 Extent::CeilDiv(Box::new(Extent::Size(c, 1)), tile_n),
                 Extent::CeilDiv(Box::new(Extent::Size(c, 0)), tile_m),
             ],
             threads: config.workgroup_size[0],
-            args: vec![
-                Arg::Base(a),
-                Arg::Offset(a, vec![]),
-                Arg::Stride(a, 0),
-                Arg::Base(b),
-                Arg::Offset(b, vec![]),
-                Arg::Stride(b, 0),
-                Arg::Base(c),
-                Arg::Offset(c, vec![]),
-                Arg::Stride(c, 0),
-                Arg::Size(c, 0),
-                Arg::Size(c, 1),
-                Arg::Size(a, 1),
-                Arg::WorkgroupId(1),
-                Arg::WorkgroupId(0),
-                Arg::I32(zero_fill.is_none() as i64),
-            ],
+            args,
             remove: zero_fill.into_iter().collect(),
             drop_if_unused: vec![],
         })

@@ -35,19 +35,33 @@ pub const GEMV_MIN_WEIGHTS: i64 = 1 << 27;
 pub const GEMV_N: i64 = 16;
 pub const GEMV_THREADS: u32 = 256;
 
-/// Hopper ukernel (sm_90a only): C tile, K chunk per stage, stages.
+/// Hopper ukernel (sm_90a only): C tile, K chunk per stage, stages; one
+/// producer warpgroup (TMA) and two consumer warpgroups (wgmma).
 pub const WGMMA_TILE_M: i64 = 128;
 pub const WGMMA_TILE_N: i64 = 256;
 pub const WGMMA_TILE_K: i64 = 64;
 pub const WGMMA_STAGES: i64 = 4;
-pub const WGMMA_THREADS: u32 = 256;
-/// Its dynamic shared memory: the stages, plus 1 KiB to align them to the
-/// 1024 bytes the 128-byte swizzle needs.
+pub const WGMMA_THREADS: u32 = 384;
+/// Its dynamic shared memory: 1 KiB of barriers and tensor maps being
+/// built, the stages, and 1 KiB to align them to the 1024 bytes the
+/// 128-byte swizzle needs.
 pub const WGMMA_SHARED_MEMORY_BYTES: u32 =
-    (WGMMA_STAGES * (WGMMA_TILE_M + WGMMA_TILE_N) * WGMMA_TILE_K * 2) as u32 + 1024;
+    (WGMMA_STAGES * (WGMMA_TILE_M + WGMMA_TILE_N) * WGMMA_TILE_K * 2) as u32 + 2048;
+/// Global memory it writes its two tensor maps to (128 bytes each, 128-byte
+/// aligned inside).
+pub const WGMMA_DESC_BYTES: i64 = 384;
 
 /// B's layout: `nk` (N x K, K contiguous: F.linear weights) or `kn` (K x N).
 pub const LAYOUTS: [&str; 2] = ["nk", "kn"];
+
+/// The C ABI of the wgmma ukernel: the common one, then the global memory
+/// for its tensor maps (`desc`, `desc_offset` in bytes).
+pub fn abi_with_desc() -> Vec<AbiParam> {
+    let mut params = abi();
+    params.push(AbiParam { name: "desc", ty: T::Ptr });
+    params.push(AbiParam { name: "desc_offset", ty: T::I64 });
+    params
+}
 
 /// The C ABI of every matmul ukernel: operand 0 is A, 1 B, 2 C.
 pub fn abi() -> Vec<AbiParam> {
@@ -105,12 +119,20 @@ pub fn variants() -> Vec<VariantDef> {
             arches: &[90],
             arch_specific: true,
             operand_types: vec![ab, ab, "f32"],
-            params: vec![("tile_m", WGMMA_TILE_M), ("tile_n", WGMMA_TILE_N), ("tile_k", WGMMA_TILE_K)],
-            tags: vec![("b_layout", "nk"), ("linkage", "call")],
+            params: vec![
+                ("tile_m", WGMMA_TILE_M),
+                ("tile_n", WGMMA_TILE_N),
+                ("tile_k", WGMMA_TILE_K),
+                ("desc_bytes", WGMMA_DESC_BYTES),
+            ],
+            // Inlined (the default): ptxas serialises wgmma across a call
+            // (its C7510), which held the called version to about half of
+            // cuBLAS on an H200.
+            tags: vec![("b_layout", "nk")],
             workgroup_size: [WGMMA_THREADS, 1, 1],
             static_shared_memory_bytes: 0,
             dynamic_shared_memory_bytes: WGMMA_SHARED_MEMORY_BYTES,
-            abi: abi(),
+            abi: abi_with_desc(),
         });
         out.push(VariantDef {
             family: FAMILY,
