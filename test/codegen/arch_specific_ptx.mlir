@@ -1,7 +1,12 @@
 // --arch sm_90a compiles for the arch-specific chip: the PTX says
-// `.target sm_90a` (a `.target sm_90` module with wgmma fails to load), the
-// wgmma ukernel is linked from its sm_90a bitcode, and the package marks the
-// image arch-specific. A portable arch beside it cannot call that ukernel.
+// `.target sm_90a` (a `.target sm_90` module with wgmma fails to load) and
+// PTX ISA 8.3 (tensormap.replace), the wgmma ukernel is linked from its
+// sm_90a bitcode and inlined (ptxas serialises wgmma across a call): TMA
+// loads through tensor maps the kernel builds in a global of its own,
+// setmaxnreg, a 384-thread kernel marked `.maxntid 384` and
+// `.minnctapersm 1` so that ptxas caps its registers for setmaxnreg. The
+// package marks the image arch-specific. A portable arch beside it cannot
+// call that ukernel.
 // RUN: rm -rf %t.dump && ukc compile %s --arch sm_90a -o %t.pkg --dump-dir %t.dump | FileCheck %s
 // RUN: FileCheck %s --check-prefix=PTX < %t.dump/7.kernels.sm_90a.ptx
 // RUN: ukc-run info %t.pkg | FileCheck %s --check-prefix=INFO
@@ -10,9 +15,20 @@
 // CHECK: wrote {{.*}}: 1 kernel(s), PTX for sm_90a
 // CHECK: prefill: ukernel uk_matmul_wgmma_bf16_nk
 // CHECK: sm_90a: linked uk_matmul_wgmma_bf16_nk.sm_90a.bc
+// PTX: .version 8.3
 // PTX: .target sm_90a
+// PTX: .global .align 16 .b8 __ukernel_scratch_0[384]
+// PTX: .entry prefill(
+// PTX: .maxntid 384, 1, 1
+// PTX: .minnctapersm 1
+// PTX-NOT: call.uni
+// PTX: tensormap.replace.tile.global_address.shared::cta.b1024.b64
+// PTX: tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned
+// PTX: setmaxnreg.dec.sync.aligned.u32 40
+// PTX: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes
+// PTX: setmaxnreg.inc.sync.aligned.u32 232
 // PTX: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16
-// INFO: prefill: PTX for 9.0a;{{( cubin for 9.0a;)?}} block [256, 1, 1]; dynamic shared memory 197632
+// INFO: prefill: PTX for 9.0a;{{( cubin for 9.0a;)?}} block [384, 1, 1]; dynamic shared memory 198656
 // MIXED: uk_matmul_wgmma_bf16_nk exists only for its arch-specific target, so PTX for sm_100 cannot call it
 // MIXED: exit code 1
 func.func @prefill(%a: tensor<2048x4096xbf16>, %b: tensor<4096x4096xbf16>) -> tensor<2048x4096xf32> {
