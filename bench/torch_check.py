@@ -32,13 +32,16 @@ import ukernel
 def apply_producer(x, tokens):
     """The kernel's elementwise producer, in postfix, in the input's dtype."""
     ops = {"mulf": torch.mul, "addf": torch.add, "subf": torch.sub, "divf": torch.div,
-           "maximumf": torch.maximum, "minimumf": torch.minimum}
+           "maximumf": torch.maximum, "minimumf": torch.minimum, "maxnumf": torch.fmax, "minnumf": torch.fmin}
+    unary = {"negf": torch.neg, "tanh": torch.tanh, "exp": torch.exp, "exp2": torch.exp2, "log": torch.log,
+             "log2": torch.log2, "sqrt": torch.sqrt, "rsqrt": torch.rsqrt, "absf": torch.abs, "sin": torch.sin,
+             "cos": torch.cos}
     stack = []
     for t in tokens:
         if t == "x":
             stack.append(x)
-        elif t == "negf":
-            stack.append(-stack.pop())
+        elif t in unary:
+            stack.append(unary[t](stack.pop()))
         elif t in ops:
             b, a = stack.pop(), stack.pop()
             stack.append(ops[t](a, b))

@@ -21,7 +21,7 @@ use melior::{
         ValueLike,
         attribute::{ArrayAttribute, DenseI32ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute},
         operation::{OperationBuilder, OperationLike},
-        r#type::{IntegerType, MemRefType},
+        r#type::{FunctionType, IntegerType, MemRefType},
     },
 };
 
@@ -69,6 +69,10 @@ pub enum Arg<'c, 'a> {
     WorkgroupId(usize),
     I32(i64),
     I64(i64),
+    /// A null pointer (`!llvm.ptr`), e.g. an unused fusion point.
+    NullPtr,
+    /// The address of function `name` of type `(ty) -> ty` (`!llvm.ptr`).
+    FunctionAddress { name: String, ty: Type<'c> },
 }
 
 /// The distributed call that replaces an op.
@@ -203,7 +207,7 @@ fn memrefs<'c, 'a>(plan: &CallPlan<'c, 'a>) -> Vec<Value<'c, 'a>> {
                     out.push(*shape);
                 }
             }
-            Arg::WorkgroupId(_) | Arg::I32(_) | Arg::I64(_) => {}
+            Arg::WorkgroupId(_) | Arg::I32(_) | Arg::I64(_) | Arg::NullPtr | Arg::FunctionAddress { .. } => {}
         }
     }
     let mut seen = Vec::new();
@@ -382,6 +386,31 @@ pub fn emit<'c, 'a>(
             }
             Arg::I32(c) => (body.int(32, *c)?, i32t),
             Arg::I64(c) => (body.int(64, *c)?, i64t),
+            Arg::NullPtr => {
+                let ptr = llvm_ptr(context)?;
+                (body.value(OperationBuilder::new("llvm.mlir.zero", location).add_results(&[ptr]).build().map_err(|e| e.to_string())?)?, ptr)
+            }
+            Arg::FunctionAddress { name, ty } => {
+                // func.constant becomes llvm.mlir.addressof once the function
+                // is an llvm.func; the cast then folds away.
+                let fn_ty: Type = FunctionType::new(context, &[*ty], &[*ty]).into();
+                let f = body.value(
+                    OperationBuilder::new("func.constant", location)
+                        .add_attributes(&[(Identifier::new(context, "value"), FlatSymbolRefAttribute::new(context, name).into())])
+                        .add_results(&[fn_ty])
+                        .build()
+                        .map_err(|e| e.to_string())?,
+                )?;
+                let ptr = llvm_ptr(context)?;
+                let cast = body.value(
+                    OperationBuilder::new("builtin.unrealized_conversion_cast", location)
+                        .add_operands(&[f])
+                        .add_results(&[ptr])
+                        .build()
+                        .map_err(|e| e.to_string())?,
+                )?;
+                (cast, ptr)
+            }
         };
         operands.push(v);
         types.push(ty);
@@ -398,6 +427,10 @@ pub fn emit<'c, 'a>(
     let grid_loop = parallel(context, location, zero, one, &grid, &PROCESSORS[..grid.len()], outer)?;
     outside.put(grid_loop)?;
     Ok(types)
+}
+
+fn llvm_ptr(context: &Context) -> Result<Type<'_>, String> {
+    Type::parse(context, "!llvm.ptr").ok_or_else(|| "internal error: the llvm dialect is not loaded".to_string())
 }
 
 /// A constant array attribute of i64s, e.g. for declarations.

@@ -16,11 +16,16 @@ use crate::ir::{body_ops, name};
 /// of the ops it encloses.
 pub const OWNER_ATTR: &str = "ukernel.objects_owner";
 
-/// Every dispatch (a `func.func` with a body) of `module`.
+/// Every dispatch (a `func.func` with a body, except the functions fusion
+/// made) of `module`.
 pub fn dispatches<'c, 'a>(module: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
     body_ops(module)
         .into_iter()
-        .filter(|o| name(o) == "func.func" && o.region(0).ok().and_then(|r| r.first_block()).is_some())
+        .filter(|o| {
+            name(o) == "func.func"
+                && o.region(0).ok().and_then(|r| r.first_block()).is_some()
+                && o.attribute(crate::fusion::FUSED_FUNCTION_ATTR).is_err()
+        })
         .collect()
 }
 

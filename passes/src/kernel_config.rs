@@ -70,15 +70,21 @@ pub fn max_shared_memory_per_workgroup(sm: u32) -> u32 {
 
 /// Decides for `op` under `target` (None: the module has no target).
 /// `present_paths` are the object paths already on the op, its function
-/// and the module. `other_ops` names the dispatch's other compute ops
-/// (producers, consumers), which a ukernel call cannot absorb.
+/// and the module. `other_ops` are the dispatch's other compute ops
+/// (producers, consumers): the family must absorb them through a fusion
+/// point, or no ukernel is chosen.
 ///
 /// Every family is asked; the first that matches collects its candidates
 /// (its variants that compute the op), drops those the target's arch (no
 /// bitcode at or below it), its shared-memory limit or the family's own
 /// constraints rule out, and takes the best by the family's rank. Each
 /// candidate considered is named in the explanation.
-pub fn decide(op: &OperationRef, target: Option<&Target>, present_paths: &[String], other_ops: &[String]) -> Decision {
+pub fn decide(
+    op: &OperationRef,
+    target: Option<&Target>,
+    present_paths: &[String],
+    other_ops: &[OperationRef],
+) -> Decision {
     let mut reasons = Vec::new();
     for family in FAMILIES {
         let found = match family.match_op(op) {
@@ -93,19 +99,27 @@ pub fn decide(op: &OperationRef, target: Option<&Target>, present_paths: &[Strin
             reasons.push(format!("{fname} matched, but the module has no #ukernel.target"));
             break;
         };
-        if let Some(other) = other_ops.first() {
-            reasons.push(format!(
-                "{fname} matched, but the dispatch also computes '{other}', which is not fused with ukernels; \
-                 put it in a dispatch of its own"
-            ));
-            break;
-        }
+        let fused = if other_ops.is_empty() {
+            None
+        } else {
+            match family.fuse(op, other_ops) {
+                Ok(what) => Some(what),
+                Err(why) => {
+                    reasons.push(format!("{fname} matched, but {why}"));
+                    break;
+                }
+            }
+        };
         if !target.ukernels.allows(fname) {
             reasons.push(format!("{fname} matched, but disabled by ukernels = \"{}\"", target.ukernels.to_text()));
             break;
         }
         match choose(*family, &found, target) {
-            Ok((plan, selection, considered)) => {
+            Ok((mut plan, selection, considered)) => {
+                if let Some(what) = fused {
+                    plan.summary = format!("{}; fused: {what}", plan.summary);
+                    plan.params.push(("fused".into(), 1));
+                }
                 return selected(&found, plan, selection, present_paths, &considered);
             }
             Err(why) => {
@@ -263,10 +277,9 @@ fn configure_module(context: &Context, module: &OperationRef) -> bool {
             let mut present = module_paths.clone();
             present.extend(object_paths(&func));
             present.extend(object_paths(&root));
-            let others: Vec<String> = linalg_ops(&func)
-                .iter()
+            let others: Vec<OperationRef> = linalg_ops(&func)
+                .into_iter()
                 .filter(|o| o.to_raw().ptr != root.to_raw().ptr && name(o) != "linalg.fill")
-                .map(|o| name(o))
                 .collect();
             let decision = decide(&root, target.as_ref(), &present, &others);
             if let Err(e) = apply(context, &root, &decision) {

@@ -6,6 +6,7 @@ pub mod call_builder;
 pub mod codegen;
 pub mod dispatch;
 pub mod families;
+pub mod fusion;
 pub mod gpu_distribute;
 pub mod grid;
 pub mod hoist_executable_objects;

@@ -178,6 +178,25 @@ impl<'c, 'a> Globals<'c, 'a> for OwnerGlobals<'_, 'c, 'a> {
         let get = block.insert_operation_before(self.op, memref::get_global(self.context, &name, ty, location));
         Ok(unsafe { Value::from_raw(get.result(0).map_err(|e| e.to_string())?.to_raw()) })
     }
+
+    fn add_function(
+        &mut self,
+        prefix: &str,
+        build: &dyn Fn(&str) -> Result<melior::ir::Operation<'c>, String>,
+    ) -> Result<String, String> {
+        let mut n = 0;
+        let name = loop {
+            let candidate = format!("{prefix}{n}");
+            if !self.state.symbols.contains(&candidate) {
+                break candidate;
+            }
+            n += 1;
+        };
+        let func = build(&name)?;
+        self.state.symbols.insert(name.clone());
+        self.state.insert_symbol(&self.owner, func)?;
+        Ok(name)
+    }
 }
 
 fn lower_one<'c, 'a>(

@@ -174,6 +174,8 @@ pub(crate) fn ensure_dialect(context: melior::ContextRef) {
     if let Err(e) = ukernel_dialect::load_ukernel_dialect(context) {
         eprintln!("error: {e}");
     }
+    // The lowering builds `llvm.mlir.zero` and `!llvm.ptr` (fusion points).
+    context.get_or_load_dialect("llvm");
 }
 
 impl<'c> melior::pass::RunExternalPass<'c> for ModulePass {

@@ -84,7 +84,13 @@ pub fn link_libdevice(module: &Module, bitcode: &[u8]) -> Result<(), LinkError> 
     let library = Module::parse_bitcode_from_buffer(&buffer, module.get_context())
         .map_err(|e| LinkError::BadBitcode { path: path.to_string(), message: e.to_string() })?;
     library.set_triple(&module.get_triple());
-    library.set_data_layout(&module.get_data_layout());
+    // Through the C API: inkwell's get_data_layout can hand back a layout
+    // string of the module as it was before ukernel bitcode was linked in
+    // (seen: "unknown specifier ';'" aborting LLVM).
+    unsafe {
+        use inkwell::llvm_sys::core::{LLVMGetDataLayoutStr, LLVMSetDataLayout};
+        LLVMSetDataLayout(library.as_mut_ptr(), LLVMGetDataLayoutStr(module.as_mut_ptr()));
+    }
     let raw = library.as_mut_ptr();
     std::mem::forget(library);
     if !unsafe { ukLinkOnlyNeeded(module.as_mut_ptr(), raw) } {

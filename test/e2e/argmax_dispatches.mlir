@@ -2,8 +2,9 @@
 // type at LLM-decoding and prefill shapes with the plain combiner (the ogt
 // variants), the decoding shapes again with the NaN-aware combiner (torch's
 // rule, the first-nan variants), dynamic shapes, and an elementwise producer
-// (2x - 1, which keeps the argmax) before an argmax. Each returns the max
-// value and its index.
+// (2x - 1) fused into the ukernel through its input map (producers with math
+// functions are in fused_dispatches.mlir). Each returns the max value and
+// its index.
 // RUN: ukc compile %s --arch sm_80,sm_90 -o %t.on.pkg | FileCheck %s --check-prefix=ON
 // RUN: ukc compile %s --arch sm_90 --ukernels none -o %t.off.pkg | FileCheck %s --check-prefix=OFF
 // RUN: ukc-run info %t.on.pkg | FileCheck %s --check-prefix=INFO
@@ -14,7 +15,7 @@
 // ON: argmax_f32i32_1x128256: ukernel uk_argmax_ogt_f32i32
 // ON: argmax_bf16i64_4096x32000: ukernel uk_argmax_ogt_bf16i64
 // ON: argmax_f32i64_dynamic: ukernel uk_argmax_ogt_f32i64
-// ON: scaled_argmax_f32i64_producer: ukernel none
+// ON: scaled_argmax_f32i64_producer: ukernel uk_argmax_ogt_f32i64
 // ON: argmax_nan_first_f32i32_1x128256: ukernel uk_argmax_f32i32
 // ON: argmax_nan_first_bf16i64_8x128256: ukernel uk_argmax_bf16i64
 // OFF: wrote {{.*}}.off.pkg: 39 kernel(s), PTX for sm_90

@@ -26,7 +26,14 @@
 //       i32 split_index, i32 split_count, // this workgroup's part of the row
 //       char *scratch, i64 scratch_offset,// split_count > 1: this row's scratch
 //                                         // at scratch + scratch_offset (bytes)
-//       i32 write_value)
+//       i32 write_value,
+//       E (*input_map)(E))                // null, or the fusion point: each
+//                                         // element is read as input_map(in[i])
+// `input_map` is how a compiler fuses an elementwise producer of the input
+// into the ukernel: the kernel that inlines the ukernel passes a constant
+// function, so the indirect call becomes a direct one that LLVM inlines into
+// the loop (for f16 and bf16, E is the element's 16 bits). The value output
+// is input_map of the chosen element.
 // Every thread of the workgroup must call it with the same arguments;
 // blockDim.x must be a multiple of 32 and at most 1024 (y = z = 1).
 // With split_count > 1, split_count workgroups each reduce one contiguous
@@ -40,20 +47,17 @@
 #if defined(UK_ELEM_F32)
 typedef float E;
 #define UK_ELEM_NAME f32
-static UK_DEVICE UK_INLINE float uk_load(const E *p) { return *p; }
 #define UK_VEC 4
 #define UK_NEG_INF (-__builtin_inff())
 #elif defined(UK_ELEM_F16)
 typedef u16 E;
 #define UK_ELEM_NAME f16
-static UK_DEVICE UK_INLINE float uk_load(const E *p) { return uk_f16_to_f32(*p); }
 static UK_DEVICE UK_INLINE float uk_cvt(u16 b) { return uk_f16_to_f32(b); }
 #define UK_VEC 8
 #define UK_NEG_INF ((u16)0xfc00)
 #elif defined(UK_ELEM_BF16)
 typedef u16 E;
 #define UK_ELEM_NAME bf16
-static UK_DEVICE UK_INLINE float uk_load(const E *p) { return uk_bf16_to_f32(*p); }
 static UK_DEVICE UK_INLINE float uk_cvt(u16 b) { return uk_bf16_to_f32(b); }
 #define UK_VEC 8
 #define UK_NEG_INF ((u16)0xff80)
@@ -84,6 +88,10 @@ typedef i64 I;
 // never beats a real element.
 #define UK_NONE ((i64)0x7fffffffffffffffLL)
 
+// The fusion point: an element as the op sees it.
+typedef E (*UkMap)(E);
+static UK_DEVICE UK_INLINE E uk_mapped(UkMap map, E e) { return map ? map(e) : e; }
+
 // Whether (a, ia) ranks before (b, ib): NaN first, then larger, then the
 // smaller index.
 static UK_DEVICE UK_INLINE bool uk_better(float a, i64 ia, float b, i64 ib) {
@@ -101,20 +109,28 @@ static UK_DEVICE UK_INLINE void uk_step(float v, i64 i, float &best, i64 &bi) {
   }
 }
 
-static UK_DEVICE UK_INLINE void uk_step_vec(const E *p, i64 i, float &best, i64 &bi) {
+static UK_DEVICE UK_INLINE float uk_load_mapped(UkMap map, const E *p) {
+#if defined(UK_ELEM_F32)
+  return uk_mapped(map, *p);
+#else
+  return uk_cvt(uk_mapped(map, *p));
+#endif
+}
+
+static UK_DEVICE UK_INLINE void uk_step_vec(UkMap map, const E *p, i64 i, float &best, i64 &bi) {
 #if defined(UK_ELEM_F32)
   f32x4 v = *(const f32x4 *)p;
-  uk_step(v.x, i, best, bi);
-  uk_step(v.y, i + 1, best, bi);
-  uk_step(v.z, i + 2, best, bi);
-  uk_step(v.w, i + 3, best, bi);
+  uk_step(uk_mapped(map, v.x), i, best, bi);
+  uk_step(uk_mapped(map, v.y), i + 1, best, bi);
+  uk_step(uk_mapped(map, v.z), i + 2, best, bi);
+  uk_step(uk_mapped(map, v.w), i + 3, best, bi);
 #else
   i32x4 w = *(const i32x4 *)p;
   int parts[4] = {w.x, w.y, w.z, w.w};
 #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    uk_step(uk_cvt((u16)(parts[k] & 0xffff)), i + 2 * k, best, bi);
-    uk_step(uk_cvt((u16)((u32)parts[k] >> 16)), i + 2 * k + 1, best, bi);
+    uk_step(uk_cvt(uk_mapped(map, (u16)(parts[k] & 0xffff))), i + 2 * k, best, bi);
+    uk_step(uk_cvt(uk_mapped(map, (u16)((u32)parts[k] >> 16))), i + 2 * k + 1, best, bi);
   }
 #endif
 }
@@ -155,7 +171,7 @@ static UK_DEVICE void uk_block_reduce(float &best, i64 &bi) {
 }
 
 // Best of elements [begin, end) of the row, in thread 0.
-static UK_DEVICE void uk_reduce_range(const E *row, i64 begin, i64 end, float &best, i64 &bi) {
+static UK_DEVICE UK_INLINE void uk_reduce_range(UkMap map, const E *row, i64 begin, i64 end, float &best, i64 &bi) {
   best = -__builtin_inff();
   bi = UK_NONE;
   u32 tid = uk_tid(), nt = uk_ntid();
@@ -168,20 +184,20 @@ static UK_DEVICE void uk_reduce_range(const E *row, i64 begin, i64 end, float &b
   i64 nvec = (end - vbegin) / UK_VEC;
   i64 vend = vbegin + nvec * UK_VEC;
   if ((i64)tid < head)
-    uk_step(uk_load(row + begin + tid), begin + tid, best, bi);
+    uk_step(uk_load_mapped(map, row + begin + tid), begin + tid, best, bi);
   // Four independent vector loads in flight per thread per iteration.
   i64 v = tid;
   for (; v + 3 * (i64)nt < nvec; v += 4 * (i64)nt) {
 #pragma unroll
     for (int k = 0; k < 4; ++k) {
       i64 e = vbegin + (v + k * (i64)nt) * UK_VEC;
-      uk_step_vec(row + e, e, best, bi);
+      uk_step_vec(map, row + e, e, best, bi);
     }
   }
   for (; v < nvec; v += nt)
-    uk_step_vec(row + vbegin + v * UK_VEC, vbegin + v * UK_VEC, best, bi);
+    uk_step_vec(map, row + vbegin + v * UK_VEC, vbegin + v * UK_VEC, best, bi);
   for (i64 i = vend + tid; i < end; i += nt)
-    uk_step(uk_load(row + i), i, best, bi);
+    uk_step(uk_load_mapped(map, row + i), i, best, bi);
   uk_block_reduce(best, bi);
 }
 
@@ -195,14 +211,15 @@ static UK_DEVICE void uk_reduce_range(const E *row, i64 begin, i64 end, float &b
 // The rescan of a row with NaN: a cold path, kept out of line (the linker
 // leaves `cold` functions called) so that every kernel inlining this
 // ukernel carries one reduction loop, not two.
-static UK_DEVICE __attribute__((noinline, cold)) i64 uk_ogt_rescan(const E *row, i64 end) {
+// (With an input map the map stays an indirect call there.)
+static UK_DEVICE __attribute__((noinline, cold)) i64 uk_ogt_rescan(UkMap map, const E *row, i64 end) {
   float best;
   i64 bi;
-  uk_reduce_range(row, 0, end, best, bi);
+  uk_reduce_range(map, row, 0, end, best, bi);
   return bi == UK_NONE ? 0 : bi;
 }
 
-static UK_DEVICE void uk_ogt_prefix(const E *row, float &best, i64 &bi, i64 &value_at) {
+static UK_DEVICE void uk_ogt_prefix(UkMap map, const E *row, float &best, i64 &bi, i64 &value_at) {
   UK_SHARED static i64 s_first_nan;
   if (uk_tid() == 0)
     s_first_nan = best != best ? bi : -1;
@@ -213,13 +230,14 @@ static UK_DEVICE void uk_ogt_prefix(const E *row, float &best, i64 &bi, i64 &val
     return;
   // The value written is still the NaN's (maximumf propagates it).
   value_at = first_nan;
-  bi = uk_ogt_rescan(row, first_nan);
+  bi = uk_ogt_rescan(map, row, first_nan);
 }
 #endif
 
 // Writes index `bi` and the value at `value_at` (the same element, but for
 // the plain combiner on a row with NaN).
-static UK_DEVICE void uk_write(const E *row, E *val, I *idx, i64 length, i64 bi, i64 value_at, bool write_value) {
+static UK_DEVICE void uk_write(UkMap map, const E *row, E *val, I *idx, i64 length, i64 bi, i64 value_at,
+                               bool write_value) {
   if (length == 0) {
     *idx = 0;
     if (write_value)
@@ -232,7 +250,7 @@ static UK_DEVICE void uk_write(const E *row, E *val, I *idx, i64 length, i64 bi,
     value_at = 0;
   *idx = (I)bi;
   if (write_value)
-    *val = row[value_at];
+    *val = uk_mapped(map, row[value_at]);
 }
 
 // Scratch of one row: a counter, then split_count (value, index) partials.
@@ -244,7 +262,7 @@ struct UkPartial {
 
 extern "C" UK_DEVICE void UK_SYMBOL(const E *in, i64 in_offset, E *val, i64 val_offset, I *idx, i64 idx_offset,
                                     i64 length, i32 split_index, i32 split_count, char *scratch_base,
-                                    i64 scratch_offset, i32 write_value) {
+                                    i64 scratch_offset, i32 write_value, UkMap input_map) {
   void *scratch = scratch_base ? scratch_base + scratch_offset : scratch_base;
   const E *row = in + in_offset;
   E *out_val = val ? val + val_offset : val;
@@ -254,13 +272,13 @@ extern "C" UK_DEVICE void UK_SYMBOL(const E *in, i64 in_offset, E *val, i64 val_
   if (split_count <= 1) {
     float best;
     i64 bi;
-    uk_reduce_range(row, 0, length, best, bi);
+    uk_reduce_range(input_map, row, 0, length, best, bi);
     i64 value_at = bi;
 #if defined(UK_SEMANTICS_OGT)
-    uk_ogt_prefix(row, best, bi, value_at);
+    uk_ogt_prefix(input_map, row, best, bi, value_at);
 #endif
     if (tid == 0)
-      uk_write(row, out_val, out_idx, length, bi, value_at, want_value);
+      uk_write(input_map, row, out_val, out_idx, length, bi, value_at, want_value);
     return;
   }
 
@@ -274,7 +292,7 @@ extern "C" UK_DEVICE void UK_SYMBOL(const E *in, i64 in_offset, E *val, i64 val_
   end = end < length ? end : length;
   float best;
   i64 bi;
-  uk_reduce_range(row, begin, end, best, bi);
+  uk_reduce_range(input_map, row, begin, end, best, bi);
 
   u32 *counter = (u32 *)scratch;
   volatile UkPartial *partials = (volatile UkPartial *)((char *)scratch + 16);
@@ -305,10 +323,10 @@ extern "C" UK_DEVICE void UK_SYMBOL(const E *in, i64 in_offset, E *val, i64 val_
   uk_block_reduce(best, bi);
   i64 value_at = bi;
 #if defined(UK_SEMANTICS_OGT)
-  uk_ogt_prefix(row, best, bi, value_at);
+  uk_ogt_prefix(input_map, row, best, bi, value_at);
 #endif
   if (tid == 0) {
     *counter = 0; // ready for the next launch
-    uk_write(row, out_val, out_idx, length, bi, value_at, want_value);
+    uk_write(input_map, row, out_val, out_idx, length, bi, value_at, want_value);
   }
 }

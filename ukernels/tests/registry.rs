@@ -18,6 +18,10 @@ fn every_argmax_variant_is_registered_for_sm80_and_sm90() {
                 let infix = if semantics == "ogt" { "ogt_" } else { "" };
                 assert_eq!(uk.symbol, format!("uk_argmax_{infix}{e}{i}"));
                 assert_eq!(uk.arches(), vec![80, 90]);
+                // Its fusion point: the input read through a map, the ABI's
+                // last parameter.
+                assert_eq!(uk.tag("fusion"), Some("input_map"));
+                assert_eq!(uk.abi.last().map(|p| p.name), Some("input_map"));
                 for (sm, bc) in &uk.bitcode {
                     // LLVM bitcode magic: 'BC' 0xC0DE.
                     assert_eq!(&bc[..4], b"BC\xc0\xde", "{} sm_{sm}", uk.symbol);
@@ -60,10 +64,16 @@ fn matmul_variants_record_tiles_layouts_and_shared_memory() {
     for uk in reg.of_family("matmul") {
         let arches = if uk.arch_specific { vec![90] } else { vec![80, 90] };
         assert_eq!(uk.arches(), arches, "{}", uk.symbol);
-        assert_eq!(uk.abi.len(), 15);
+        // The wgmma ukernel also takes the global memory for its tensor maps.
+        let desc = uk.param("desc_bytes").is_some();
+        assert_eq!(uk.abi.len(), if desc { 17 } else { 15 }, "{}", uk.symbol);
+        assert_eq!(desc, uk.kind == "wgmma", "{}", uk.symbol);
     }
-    // The wgmma ukernel exists for sm_90a alone.
+    // The wgmma ukernel exists for sm_90a alone, is inlined (ptxas
+    // serialises wgmma across a call) and runs in 384 threads.
     let wgmma = reg.by_symbol("uk_matmul_wgmma_bf16_nk").unwrap();
+    assert_eq!(wgmma.tag("linkage"), None);
+    assert_eq!(wgmma.workgroup_size, [384, 1, 1]);
     assert_eq!(wgmma.object_path(90), "uk_matmul_wgmma_bf16_nk.sm_90a.bc");
     assert!(reg.select_for_target(wgmma, 90, true).is_ok());
     assert!(reg.select_for_target(wgmma, 90, false).is_err());

@@ -23,6 +23,11 @@
 //! Configuration: one row per workgroup (x), each row split across `split`
 //! workgroups (y) when the rows alone leave multiprocessors idle
 //! ([`ukernels::argmax::plan`]); the reduction stays whole.
+//!
+//! Fusion: an elementwise producer of the input (a scale, a soft-cap
+//! `tanh`, a bias: see [`crate::fusion`]) is absorbed through the ukernels'
+//! `input_map` fusion point; the config records `fused = 1` and the
+//! lowering passes the producer's body as a function.
 
 use melior::ir::{
     BlockLike, OperationRef, RegionLike, Type, Value, ValueLike, operation::OperationLike, r#type::IntegerType,
@@ -84,6 +89,15 @@ impl Family for Argmax {
         })
     }
 
+    fn fuse(&self, op: &OperationRef, others: &[OperationRef]) -> Result<String, String> {
+        let producer = crate::fusion::input_producer(op, 0)?
+            .ok_or_else(|| format!("the dispatch also computes '{}', which is not the input's producer", name(&others[0])))?;
+        if others.len() != 1 || others[0].to_raw().ptr != producer.op.to_raw().ptr {
+            return Err("the dispatch computes more than the input's producer".into());
+        }
+        Ok(format!("the input's producer ({}) through input_map", producer.postfix))
+    }
+
     fn call<'c, 'a>(
         &self,
         op: &OperationRef<'c, 'a>,
@@ -101,7 +115,11 @@ impl Family for Argmax {
     fn reference(&self, found: &Match, op: &OperationRef, func: &OperationRef) -> Vec<(&'static str, RefValue)> {
         let facts: &ArgmaxFacts = found.facts();
         let operand = |i| op.operand(i).map(|v| arg_number(v, func)).unwrap_or(-1);
-        let (input, producer) = match (operand(0), replayable_producer(op, func)) {
+        let replayable = crate::fusion::input_producer(op, 0)
+            .ok()
+            .flatten()
+            .and_then(|p| crate::ir::func_arg_number(p.source, func).map(|n| (n as i64, p.postfix)));
+        let (input, producer) = match (operand(0), replayable) {
             (-1, Some((source, expression))) => (source, expression),
             (input, _) => (input, String::new()),
         };
@@ -346,6 +364,15 @@ fn call<'c, 'a>(
             uk.symbol
         ));
     }
+    // A fused producer: the ukernel reads the producer's input through the
+    // producer's body, and the producer and its buffer go.
+    let producer = if config.param("fused") == Some(1) {
+        let p = crate::fusion::input_producer(op, 0)?.ok_or("the config fuses a producer, but the input has none")?;
+        Some(p)
+    } else {
+        None
+    };
+    let input = producer.as_ref().map_or(input, |p| p.source);
     crate::call_builder::require_unit_inner_stride(input, "input", &uk.symbol)?;
     let parallel = in_dims.len() - 1;
     let rows = in_dims[..parallel].iter().try_fold(1u64, |acc, d| d.map(|d| acc * d));
@@ -374,6 +401,18 @@ fn call<'c, 'a>(
     };
     let mut remove: Vec<OperationRef> = [val, idx].into_iter().filter_map(|v| last_fill_before(op, v)).collect();
     remove.dedup_by_key(|o| o.to_raw().ptr);
+    let mut drop_if_unused = if write_value { vec![] } else { vec![val] };
+    let input_map = match &producer {
+        Some(p) => {
+            let context = globals.context();
+            let name = globals
+                .add_function("__ukernel_input_map_", &|name| crate::fusion::map_function(context, p, name))?;
+            remove.push(p.op);
+            drop_if_unused.push(p.result);
+            Arg::FunctionAddress { name, ty: crate::fusion::map_abi_type(context, in_elem) }
+        }
+        None => Arg::NullPtr,
+    };
     Ok(CallPlan {
         grid: vec![
             Extent::Product((0..parallel).map(|d| Extent::Size(input, d)).collect()),
@@ -393,9 +432,10 @@ fn call<'c, 'a>(
             Arg::Base(scratch),
             scratch_offset,
             Arg::I32(write_value as i64),
+            input_map,
         ],
         remove,
-        drop_if_unused: if write_value { vec![] } else { vec![val] },
+        drop_if_unused,
     })
 }
 
@@ -410,54 +450,3 @@ fn value_is_observable(val: Value, op: &OperationRef) -> bool {
     })
 }
 
-/// An elementwise producer of the root's input that a CPU reference can
-/// replay: `(its input argument, its body in postfix)`, e.g. `x 2.0 mulf
-/// -1.0 addf`. Only identity-indexed `linalg.generic`s of one input whose
-/// body is float arithmetic on the element and constants qualify.
-fn replayable_producer(root: &OperationRef, func: &OperationRef) -> Option<(i64, String)> {
-    let input = root.operand(0).ok()?;
-    // On memrefs, the producer is the last op before the root that uses the
-    // buffer; it must write it.
-    let producer = crate::ir::last_use_before(root, input).filter(|p| name(p) == "linalg.generic")?;
-    if operand_segments(&producer)? != [1, 1] || !same(producer.operand(1).ok()?, input) {
-        return None;
-    }
-    let loops = crate::ir::reduction_loops(&producer)?;
-    let all: Vec<usize> = (0..loops.len()).collect();
-    let maps = crate::ir::indexing_maps(&producer)?;
-    if loops.iter().any(|r| *r) || maps.iter().any(|m| !m.is(&all)) {
-        return None;
-    }
-    let source = crate::ir::func_arg_number(producer.operand(0).ok()?, func)? as i64;
-    let body = producer.region(0).ok().and_then(|r| r.first_block())?;
-    let element: Value = body.argument(0).ok()?.into();
-    let yielded = body_ops(&producer).last().filter(|y| name(y) == "linalg.yield")?.operand(0).ok()?;
-    fn postfix(v: Value, element: Value, depth: u32, out: &mut Vec<String>) -> Option<()> {
-        if depth > 32 {
-            return None;
-        }
-        if same(v, element) {
-            out.push("x".into());
-            return Some(());
-        }
-        let def = defining_op(v)?;
-        if let Some(c) = float_constant(&def) {
-            out.push(format!("{c:?}"));
-            return Some(());
-        }
-        let op = name(&def);
-        let arity = match op.as_str() {
-            "arith.negf" => 1,
-            "arith.mulf" | "arith.addf" | "arith.subf" | "arith.divf" | "arith.maximumf" | "arith.minimumf" => 2,
-            _ => return None,
-        };
-        for i in 0..arity {
-            postfix(def.operand(i).ok()?, element, depth + 1, out)?;
-        }
-        out.push(op.trim_start_matches("arith.").to_string());
-        Some(())
-    }
-    let mut tokens = Vec::new();
-    postfix(yielded, element, 0, &mut tokens)?;
-    Some((source, tokens.join(" ")))
-}

@@ -86,6 +86,14 @@ pub trait Globals<'c, 'a> {
     /// one when `unique` (the ukernel writes to it), else one shared by every
     /// call asking for the same type and size (never written).
     fn zeroed(&mut self, element: Type<'c>, count: u64, unique: bool) -> Result<Value<'c, 'a>, String>;
+
+    /// Adds a function of the owner module named after `prefix` (made
+    /// unique), built by `build` from its name; returns the name.
+    fn add_function(
+        &mut self,
+        prefix: &str,
+        build: &dyn Fn(&str) -> Result<melior::ir::Operation<'c>, String>,
+    ) -> Result<String, String>;
 }
 
 /// One ukernel family.
@@ -106,6 +114,14 @@ pub trait Family: Sync {
     /// The configuration of `ukernel` for the matched op on `target`, or why
     /// it does not fit (shape constraints and the like).
     fn configure(&self, found: &Match, ukernel: &UKernel, target: &Target) -> Result<Plan, String>;
+
+    /// Whether the family's ukernels absorb the dispatch's other compute ops
+    /// `others` (besides fills) through a fusion point: a few words on what
+    /// is fused, or why they cannot be.
+    fn fuse(&self, _op: &OperationRef, others: &[OperationRef]) -> Result<String, String> {
+        let other = others.first().map(crate::ir::name).unwrap_or_default();
+        Err(format!("the dispatch also computes '{other}', which its ukernels cannot absorb; put it in a dispatch of its own"))
+    }
 
     /// The call that replaces `op` (on memrefs) under `config`.
     fn call<'c, 'a>(

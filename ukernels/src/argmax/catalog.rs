@@ -37,6 +37,9 @@ pub fn abi() -> Vec<AbiParam> {
         p("scratch", T::Ptr),
         p("scratch_offset", T::I64),
         p("write_value", T::I32),
+        // The fusion point: an elementwise producer of the input, as a
+        // function the ukernel applies to each element it reads (or null).
+        p("input_map", T::Ptr),
     ]
 }
 
@@ -66,7 +69,7 @@ pub fn variants() -> Vec<VariantDef> {
                     arch_specific: false,
                     operand_types: vec![element, element, index],
                     params: vec![],
-                    tags: vec![("semantics", semantics)],
+                    tags: vec![("semantics", semantics), ("fusion", "input_map")],
                     workgroup_size: [WORKGROUP_SIZE, 1, 1],
                     static_shared_memory_bytes: SHARED_MEMORY_BYTES + if semantics == "ogt" { 8 } else { 0 },
                     dynamic_shared_memory_bytes: 0,

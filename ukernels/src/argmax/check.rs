@@ -125,8 +125,11 @@ pub fn reference_row(element: ElementType, raw: &[u8], semantics: &str) -> (usiz
 }
 
 /// Applies an elementwise producer given in postfix (`x 2.0 mulf -1.0
-/// addf`) to raw elements, rounding to the element type after every
-/// operation as the GPU does.
+/// addf`, `x 0.5 mulf tanh`) to raw elements, rounding to the element type
+/// after every operation as the GPU does. Math functions are computed in f64
+/// and rounded once; the GPU's (libdevice) are within 2 ulp of that, so a
+/// producer with one can disagree in the last bit on some elements, which
+/// changes an argmax only where two mapped elements are that close.
 pub fn apply_producer(element: ElementType, raw: &[u8], producer: &str) -> Result<Vec<u8>, String> {
     let round = |v: f32| -> f32 {
         match element {
@@ -143,6 +146,27 @@ pub fn apply_producer(element: ElementType, raw: &[u8], producer: &str) -> Resul
             let v = match *t {
                 "x" => x,
                 "negf" => -stack.pop().ok_or("producer: stack underflow")?,
+                op @ ("tanh" | "exp" | "exp2" | "log" | "log2" | "sqrt" | "rsqrt" | "absf" | "sin" | "cos") => {
+                    let a = stack.pop().ok_or("producer: stack underflow")? as f64;
+                    round(match op {
+                        "tanh" => a.tanh(),
+                        "exp" => a.exp(),
+                        "exp2" => a.exp2(),
+                        "log" => a.ln(),
+                        "log2" => a.log2(),
+                        "sqrt" => a.sqrt(),
+                        "rsqrt" => 1.0 / a.sqrt(),
+                        "absf" => a.abs(),
+                        "sin" => a.sin(),
+                        _ => a.cos(),
+                    } as f32)
+                }
+                op @ ("maxnumf" | "minnumf") => {
+                    let b = stack.pop().ok_or("producer: stack underflow")?;
+                    let a = stack.pop().ok_or("producer: stack underflow")?;
+                    // IEEE maxNum/minNum: a NaN operand yields the other.
+                    round(if op == "maxnumf" { a.max(b) } else { a.min(b) })
+                }
                 op @ ("mulf" | "addf" | "subf" | "divf" | "maximumf" | "minimumf") => {
                     let b = stack.pop().ok_or("producer: stack underflow")?;
                     let a = stack.pop().ok_or("producer: stack underflow")?;
