@@ -29,25 +29,40 @@ import ukernel
 
 
 
+OPS = {"mulf": torch.mul, "addf": torch.add, "subf": torch.sub, "divf": torch.div,
+       "maximumf": torch.maximum, "minimumf": torch.minimum, "maxnumf": torch.fmax, "minnumf": torch.fmin}
+UNARY = {"negf": torch.neg, "tanh": torch.tanh, "exp": torch.exp, "exp2": torch.exp2, "log": torch.log,
+         "log2": torch.log2, "sqrt": torch.sqrt, "rsqrt": torch.rsqrt, "absf": torch.abs, "sin": torch.sin,
+         "cos": torch.cos}
+
+
+def producer(tokens, dtype, device):
+    """The kernel's elementwise producer, in postfix, as a function of a
+    tensor of `dtype` computing in that dtype. Its constants are made here,
+    so that calls can be captured in a CUDA graph."""
+    consts = {t: torch.tensor(float(t), dtype=dtype, device=device)
+              for t in tokens if t != "x" and t not in OPS and t not in UNARY}
+
+    def apply(x):
+        stack = []
+        for t in tokens:
+            if t == "x":
+                stack.append(x)
+            elif t in UNARY:
+                stack.append(UNARY[t](stack.pop()))
+            elif t in OPS:
+                b, a = stack.pop(), stack.pop()
+                stack.append(OPS[t](a, b))
+            else:
+                stack.append(consts[t])
+        return stack.pop()
+
+    return apply
+
+
 def apply_producer(x, tokens):
     """The kernel's elementwise producer, in postfix, in the input's dtype."""
-    ops = {"mulf": torch.mul, "addf": torch.add, "subf": torch.sub, "divf": torch.div,
-           "maximumf": torch.maximum, "minimumf": torch.minimum, "maxnumf": torch.fmax, "minnumf": torch.fmin}
-    unary = {"negf": torch.neg, "tanh": torch.tanh, "exp": torch.exp, "exp2": torch.exp2, "log": torch.log,
-             "log2": torch.log2, "sqrt": torch.sqrt, "rsqrt": torch.rsqrt, "absf": torch.abs, "sin": torch.sin,
-             "cos": torch.cos}
-    stack = []
-    for t in tokens:
-        if t == "x":
-            stack.append(x)
-        elif t in unary:
-            stack.append(unary[t](stack.pop()))
-        elif t in ops:
-            b, a = stack.pop(), stack.pop()
-            stack.append(ops[t](a, b))
-        else:
-            stack.append(torch.tensor(float(t), dtype=x.dtype, device=x.device))
-    return stack.pop()
+    return producer(tokens, x.dtype, x.device)(x)
 
 DTYPES = {"f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16, "f64": torch.float64,
           "i32": torch.int32, "i64": torch.int64, "i16": torch.int16, "i8": torch.int8}

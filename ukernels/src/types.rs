@@ -11,6 +11,15 @@ pub enum ElementType {
 impl ElementType {
     pub const ALL: [ElementType; 3] = [Self::F32, Self::F16, Self::BF16];
 
+    /// The distance from 1 to the next value of the type.
+    pub fn epsilon(self) -> f32 {
+        match self {
+            Self::F32 => f32::EPSILON,
+            Self::F16 => 1.0 / 1024.0,
+            Self::BF16 => 1.0 / 128.0,
+        }
+    }
+
     /// As MLIR spells it (`f32`, `f16`, `bf16`), also the symbol suffix.
     pub fn name(self) -> &'static str {
         match self {
