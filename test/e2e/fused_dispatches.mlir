@@ -6,11 +6,12 @@
 // The CPU reference replays each producer.
 // REQUIRES: libdevice
 // RUN: ukc compile %s --arch sm_80,sm_90 -o %t.pkg | FileCheck %s
-// CHECK: wrote {{.*}}: 7 kernel(s), PTX for sm_80, sm_90
+// CHECK: wrote {{.*}}: 8 kernel(s), PTX for sm_80, sm_90
 // CHECK: plain_f32i64_1x128256: ukernel uk_argmax_ogt_f32i64
 // CHECK: softcap_f32i64_1x128256: ukernel uk_argmax_ogt_f32i64
 // CHECK: plain_f32i64_4096x32000: ukernel uk_argmax_ogt_f32i64
 // CHECK: softcap_f32i64_4096x32000: ukernel uk_argmax_ogt_f32i64
+// CHECK: plain_f32i64_8x128256: ukernel uk_argmax_ogt_f32i64
 // CHECK: softcap_f32i64_8x128256: ukernel uk_argmax_ogt_f32i64
 // CHECK: plain_bf16i64_64x128256: ukernel uk_argmax_ogt_bf16i64
 // CHECK: negscaled_bf16i64_64x128256: ukernel uk_argmax_ogt_bf16i64
@@ -116,6 +117,25 @@ module {
       linalg.yield %m, %s : f32, i64
     } -> (tensor<4096xf32>, tensor<4096xi64>)
     return %r#0, %r#1 : tensor<4096xf32>, tensor<4096xi64>
+  }
+  func.func @plain_f32i64_8x128256(%x: tensor<8x128256xf32>) -> (tensor<8xf32>, tensor<8xi64>) {
+    %zero = arith.constant 0 : i64
+    %ninf = arith.constant 0xFF800000 : f32
+    %ei = tensor.empty() : tensor<8xi64>
+    %fi = linalg.fill ins(%zero : i64) outs(%ei : tensor<8xi64>) -> tensor<8xi64>
+    %ev = tensor.empty() : tensor<8xf32>
+    %fv = linalg.fill ins(%ninf : f32) outs(%ev : tensor<8xf32>) -> tensor<8xf32>
+    %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
+        ins(%x : tensor<8x128256xf32>) outs(%fv, %fi : tensor<8xf32>, tensor<8xi64>) {
+    ^bb0(%a: f32, %b: f32, %c: i64):
+      %k = linalg.index 1 : index
+      %kk = arith.index_cast %k : index to i64
+      %m = arith.maximumf %a, %b : f32
+      %p = arith.cmpf ogt, %a, %b : f32
+      %s = arith.select %p, %kk, %c : i64
+      linalg.yield %m, %s : f32, i64
+    } -> (tensor<8xf32>, tensor<8xi64>)
+    return %r#0, %r#1 : tensor<8xf32>, tensor<8xi64>
   }
   func.func @softcap_f32i64_8x128256(%x: tensor<8x128256xf32>) -> (tensor<8xf32>, tensor<8xi64>) {
     %scale = arith.constant 1.25 : f32

@@ -402,16 +402,16 @@ fn call<'c, 'a>(
     let mut remove: Vec<OperationRef> = [val, idx].into_iter().filter_map(|v| last_fill_before(op, v)).collect();
     remove.dedup_by_key(|o| o.to_raw().ptr);
     let mut drop_if_unused = if write_value { vec![] } else { vec![val] };
-    let input_map = match &producer {
+    let (input_map, input_map_order) = match &producer {
         Some(p) => {
             let context = globals.context();
             let name = globals
                 .add_function("__ukernel_input_map_", &|name| crate::fusion::map_function(context, p, name))?;
             remove.push(p.op);
             drop_if_unused.push(p.result);
-            Arg::FunctionAddress { name, ty: crate::fusion::map_abi_type(context, in_elem) }
+            (Arg::FunctionAddress { name, ty: crate::fusion::map_abi_type(context, in_elem) }, p.order)
         }
-        None => Arg::NullPtr,
+        None => (Arg::NullPtr, 0),
     };
     Ok(CallPlan {
         grid: vec![
@@ -433,6 +433,7 @@ fn call<'c, 'a>(
             scratch_offset,
             Arg::I32(write_value as i64),
             input_map,
+            Arg::I32(input_map_order),
         ],
         remove,
         drop_if_unused,
