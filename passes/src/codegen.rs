@@ -356,11 +356,16 @@ fn annotate_references(context: &Context, module: &Module) {
     let i64_type = melior::ir::r#type::IntegerType::new(context, 64).into();
     for func in dispatches(&module.as_operation()) {
         let Some(root) = root_op(&func) else { continue };
-        let Some((family, found)) = FAMILIES.iter().find_map(|f| f.match_op(&root).ok().map(|m| (f, m))) else {
+        // The family whose matcher accepts the op, else one whose references
+        // replay it anyway (a form only the default lowering runs).
+        let matched = FAMILIES.iter().find_map(|f| f.match_op(&root).ok().map(|m| (*f, f.reference(&m, &root, &func))));
+        let Some((family, reference)) =
+            matched.or_else(|| FAMILIES.iter().find_map(|f| f.default_reference(&root, &func).map(|r| (*f, r))))
+        else {
             continue;
         };
         let mut fields: Vec<(&str, Attribute)> = vec![("family", StringAttribute::new(context, family.name()).into())];
-        for (k, v) in family.reference(&found, &root, &func) {
+        for (k, v) in reference {
             fields.push((
                 k,
                 match v {

@@ -18,10 +18,11 @@ fn every_argmax_variant_is_registered_for_sm80_and_sm90() {
                 let infix = if semantics == "ogt" { "ogt_" } else { "" };
                 assert_eq!(uk.symbol, format!("uk_argmax_{infix}{e}{i}"));
                 assert_eq!(uk.arches(), vec![80, 90]);
-                // Its fusion point: the input read through a map, the ABI's
-                // last parameter.
+                // Its fusion point: the input read through a map (and the
+                // map's order), the ABI's last parameters.
                 assert_eq!(uk.tag("fusion"), Some("input_map"));
-                assert_eq!(uk.abi.last().map(|p| p.name), Some("input_map"));
+                let names: Vec<&str> = uk.abi.iter().map(|p| p.name).collect();
+                assert_eq!(names[names.len() - 2..], ["input_map", "input_map_order"]);
                 for (sm, bc) in &uk.bitcode {
                     // LLVM bitcode magic: 'BC' 0xC0DE.
                     assert_eq!(&bc[..4], b"BC\xc0\xde", "{} sm_{sm}", uk.symbol);

@@ -112,6 +112,22 @@ impl Family for Argmax {
         &["input", "value", "index"]
     }
 
+    fn default_reference(&self, op: &OperationRef, func: &OperationRef) -> Option<Vec<(&'static str, RefValue)>> {
+        let fold = match_fold(op).ok()?;
+        let operand = |i| op.operand(i).map(|v| arg_number(v, func)).unwrap_or(-1);
+        Some(vec![
+            ("semantics", RefValue::Str("fold".into())),
+            ("combiner", RefValue::Str(fold.combiner.into())),
+            ("predicate", RefValue::Str(fold.predicate.into())),
+            ("axis", RefValue::Int(fold.axis as i64)),
+            ("init_value", RefValue::Str(format!("{:?}", fold.init_value))),
+            ("init_index", RefValue::Int(fold.init_index)),
+            ("input", RefValue::Int(operand(0))),
+            ("value", RefValue::Int(operand(1))),
+            ("index", RefValue::Int(operand(2))),
+        ])
+    }
+
     fn reference(&self, found: &Match, op: &OperationRef, func: &OperationRef) -> Vec<(&'static str, RefValue)> {
         let facts: &ArgmaxFacts = found.facts();
         let operand = |i| op.operand(i).map(|v| arg_number(v, func)).unwrap_or(-1);
@@ -316,6 +332,79 @@ fn check_predicate(pred: Value, arg_in: Value, arg_out: Value) -> Result<&'stati
         Some(p) => format!("the compare predicate {p} is not 'ogt'"),
         None => "the compare has no predicate".into(),
     })
+}
+
+/// An argmax-like fold no ukernel implements but a CPU reference replays:
+/// one reduction loop anywhere, any constant inits, `maximumf` or `maxnumf`
+/// as the value combiner, and an index select on `ogt`, `oge` or the
+/// NaN-aware predicate.
+pub struct Fold {
+    pub axis: usize,
+    pub combiner: &'static str,
+    pub predicate: &'static str,
+    pub init_value: f64,
+    pub init_index: i64,
+}
+
+pub fn match_fold(op: &OperationRef) -> Result<Fold, String> {
+    if name(op) != "linalg.generic" || operand_segments(op).as_deref() != Some(&[1, 2]) {
+        return Err("not a linalg.generic of one input and two inits".into());
+    }
+    let reductions = crate::ir::reduction_loops(op).ok_or("no iterator types")?;
+    let loops = reductions.len();
+    let axes: Vec<usize> = (0..loops).filter(|l| reductions[*l]).collect();
+    let [axis] = axes[..] else { return Err("not one reduction loop".into()) };
+    let maps = crate::ir::indexing_maps(op).ok_or("no indexing maps")?;
+    let all: Vec<usize> = (0..loops).collect();
+    let kept: Vec<usize> = (0..loops).filter(|l| *l != axis).collect();
+    if maps.len() != 3 || !maps[0].is(&all) || !maps[1].is(&kept) || !maps[2].is(&kept) {
+        return Err("not an identity input and inits without the reduction loop".into());
+    }
+    let block = op.region(0).ok().and_then(|r| r.first_block()).ok_or("no body")?;
+    let arg = |i| block.argument(i).map(Value::from).map_err(|e| e.to_string());
+    let (arg_in, arg_out, arg_idx) = (arg(0)?, arg(1)?, arg(2)?);
+    element_type(&arg_in.r#type().to_string()).ok_or("not an f32, f16 or bf16 input")?;
+    let ops = body_ops(op);
+    let yield_op = ops.last().filter(|y| name(y) == "linalg.yield").ok_or("no linalg.yield")?;
+    let (yv, yi) = (yield_op.operand(0).map_err(|e| e.to_string())?, yield_op.operand(1).map_err(|e| e.to_string())?);
+    let value_op = defining_op(yv).ok_or("the value is not computed")?;
+    let combiner = match name(&value_op).as_str() {
+        "arith.maximumf" if operands_commute(&value_op, arg_in, arg_out) => "maximumf",
+        "arith.maxnumf" if operands_commute(&value_op, arg_in, arg_out) => "maxnumf",
+        _ => return Err("the value combiner is not maximumf or maxnumf of input and accumulator".into()),
+    };
+    let select = def_named(yi, "arith.select").ok_or("the index is not a select")?;
+    let (pred, on_true, on_false) = (
+        select.operand(0).map_err(|e| e.to_string())?,
+        select.operand(1).map_err(|e| e.to_string())?,
+        select.operand(2).map_err(|e| e.to_string())?,
+    );
+    let index_op = defining_op(on_true)
+        .filter(|c| name(c) == "arith.index_cast")
+        .and_then(|c| c.operand(0).ok())
+        .and_then(|v| def_named(v, "linalg.index"))
+        .filter(|i| int_attr(i, "dim") == Some(axis as i64));
+    if !same(on_false, arg_idx) || index_op.is_none() {
+        return Err("the index is not select(pred, index of the reduction loop, accumulator)".into());
+    }
+    let oge = def_named(pred, "arith.cmpf")
+        .is_some_and(|c| int_attr(&c, "predicate") == Some(OGE) && operands_are(&c, arg_in, arg_out));
+    let predicate = if oge { "oge" } else { check_predicate(pred, arg_in, arg_out)? };
+    fn fill_constant<'c, 'a>(op: &OperationRef<'c, 'a>, init: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+        let fill = if crate::ir::is_memref(init.r#type()) {
+            last_fill_before(op, init)
+        } else {
+            defining_op(init).filter(|d| name(d) == "linalg.fill")
+        }?;
+        defining_op(fill.operand(0).ok()?)
+    }
+    let init_value = fill_constant(op, operand(op, 1)?)
+        .and_then(|c| float_constant(&c))
+        .ok_or("the value init is not a constant fill")?;
+    let init_index = fill_constant(op, operand(op, 2)?)
+        .and_then(|c| int_constant(&c))
+        .ok_or("the index init is not a constant fill")?;
+    Ok(Fold { axis, combiner, predicate, init_value, init_index })
 }
 
 /// Checks that `init` holds a fill accepted by `accept` before `op` runs:

@@ -136,6 +136,14 @@ pub trait Family: Sync {
     /// `op` matched: `(key, value)` pairs, argument numbers among them.
     fn reference(&self, found: &Match, op: &OperationRef, func: &OperationRef) -> Vec<(&'static str, RefValue)>;
 
+    /// A CPU reference for a root op the matcher rejected but whose
+    /// computation the family's references can still replay (forms no
+    /// ukernel implements, which the default lowering runs), so that its
+    /// kernel is checked too. None by default.
+    fn default_reference(&self, _op: &OperationRef, _func: &OperationRef) -> Option<Vec<(&'static str, RefValue)>> {
+        None
+    }
+
     /// The keys of [`reference`](Self::reference) whose values are argument
     /// numbers: the roles the arguments are named by in packages.
     fn argument_roles(&self) -> &'static [&'static str];

@@ -65,6 +65,9 @@ fn verify(attrs: &Attributes, inputs: &[Buffer], outputs: &[Buffer]) -> Result<V
     let field = |k| int_field(attrs, k).ok_or_else(|| format!("no reference.{k}"));
     let (input, value, index) = (field("input")?, field("value")?, field("index")?);
     let semantics = text_field(attrs, "semantics").unwrap_or("first-nan");
+    if semantics == "fold" {
+        return verify_fold(attrs, inputs, outputs);
+    }
     let producer = text_field(attrs, "producer").unwrap_or("");
     let (Some(inp), Some(idx)) = (find(inputs, input), find(outputs, index)) else {
         return Err("the reference's buffers are not kernel arguments".into());
@@ -107,6 +110,79 @@ fn verify(attrs: &Attributes, inputs: &[Buffer], outputs: &[Buffer]) -> Result<V
         }
         if errors.len() > 5 {
             break;
+        }
+    }
+    Ok(errors)
+}
+
+/// What the default lowering computes for an argmax-like fold no ukernel
+/// implements (`reference.semantics = "fold"`): from the constant inits,
+/// in order along `axis`, value = combiner(x, value) and index = k where
+/// predicate(x, value before the step) holds. Value and index compare
+/// exactly (any NaN equals any NaN).
+fn verify_fold(attrs: &Attributes, inputs: &[Buffer], outputs: &[Buffer]) -> Result<Vec<String>, String> {
+    let field = |k| int_field(attrs, k).ok_or_else(|| format!("no reference.{k}"));
+    let text = |k| text_field(attrs, k).ok_or_else(|| format!("no reference.{k}"));
+    let (input, value, index, axis) = (field("input")?, field("value")?, field("index")?, field("axis")? as usize);
+    let (combiner, predicate) = (text("combiner")?, text("predicate")?);
+    let init_value: f64 = text("init_value")?.parse().map_err(|_| "reference.init_value is not a number")?;
+    let init_index = field("init_index")?;
+    let (Some(inp), Some(idx)) = (find(inputs, input), find(outputs, index)) else {
+        return Err("the reference's buffers are not kernel arguments".into());
+    };
+    let element = ElementType::from_name(&inp.element).ok_or_else(|| format!("input element {}", inp.element))?;
+    let index_type = IndexType::from_name(&idx.element).ok_or_else(|| format!("index element {}", idx.element))?;
+    let dims: Vec<usize> = inp.dims.iter().map(|d| *d as usize).collect();
+    if axis >= dims.len() {
+        return Err(format!("reference.axis {axis} is past the input's rank"));
+    }
+    let x = decode(element, &inp.bytes);
+    let (length, inner) = (dims[axis], dims[axis + 1..].iter().product::<usize>());
+    let outer = dims[..axis].iter().product::<usize>();
+    // The init value in the element type (it was a constant of that type).
+    let init = decode(element, &encode(element, &[init_value as f32]))[0];
+    let val = find(outputs, value);
+    let mut errors = Vec::new();
+    for o in 0..outer {
+        for i in 0..inner {
+            let (mut best, mut at) = (init, init_index);
+            for k in 0..length {
+                let v = x[(o * length + k) * inner + i];
+                let take = match predicate {
+                    "ogt" => v > best,
+                    "oge" => v >= best,
+                    _ => v > best || (v.is_nan() && !best.is_nan()),
+                };
+                best = match combiner {
+                    "maxnumf" if v.is_nan() => best,
+                    "maxnumf" if best.is_nan() => v,
+                    _ if v.is_nan() || best.is_nan() => f32::NAN,
+                    // IEEE maximum: +0 above -0.
+                    _ if v == best => if v.is_sign_negative() { best } else { v },
+                    _ => v.max(best),
+                };
+                if take {
+                    at = k as i64;
+                }
+            }
+            let r = o * inner + i;
+            let got = match index_type {
+                IndexType::I32 => i32::from_le_bytes(idx.bytes[r * 4..r * 4 + 4].try_into().unwrap()) as i64,
+                IndexType::I64 => i64::from_le_bytes(idx.bytes[r * 8..r * 8 + 8].try_into().unwrap()),
+            };
+            if got != at {
+                errors.push(format!("result {r}: index {got}, expected {at}"));
+            }
+            if let Some(v) = val {
+                let esize = element.size_bytes();
+                let got_value = decode(element, &v.bytes[r * esize..(r + 1) * esize])[0];
+                if !((got_value.is_nan() && best.is_nan()) || got_value.to_bits() == best.to_bits()) {
+                    errors.push(format!("result {r}: value {got_value}, expected {best}"));
+                }
+            }
+            if errors.len() > 5 {
+                return Ok(errors);
+            }
         }
     }
     Ok(errors)
@@ -222,6 +298,44 @@ pub fn apply_producer(element: ElementType, raw: &[u8], producer: &str) -> Resul
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Runs verify_fold on a 3 x 2 f32 input reduced along `axis`.
+    fn fold(axis: usize, combiner: &str, predicate: &str, init: f32, x: [f32; 6], got: &[i64]) -> Vec<String> {
+        let mut attrs = Attributes::new();
+        for (k, v) in [("semantics", "fold"), ("combiner", combiner), ("predicate", predicate), ("input", "0"),
+            ("value", "-1"), ("index", "1"), ("init_index", "0")]
+        {
+            attrs.insert(format!("reference.{k}"), v.to_string());
+        }
+        attrs.insert("reference.axis".into(), axis.to_string());
+        attrs.insert("reference.init_value".into(), format!("{init:?}"));
+        let input = Buffer { arg: 0, element: "f32".into(), dims: vec![3, 2], bytes: encode(ElementType::F32, &x) };
+        let idx = Buffer {
+            arg: 1,
+            element: "i64".into(),
+            dims: vec![got.len() as u64],
+            bytes: got.iter().flat_map(|i| i.to_le_bytes()).collect(),
+        };
+        verify(&attrs, &[input], &[idx]).unwrap()
+    }
+
+    #[test]
+    fn default_forms_are_folded_as_the_ir_computes() {
+        let x = [-1.0, 5.0, -2.0, 5.0, f32::NAN, 7.0];
+        // Rows of the 3 x 2 input, reduced over its columns (axis 1),
+        // from a zero init: row 0 keeps the init's index 0 (both below 0).
+        assert!(fold(1, "maximumf", "ogt", 0.0, [-1.0, -2.0, 3.0, 4.0, 6.0, 5.0], &[0, 1, 0]).is_empty());
+        // Over the outer dim (axis 0), from -inf: column 0 meets NaN at
+        // k = 2 (ogt is false there, so its index stays 0); column 1's max
+        // 7 is at k = 2.
+        assert!(fold(0, "maximumf", "ogt", f32::NEG_INFINITY, x, &[0, 2]).is_empty());
+        // NaN-aware: the NaN wins in column 0.
+        assert!(fold(0, "maximumf", "first-nan", f32::NEG_INFINITY, x, &[2, 2]).is_empty());
+        // oge takes the last of equal maxima: columns 1, 1, 0.5 and 5, 5, 4.
+        assert!(fold(0, "maxnumf", "oge", f32::NEG_INFINITY, [1.0, 5.0, 1.0, 5.0, 0.5, 4.0], &[1, 1]).is_empty());
+        // A wrong index is reported.
+        assert_eq!(fold(0, "maximumf", "ogt", f32::NEG_INFINITY, x, &[1, 2]).len(), 1);
+    }
 
     #[test]
     fn math_producers_are_replayed_and_tolerated_to_their_error() {
