@@ -13,6 +13,8 @@ export PYTHONPATH=/tmp/site
 (cd bench && python3 monotone_check.py ../gpu/monotone.pkg) 2>&1 | tee $OUT/monotone_check.txt
 for p in fused argmax_on; do python3 -m ukernel run gpu/$p.pkg --repeat 5 > $OUT/run3_$p.txt 2>&1; echo "$p: exit $?"; tail -1 $OUT/run3_$p.txt; done
 python3 -m ukernel run gpu/decode_step.pkg/decode_step.pkg --repeat 5 2>&1 | tail -1
+# Default-path kernels that no ukernel covers, now with the fold reference.
+for p in default_forms argmax_off; do python3 -m ukernel run gpu/$p.pkg --repeat 3 > $OUT/run3_$p.txt 2>&1; echo "$p: exit $?"; grep -v matches $OUT/run3_$p.txt | tail -3; done
 (cd bench && python3 torch_check.py ../gpu/fused.pkg ../gpu/argmax_on.pkg) 2>&1 | tee $OUT/torch_check3.txt | tail -3
 (cd bench && python3 fusion_bench.py ../gpu/fused.pkg --reps 30) 2>&1 | tee $OUT/fusion_bench4.txt
 (cd bench && python3 fusion_bench.py ../gpu/fused.pkg --reps 30) 2>&1 | tee $OUT/fusion_bench5.txt
