@@ -156,6 +156,18 @@ static UK_DEVICE UK_INLINE void tma_load(u32 dst, const void *map, i32 col, i32 
                : "memory");
 }
 
+// One stage's products for consumer warpgroup `group` (its 64 rows of A with
+// all of B), committed as one wgmma batch; then waits until at most that
+// batch is in flight, so the batch before it has finished reading its stage.
+static UK_DEVICE UK_INLINE void multiply_stage(float d[128], u32 st, u32 group) {
+  asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+#pragma unroll
+  for (int ks = 0; ks < BK / 16; ks++)
+    wgmma_m64n256k16(d, desc(st + group * 64 * 128 + ks * 32), desc(st + A_BYTES + ks * 32));
+  asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+  asm volatile("wgmma.wait_group.sync.aligned 1;" ::: "memory");
+}
+
 // --- the cp.async path, for operands TMA cannot describe ---
 
 static UK_DEVICE UK_INLINE void load_rows(u32 dst_tile, const AB *src, i64 ld, i64 rows_from, i64 rows_limit, i64 k0,
@@ -204,13 +216,7 @@ static UK_DEVICE UK_INLINE void mainloop_cp_async(float d[128], u32 tiles, const
       load_rows(st + A_BYTES, B, ldb, n0, n, next * BK, k, b_vec, BN, ctid);
     }
     uk_cp_async_commit();
-    const u32 st = tiles + (u32)(kt % STAGES) * STAGE_BYTES;
-    asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
-#pragma unroll
-    for (int ks = 0; ks < BK / 16; ks++)
-      wgmma_m64n256k16(d, desc(st + group * 64 * 128 + ks * 32), desc(st + A_BYTES + ks * 32));
-    asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
-    asm volatile("wgmma.wait_group.sync.aligned 1;" ::: "memory");
+    multiply_stage(d, tiles + (u32)(kt % STAGES) * STAGE_BYTES, group);
   }
   asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
   uk_cp_async_wait<0>();
@@ -285,14 +291,8 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
     for (i64 kt = 0; kt < ktiles; kt++) {
       const u32 s = (u32)(kt % STAGES);
       mbar_wait(full + 8 * s, (u32)(kt / STAGES) & 1);
-      const u32 st = tiles + s * STAGE_BYTES;
-      asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
-#pragma unroll
-      for (int ks = 0; ks < BK / 16; ks++)
-        wgmma_m64n256k16(d, desc(st + group * 64 * 128 + ks * 32), desc(st + A_BYTES + ks * 32));
-      asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+      multiply_stage(d, tiles + s * STAGE_BYTES, group);
       // The batch before this one completed: its stage can be refilled.
-      asm volatile("wgmma.wait_group.sync.aligned 1;" ::: "memory");
       if (kt > 0 && lane == 0) mbar_arrive(empty + 8 * (u32)((kt - 1) % STAGES));
     }
     asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
