@@ -1,21 +1,29 @@
 #!/usr/bin/env python3
-"""Fused producers on an NVIDIA GPU: each argmax kernel with an elementwise
-producer fused into the ukernel (input_map) timed beside the same argmax
-without the producer, and against torch doing the producer's ops and then
-torch.argmax, in one process with one timing method (CUDA graphs of
-CALLS_PER_GRAPH calls, replayed; device time per call, median of REPS).
-Every result is checked first: the index equal to torch.argmax of torch
-applying the same ops in the input's dtype, the value equal to the mapped
-element within 2 ulp (math functions may differ in the last bits).
+"""Fusion on an NVIDIA GPU, in one process with one timing method (CUDA
+graphs of CALLS_PER_GRAPH calls, replayed; device time per call, median of
+REPS):
 
-Kernels come from a package of test/e2e/fused_dispatches.mlir: `plain_<t>`
-and `<producer>_<t>` pairs share the type-and-shape suffix <t>.
+- argmax kernels with an elementwise producer fused into the ukernel
+  (input_map), beside the same argmax without the producer and torch doing
+  the producer's ops and then torch.max; checked first: the index equal to
+  torch's, the value within 2 ulp (math functions may differ in the last
+  bits);
+- matmul kernels with a bias + GELU (tanh form) + 16-bit output consumer
+  fused into the ukernel (store), beside the same matmul without it and
+  torch's F.linear with the bias and then F.gelu(approximate="tanh");
+  checked first against the consumer applied in f32 to the f32 product
+  (TF32 off), within k 2^-22 |A||B| + 2 ulp of the output type.
 
-usage: fusion_bench.py PKG [--reps N]
+Kernels come from packages of test/e2e/fused_dispatches.mlir and
+fused_matmul_dispatches.mlir: `plain_<t>` and `<consumer>_<t>` pairs share
+the suffix <t>.
+
+usage: fusion_bench.py PKG... [--reps N]
 """
 import sys
 
 import torch
+import torch.nn.functional as F
 
 import ukernel
 from cuda_driver import time_graph
@@ -33,18 +41,57 @@ def inputs(kernel, gen):
     return x, val, idx
 
 
+def gelu_tanh(y):
+    return 0.5 * y * (1.0 + torch.tanh(0.797884583 * (y + 0.044715 * y * y * y)))
+
+
+def matmul_row(name, fused, plain, gen, reps):
+    """Checks and times a fused matmul kernel (a, w, bias, out)."""
+    a_arg, w_arg, bias_arg, out_arg = fused.arguments
+    m, k = (int(d) for d in a_arg["shape"])
+    n = int(w_arg["shape"][0])
+    dt = DTYPES[a_arg["dtype"]]
+    a = torch.randn(m, k, device="cuda", generator=gen).to(dt)
+    w = torch.randn(n, k, device="cuda", generator=gen).to(dt)
+    bias = torch.randn(n, device="cuda", generator=gen)
+    out = torch.empty(m, n, device="cuda", dtype=DTYPES[out_arg["dtype"]])
+    fused(a, w, bias, out)
+    torch.cuda.synchronize()
+    torch.backends.cuda.matmul.allow_tf32 = False
+    ref = gelu_tanh(a.float() @ w.float().T + bias)
+    bound = a.float().abs() @ w.float().abs().T
+    eps = 2.0 ** -7 if out.dtype == torch.bfloat16 else 2.0 ** -10
+    tol = 2 * k * 2.0 ** -22 * bound + 2 * eps * ref.abs() + 1e-6
+    ok = bool(((out.float() - ref).abs() <= tol).all())
+    t_fused = time_graph(lambda: fused(a, w, bias, out), reps, CALLS_PER_GRAPH)
+    if plain is not None:
+        c = torch.empty(m, n, device="cuda")
+        t_plain = time_graph(lambda: plain(a, w, c), reps, CALLS_PER_GRAPH)
+    else:
+        t_plain = float("nan")
+    t_torch = time_graph(lambda: F.gelu(F.linear(a, w, bias.to(dt)), approximate="tanh"), reps, CALLS_PER_GRAPH)
+    print(f"{name:>28} | {t_plain:>7.2f}us {t_fused:>7.2f}us {t_fused / t_plain:>10.3f}x | "
+          f"{t_torch:>7.2f}us {t_torch / t_fused:>10.2f}x | {'within tolerance of torch' if ok else 'MISMATCH'}")
+    return ok
+
+
 def main():
-    pkg = ukernel.load(sys.argv[1])
+    paths = [a for i, a in enumerate(sys.argv[1:], 1) if not a.startswith("--") and sys.argv[i - 1] != "--reps"]
     reps = int(sys.argv[sys.argv.index("--reps") + 1]) if "--reps" in sys.argv else 20
     gen = torch.Generator(device="cuda").manual_seed(7)
-    kernels = {k.name: k for k in pkg}
+    kernels = {k.name: k for p in paths for k in ukernel.load(p)}
     print(f"{'fused kernel':>28} | {'plain':>9} {'fused':>9} {'fused/plain':>11} | {'torch':>9} {'torch/fused':>11} | check")
     ok_all = True
     for name, fused in kernels.items():
         if name.startswith("plain_"):
             continue
         suffix = name.split("_", 1)[1]
-        plain = kernels[f"plain_{suffix}"]
+        plain = kernels.get(f"plain_{suffix}")
+        if fused.attributes.get("reference") == "matmul":
+            ok_all &= matmul_row(name, fused, plain, gen, reps)
+            continue
+        if plain is None:
+            continue
         x, val, idx = inputs(fused, gen)
         tokens = fused.attributes["reference.producer"].split()
         fused(x, val, idx)

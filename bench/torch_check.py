@@ -111,12 +111,50 @@ def check_argmax(kernel, tensors, attrs):
     return torch.equal(got, want), 0
 
 
+def epilogue(tokens, c, e):
+    """A matmul consumer in typed postfix (`c e addf:f32 ... truncf:bf16`),
+    applied by torch with each operation in its result type."""
+    stack = []
+    for t in tokens:
+        what, _, ty = t.rpartition(":") if ":" in t else (t, "", "f32")
+        dtype = DTYPES[ty]
+        if t == "c":
+            stack.append(c)
+        elif t == "e":
+            stack.append(e)
+        elif what in ("truncf", "extf"):
+            stack.append(stack.pop().to(dtype))
+        elif what in UNARY:
+            stack.append(UNARY[what](stack.pop()).to(dtype))
+        elif what in OPS:
+            y, x = stack.pop(), stack.pop()
+            stack.append(OPS[what](x, y).to(dtype))
+        else:
+            stack.append(torch.tensor(float(what), dtype=dtype, device=c.device))
+    return stack.pop()
+
+
 def check_matmul(tensors, attrs, c_before):
     a = tensors[int(attrs["reference.a"])]
     b = tensors[int(attrs["reference.b"])]
-    c = tensors[int(attrs["reference.c"])]
     b_kn = b.T if attrs["reference.b_layout"] == "nk" else b
     k = a.shape[1]
+    if "reference.epilogue" in attrs:
+        # A fused consumer: its output against torch applying the consumer to
+        # the f32 product, within the product's bound and 2 ulp of the output.
+        out = tensors[int(attrs["reference.out"])]
+        e = None
+        if "reference.operand" in attrs:
+            e = tensors[int(attrs["reference.operand"])]
+            e = e.view(1, -1) if attrs.get("reference.operand_by") == "column" else e.view(-1, 1)
+        torch.backends.cuda.matmul.allow_tf32 = False
+        product = torch.matmul(a.float(), b_kn.float())
+        want = epilogue(attrs["reference.epilogue"].split(), product, e).double()
+        eps = {torch.bfloat16: 2.0 ** -7, torch.float16: 2.0 ** -10}.get(out.dtype, 2.0 ** -23)
+        bound = 2 * k * 2.0 ** -22 * (a.double().abs() @ b_kn.double().abs()) + 2 * eps * want.abs() + 1e-6
+        err = ((out.double() - want).abs() / bound).max().item() if out.numel() else 0.0
+        return err <= 1.0, err, err
+    c = tensors[int(attrs["reference.c"])]
     exact = a.double() @ b_kn.double()
     bound = k * 2.0 ** -22 * (a.double().abs() @ b_kn.double().abs()) + 1e-6
     if attrs["reference.accumulate"] == "1":
@@ -143,7 +181,8 @@ def run_package(path, dynamic, gen):
             if a["kind"] != "tensor":
                 raise SystemExit(f"{kernel.name}: scalar arguments are not generated here")
             tensors.append(fill(shape, DTYPES[a["dtype"]], gen, nan_rows and a["access"] == "read"))
-        c_before = tensors[int(attrs["reference.c"])].clone() if family == "matmul" else None
+        c_before = (tensors[int(attrs["reference.c"])].clone()
+                    if family == "matmul" and int(attrs["reference.c"]) >= 0 else None)
         kernel(*tensors)
         torch.cuda.synchronize()
         if family == "argmax":

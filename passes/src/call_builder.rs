@@ -21,7 +21,7 @@ use melior::{
         ValueLike,
         attribute::{ArrayAttribute, DenseI32ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute},
         operation::{OperationBuilder, OperationLike},
-        r#type::{FunctionType, IntegerType, MemRefType},
+        r#type::{IntegerType, MemRefType},
     },
 };
 
@@ -71,7 +71,9 @@ pub enum Arg<'c, 'a> {
     I64(i64),
     /// A null pointer (`!llvm.ptr`), e.g. an unused fusion point.
     NullPtr,
-    /// The address of function `name` of type `(ty) -> ty` (`!llvm.ptr`).
+    /// The memref's aligned pointer as `!llvm.ptr` (any element type).
+    BasePtr(Value<'c, 'a>),
+    /// The address of function `name` of function type `ty` (`!llvm.ptr`).
     FunctionAddress { name: String, ty: Type<'c> },
 }
 
@@ -201,6 +203,7 @@ fn memrefs<'c, 'a>(plan: &CallPlan<'c, 'a>) -> Vec<Value<'c, 'a>> {
     for a in &plan.args {
         match a {
             Arg::Base(v) | Arg::Stride(v, _) | Arg::Size(v, _) | Arg::ScaledOffset { memref: v, .. } => out.push(*v),
+            Arg::BasePtr(_) => {}
             Arg::Offset(v, coords) => {
                 out.push(*v);
                 for Coord::Delinearized { shape, .. } in coords {
@@ -390,10 +393,30 @@ pub fn emit<'c, 'a>(
                 let ptr = llvm_ptr(context)?;
                 (body.value(OperationBuilder::new("llvm.mlir.zero", location).add_results(&[ptr]).build().map_err(|e| e.to_string())?)?, ptr)
             }
+            Arg::BasePtr(m) => {
+                let ptr = llvm_ptr(context)?;
+                let index = Type::index(context);
+                let at = outside.value(
+                    OperationBuilder::new("memref.extract_aligned_pointer_as_index", location)
+                        .add_operands(&[*m])
+                        .add_results(&[index])
+                        .build()
+                        .map_err(|e| e.to_string())?,
+                )?;
+                let as_i64 = outside.cast(at, 64)?;
+                let p = outside.value(
+                    OperationBuilder::new("llvm.inttoptr", location)
+                        .add_operands(&[as_i64])
+                        .add_results(&[ptr])
+                        .build()
+                        .map_err(|e| e.to_string())?,
+                )?;
+                (p, ptr)
+            }
             Arg::FunctionAddress { name, ty } => {
                 // func.constant becomes llvm.mlir.addressof once the function
                 // is an llvm.func; the cast then folds away.
-                let fn_ty: Type = FunctionType::new(context, &[*ty], &[*ty]).into();
+                let fn_ty: Type = *ty;
                 let f = body.value(
                     OperationBuilder::new("func.constant", location)
                         .add_attributes(&[(Identifier::new(context, "value"), FlatSymbolRefAttribute::new(context, name).into())])

@@ -30,11 +30,19 @@ pub fn dispatches<'c, 'a>(module: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c,
 }
 
 /// The root op of a dispatch function: its last linalg op with a reduction
-/// loop, or else its last linalg op other than a fill.
+/// loop (a named contraction counts), or else its last linalg op other than
+/// a fill.
 pub fn root_op<'c, 'a>(func: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     let linalg = linalg_ops(func);
-    let has_reduction =
-        |op: &OperationRef| op.attribute("iterator_types").is_ok_and(|a| a.to_string().contains("reduction"));
+    // Named contractions and reductions carry no iterator_types attribute.
+    let has_reduction = |op: &OperationRef| {
+        op.attribute("iterator_types").is_ok_and(|a| a.to_string().contains("reduction"))
+            || matches!(
+                name(op).as_str(),
+                "linalg.matmul" | "linalg.batch_matmul" | "linalg.matvec" | "linalg.vecmat" | "linalg.dot"
+                    | "linalg.contract" | "linalg.reduce"
+            )
+    };
     linalg
         .iter()
         .rev()

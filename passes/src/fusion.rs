@@ -47,9 +47,6 @@ pub struct Producer<'c, 'a> {
     /// Its body in postfix (`x 2.0 mulf 30.0 divf tanh ...`), which the
     /// CPU references replay.
     pub postfix: String,
-    /// 1 if the body is non-decreasing in the element, -1 if non-increasing,
-    /// 0 if neither is known (see [`order`]).
-    pub order: i64,
 }
 
 /// The elementwise producer of `root`'s operand `operand`: `Ok(None)` when
@@ -110,8 +107,7 @@ pub fn input_producer<'c, 'a>(root: &OperationRef<'c, 'a>, operand: usize) -> Re
         return Err(format!("its producer converts {in_elem} to {out_elem}"));
     }
     let postfix = body_postfix(&producer, out_elem)?;
-    let order = order(&postfix);
-    Ok(Some(Producer { op: producer, source, result, postfix, order }))
+    Ok(Some(Producer { op: producer, source, result, postfix }))
 }
 
 /// Checks a producer's body and writes it in postfix.
@@ -160,77 +156,6 @@ fn body_postfix(producer: &OperationRef, element: Type) -> Result<String, String
     let mut tokens = Vec::new();
     walk(yielded, x, element, 0, &mut tokens)?;
     Ok(tokens.join(" "))
-}
-
-/// Whether a body in postfix is monotone in the element `x`: 1
-/// (non-decreasing), -1 (non-increasing) or 0 (not known to be). Each
-/// operation of IEEE arithmetic rounds monotonically, so `x` scaled by,
-/// offset by, or clamped against finite constants keeps or flips the
-/// order, and so do the increasing functions `tanh`, `exp` and `exp2`
-/// (libdevice's, which the GPU runs, checked monotone over every f32 on an
-/// H200: bench/results/2026-12-03-h200-fusion). Products of two terms with
-/// `x`, divisions by `x`, and functions that are not monotone or not defined
-/// everywhere give 0.
-pub fn order(postfix: &str) -> i64 {
-    #[derive(Clone, Copy)]
-    enum Term {
-        Const(f64),
-        Order(i64),
-    }
-    use Term::*;
-    let mut stack: Vec<Term> = Vec::new();
-    for token in postfix.split_whitespace() {
-        let t = match token {
-            "x" => Order(1),
-            "negf" => match stack.pop() {
-                Some(Const(c)) => Const(-c),
-                Some(Order(o)) => Order(-o),
-                None => return 0,
-            },
-            "tanh" | "exp" | "exp2" => match stack.pop() {
-                Some(Order(o)) => Order(o),
-                Some(Const(_)) => Const(f64::NAN),
-                None => return 0,
-            },
-            t if MATH_UNARY.contains(&t) => match stack.pop() {
-                Some(Const(_)) => Const(f64::NAN),
-                _ => return 0,
-            },
-            t if BINARY.contains(&t) => {
-                let (Some(b), Some(a)) = (stack.pop(), stack.pop()) else { return 0 };
-                match (t, a, b) {
-                    (_, Const(_), Const(_)) => Const(f64::NAN),
-                    ("mulf", Order(o), Const(c)) | ("mulf", Const(c), Order(o)) | ("divf", Order(o), Const(c))
-                        if c.is_finite() && c != 0.0 =>
-                    {
-                        Order(if c > 0.0 { o } else { -o })
-                    }
-                    ("addf", Order(o), Const(c)) | ("addf", Const(c), Order(o)) | ("subf", Order(o), Const(c))
-                        if c.is_finite() =>
-                    {
-                        Order(o)
-                    }
-                    ("subf", Const(c), Order(o)) if c.is_finite() => Order(-o),
-                    ("maximumf" | "minimumf" | "maxnumf" | "minnumf", Order(o), Const(c))
-                    | ("maximumf" | "minimumf" | "maxnumf" | "minnumf", Const(c), Order(o))
-                        if !c.is_nan() =>
-                    {
-                        Order(o)
-                    }
-                    _ => return 0,
-                }
-            }
-            literal => match literal.parse::<f64>() {
-                Ok(c) => Const(c),
-                Err(_) => return 0,
-            },
-        };
-        stack.push(t);
-    }
-    match stack.as_slice() {
-        [Order(o)] => *o,
-        _ => 0,
-    }
 }
 
 /// The element type the ukernel's map takes: f32 as is, 16-bit floats as
@@ -323,24 +248,227 @@ fn unary<'c>(op: &str, a: Value<'c, '_>, ty: Type<'c>, location: Location<'c>) -
     OperationBuilder::new(op, location).add_operands(&[a]).add_results(&[ty]).build().map_err(|e| e.to_string())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::order;
+/// How a consumer's extra operand is indexed: per column (`(d0, d1) ->
+/// (d1)`, a bias of N) or per row (`(d0, d1) -> (d0)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Broadcast {
+    Column,
+    Row,
+}
 
-    #[test]
-    fn monotone_bodies_are_recognised() {
-        assert_eq!(order("x"), 1);
-        assert_eq!(order("x 1.25 mulf 0.5 mulf tanh 30.0 mulf"), 1);
-        assert_eq!(order("x 0.5 mulf negf"), -1);
-        assert_eq!(order("x -2.0 mulf 1.0 addf exp"), -1);
-        assert_eq!(order("1.0 x subf"), -1);
-        assert_eq!(order("x 0.0 maximumf 3.0 minimumf"), 1);
-        // Not known monotone: x times x, 0 * x (NaN at inf), division by x,
-        // log (NaN below 0), offsets by infinity.
-        assert_eq!(order("x x mulf"), 0);
-        assert_eq!(order("x 0.0 mulf"), 0);
-        assert_eq!(order("1.0 x divf"), 0);
-        assert_eq!(order("x log"), 0);
-        assert_eq!(order("x inf addf"), 0);
+/// An elementwise consumer of a matmul's result a store fusion point can
+/// absorb: `D[i, j] = body(C[i, j], E[j or i])`.
+pub struct Consumer<'c, 'a> {
+    pub op: OperationRef<'c, 'a>,
+    /// The matmul's result it reads (tensor value or memref buffer).
+    pub result: Value<'c, 'a>,
+    /// Its output (a tensor init or the buffer it writes).
+    pub out: Value<'c, 'a>,
+    /// Its extra operand, if any, and how it is indexed.
+    pub operand: Option<(Value<'c, 'a>, Broadcast)>,
+    /// Its body in typed postfix: leaves `c` (the matmul's element), `e`
+    /// (the extra operand's) and constants `<value>:<type>`; operations
+    /// `<name>:<result type>` (`addf:f32`, `tanh:f32`, `truncf:bf16`).
+    pub postfix: String,
+}
+
+/// The elementwise consumer of `root`'s result (its init, operand `init`):
+/// `Ok(None)` when it has none, `Err(why)` when it has one that cannot be
+/// fused.
+pub fn output_consumer<'c, 'a>(root: &OperationRef<'c, 'a>, init: usize) -> Result<Option<Consumer<'c, 'a>>, String> {
+    let c = root.operand(init).map_err(|e| e.to_string())?;
+    let (consumer, result) = if crate::ir::is_memref(c.r#type()) {
+        // The first op after the root that uses the buffer.
+        let mut next = root.next_in_block();
+        let found = loop {
+            let Some(o) = next else { break None };
+            if (0..o.operand_count()).any(|i| o.operand(i).is_ok_and(|v| same(v, c))) {
+                break Some(o);
+            }
+            next = o.next_in_block();
+        };
+        match found {
+            Some(o) if name(&o) != "memref.dealloc" => (o, c),
+            _ => return Ok(None),
+        }
+    } else {
+        let r: Value = root.result(0).map_err(|e| e.to_string())?.into();
+        match users(r).as_slice() {
+            [] => return Ok(None),
+            [u] => (*u, r),
+            _ => return Err("the result is used more than once".into()),
+        }
+    };
+    let what = name(&consumer);
+    if what != "linalg.generic" {
+        return Err(format!("its result goes to '{what}', not an elementwise linalg.generic"));
     }
+    let segments = operand_segments(&consumer).ok_or("its consumer has no operand segments")?;
+    if !matches!(segments[..], [1, 1] | [2, 1]) || !consumer.operand(0).is_ok_and(|v| same(v, result)) {
+        return Err("its consumer does not read the result as its first of one or two inputs".into());
+    }
+    let loops = reduction_loops(&consumer).ok_or("its consumer has no iterator types")?;
+    let maps = crate::ir::indexing_maps(&consumer).ok_or("its consumer has no indexing maps")?;
+    if loops != [false, false] || !maps[0].is(&[0, 1]) || !maps.last().is_some_and(|m| m.is(&[0, 1])) {
+        return Err("its consumer is not elementwise on the result (identity maps, parallel loops)".into());
+    }
+    let operand = if segments[0] == 2 {
+        let broadcast = if maps[1].is(&[1]) {
+            Broadcast::Column
+        } else if maps[1].is(&[0]) {
+            Broadcast::Row
+        } else {
+            return Err("its consumer's second input is not a row or column vector".into());
+        };
+        Some((consumer.operand(1).map_err(|e| e.to_string())?, broadcast))
+    } else {
+        None
+    };
+    let out = consumer.operand(segments[0] as usize).map_err(|e| e.to_string())?;
+    if crate::ir::is_memref(c.r#type()) {
+        if c.is_block_argument() || defining_op(c).is_none_or(|d| name(&d) != "memref.alloc") {
+            return Err("the result buffer is not local to the dispatch".into());
+        }
+        let others = users(c).into_iter().filter(|u| {
+            let p = u.to_raw().ptr;
+            p != root.to_raw().ptr && p != consumer.to_raw().ptr && !matches!(name(u).as_str(), "memref.dealloc" | "linalg.fill")
+        });
+        if others.count() > 0 {
+            return Err("the result is used beside its consumer".into());
+        }
+    }
+    let postfix = typed_postfix(&consumer, operand.is_some())?;
+    Ok(Some(Consumer { op: consumer, result, out, operand, postfix }))
+}
+
+/// The consumer's body in typed postfix (see [`Consumer::postfix`]).
+fn typed_postfix(consumer: &OperationRef, has_operand: bool) -> Result<String, String> {
+    let body = consumer.region(0).ok().and_then(|r| r.first_block()).ok_or("the consumer has no body")?;
+    let arg = |i| body.argument(i).map(Value::from).map_err(|e| e.to_string());
+    let c = arg(0)?;
+    let e = if has_operand { Some(arg(1)?) } else { None };
+    let yielded = body_ops(consumer)
+        .last()
+        .filter(|y| name(y) == "linalg.yield")
+        .and_then(|y| y.operand(0).ok())
+        .ok_or("the consumer's body yields nothing")?;
+    fn ty(v: Value) -> Result<String, String> {
+        let t = v.r#type().to_string();
+        if matches!(t.as_str(), "f32" | "f16" | "bf16") { Ok(t) } else { Err(format!("a {t} value in the consumer")) }
+    }
+    fn walk(v: Value, c: Value, e: Option<Value>, depth: u32, out: &mut Vec<String>) -> Result<(), String> {
+        if depth > 64 {
+            return Err("the consumer's body is too deep".into());
+        }
+        if same(v, c) {
+            out.push("c".into());
+            return Ok(());
+        }
+        if e.is_some_and(|e| same(v, e)) {
+            out.push("e".into());
+            return Ok(());
+        }
+        let def = defining_op(v).ok_or("the consumer's body reads its output element")?;
+        let t = ty(v)?;
+        if let Some(k) = float_constant(&def) {
+            out.push(format!("{k:?}:{t}"));
+            return Ok(());
+        }
+        let op = name(&def);
+        let (dialect, base) = op.split_once('.').unwrap_or(("", op.as_str()));
+        let arity = match (dialect, base) {
+            ("arith", "negf" | "truncf" | "extf") => 1,
+            ("arith", b) if BINARY.contains(&b) => 2,
+            ("math", b) if MATH_UNARY.contains(&b) => 1,
+            _ => return Err(format!("'{op}' in the consumer is not fusable")),
+        };
+        if def.operand_count() != arity {
+            return Err(format!("'{op}' in the consumer takes {} operands", def.operand_count()));
+        }
+        for i in 0..arity {
+            walk(def.operand(i).map_err(|e| e.to_string())?, c, e, depth + 1, out)?;
+        }
+        out.push(format!("{base}:{t}"));
+        Ok(())
+    }
+    ty(c)?;
+    let mut tokens = Vec::new();
+    walk(yielded, c, e, 0, &mut tokens)?;
+    Ok(tokens.join(" "))
+}
+
+/// The MLIR spelling of a float constant of type `t`, exactly.
+fn float_literal(value: f64, t: &str) -> String {
+    match t {
+        "f32" => format!("0x{:08X} : f32", (value as f32).to_bits()),
+        "bf16" => format!("0x{:04X} : bf16", half::bf16::from_f64(value).to_bits()),
+        _ => format!("0x{:04X} : f16", half::f16::from_f64(value).to_bits()),
+    }
+}
+
+/// The store function of a consumer: `func.func private @name(%out, %out_offset,
+/// %ld, %operand, %operand_offset, %row, %col, %v)` writing
+/// `body(v, operand[col or row])` to `out[out_offset + row * ld + col]`
+/// (offsets in elements), the C ABI of matmul_common.h's `UkStore`.
+pub fn store_function<'c>(
+    context: &'c Context,
+    consumer: &Consumer,
+    name_: &str,
+) -> Result<Operation<'c>, String> {
+    let elem = |v: Value| crate::ir::shape_of(v.r#type()).map(|(_, t)| t.to_string()).ok_or("not a shaped value");
+    let out_type = elem(consumer.out)?;
+    let mut text = format!(
+        "func.func private @{name_}(%out: !llvm.ptr, %out_off: i64, %ld: i64, %opd: !llvm.ptr, %opd_off: i64, \
+         %row: i64, %col: i64, %v: f32) attributes {{{FUSED_FUNCTION_ATTR}}} {{\n"
+    );
+    let mut e = String::new();
+    if let Some((operand, broadcast)) = consumer.operand {
+        let t = elem(operand)?;
+        let at = if broadcast == Broadcast::Column { "%col" } else { "%row" };
+        text += &format!(
+            "  %oi = arith.addi %opd_off, {at} : i64\n  %op = llvm.getelementptr %opd[%oi] : (!llvm.ptr, i64) -> !llvm.ptr, {t}\n  %e = llvm.load %op : !llvm.ptr -> {t}\n"
+        );
+        e = "%e".into();
+    }
+    let mut stack: Vec<(String, String)> = Vec::new();
+    for (n, token) in consumer.postfix.split_whitespace().enumerate() {
+        let (what, t) = token.rsplit_once(':').unwrap_or((token, "f32"));
+        let value = match what {
+            "c" => ("%v".to_string(), "f32".to_string()),
+            "e" => (e.clone(), t.to_string()),
+            _ => {
+                let name = format!("%t{n}");
+                let line = if let Ok(k) = what.parse::<f64>() {
+                    format!("{name} = arith.constant {}", float_literal(k, t))
+                } else {
+                    let (a, ta) = stack.pop().ok_or("internal error: postfix underflow")?;
+                    match what {
+                        "truncf" | "extf" => format!("{name} = arith.{what} {a} : {ta} to {t}"),
+                        "negf" => format!("{name} = arith.negf {a} : {t}"),
+                        w if MATH_UNARY.contains(&w) => format!("{name} = math.{w} {a} : {t}"),
+                        w => {
+                            let (b, _) = (a, ta);
+                            let (a, _) = stack.pop().ok_or("internal error: postfix underflow")?;
+                            format!("{name} = arith.{w} {a}, {b} : {t}")
+                        }
+                    }
+                };
+                text += &format!("  {line}\n");
+                (name, t.to_string())
+            }
+        };
+        stack.push(value);
+    }
+    let (result, t) = stack.pop().ok_or("internal error: empty postfix")?;
+    if t != out_type {
+        return Err(format!("the consumer yields {t} into a {out_type} output"));
+    }
+    text += &format!(
+        "  %r1 = arith.muli %row, %ld : i64\n  %r2 = arith.addi %r1, %col : i64\n  %r3 = arith.addi %r2, %out_off : i64\n  \
+         %p = llvm.getelementptr %out[%r3] : (!llvm.ptr, i64) -> !llvm.ptr, {out_type}\n  llvm.store {result}, %p : {out_type}, !llvm.ptr\n  return\n}}\n"
+    );
+    let module = melior::ir::Module::parse(context, &text)
+        .ok_or_else(|| format!("internal error: the store function does not parse:\n{text}"))?;
+    let func = module.body().first_operation().ok_or("internal error: an empty module")?;
+    Ok(crate::dispatch::detach(&func))
 }

@@ -193,6 +193,18 @@ pub fn users<'c, 'a>(v: Value<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
     out
 }
 
+/// Whether `later` comes after `op` in `op`'s block.
+pub fn is_after(later: &OperationRef, op: &OperationRef) -> bool {
+    let mut next = op.next_in_block();
+    while let Some(o) = next {
+        if o.to_raw().ptr == later.to_raw().ptr {
+            return true;
+        }
+        next = o.next_in_block();
+    }
+    false
+}
+
 /// The last op before `op` in `op`'s block that uses `value`. (The C API
 /// cannot step backwards: the block is scanned forwards up to `op`.)
 pub fn last_use_before<'c, 'a>(op: &OperationRef<'c, 'a>, value: Value) -> Option<OperationRef<'c, 'a>> {

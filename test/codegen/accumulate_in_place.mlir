@@ -10,7 +10,7 @@
 // CHECK-NOT: memref.copy
 // CHECK: return
 // LOWERED: %[[ACC:.*]] = arith.constant 1 : i32
-// LOWERED: func.call @uk_matmul_tile_f16_kn({{.*}}, %[[ACC]])
+// LOWERED: func.call @uk_matmul_tile_f16_kn({{.*}}, %[[ACC]], {{.*}})
 func.func @accumulate(%a: tensor<127x1000xf16>, %b: tensor<1000x129xf16>, %c: tensor<127x129xf32>) -> tensor<127x129xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<127x1000xf16>, tensor<1000x129xf16>) outs(%c : tensor<127x129xf32>) -> tensor<127x129xf32>
   return %r : tensor<127x129xf32>

@@ -14,8 +14,8 @@
 // LINKED-OBJECTS: sm_90: linked uk_argmax_ogt_f32i64.sm_90.bc, uk_argmax_ogt_bf16i32.sm_90.bc{{$}}
 
 // Before linking: the calls and one declaration per ukernel.
-// TRANSLATED-DAG: declare void @uk_argmax_ogt_f32i64(ptr, i64, ptr, i64, ptr, i64, i64, i32, i32, ptr, i64, i32, ptr, i32)
-// TRANSLATED-DAG: declare void @uk_argmax_ogt_bf16i32(ptr, i64, ptr, i64, ptr, i64, i64, i32, i32, ptr, i64, i32, ptr, i32)
+// TRANSLATED-DAG: declare void @uk_argmax_ogt_f32i64(ptr, i64, ptr, i64, ptr, i64, i64, i32, i32, ptr, i64, i32, ptr)
+// TRANSLATED-DAG: declare void @uk_argmax_ogt_bf16i32(ptr, i64, ptr, i64, ptr, i64, i64, i32, i32, ptr, i64, i32, ptr)
 // TRANSLATED-DAG: define ptx_kernel void @decode_a(
 // TRANSLATED-DAG: define ptx_kernel void @decode_b(
 // TRANSLATED-DAG: define ptx_kernel void @decode_bf16(

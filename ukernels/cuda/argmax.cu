@@ -27,18 +27,13 @@
 //       char *scratch, i64 scratch_offset,// split_count > 1: this row's scratch
 //                                         // at scratch + scratch_offset (bytes)
 //       i32 write_value,
-//       E (*input_map)(E),                // null, or the fusion point: each
+//       E (*input_map)(E))                // null, or the fusion point: each
 //                                         // element is read as input_map(in[i])
-//       i32 input_map_order)              // 1: input_map is non-decreasing,
-//                                         // -1: non-increasing, 0: unknown
 // `input_map` is how a compiler fuses an elementwise producer of the input
 // into the ukernel: the kernel that inlines the ukernel passes a constant
 // function, so the indirect call becomes a direct one that LLVM inlines into
 // the loop (for f16 and bf16, E is the element's 16 bits). The value output
-// is input_map of the chosen element. A monotone map is evaluated only on
-// elements whose raw value beats the raw value of the best so far (in the
-// map's direction): no other element can map strictly above the best, so
-// the result is the same and a costly map (tanh) runs on few elements.
+// is input_map of the chosen element.
 // Every thread of the workgroup must call it with the same arguments;
 // blockDim.x must be a multiple of 32 and at most 1024 (y = z = 1).
 // With split_count > 1, split_count workgroups each reduce one contiguous
@@ -93,11 +88,10 @@ typedef i64 I;
 // never beats a real element.
 #define UK_NONE ((i64)0x7fffffffffffffffLL)
 
-// The fusion point: an element as the op sees it, and the map's direction.
+// The fusion point: an element as the op sees it.
 typedef E (*UkMap)(E);
 struct UkInput {
   UkMap map;
-  i32 order;
 };
 static UK_DEVICE UK_INLINE E uk_mapped(UkInput in, E e) { return in.map ? in.map(e) : e; }
 #if defined(UK_ELEM_F32)
@@ -123,38 +117,25 @@ static UK_DEVICE UK_INLINE void uk_step(float v, i64 i, float &best, i64 &bi) {
   }
 }
 
-// Folds raw element e at index i into a running best; `raw` is the raw value
-// of the best so far under a monotone map (NaN before the first).
-static UK_DEVICE UK_INLINE void uk_consider(UkInput in, E e, i64 i, float &best, i64 &bi, float &raw) {
-  if (!in.map) {
-    uk_step(uk_value(e), i, best, bi);
-    return;
-  }
-  float x = uk_value(e);
-  if ((in.order > 0 && x <= raw) || (in.order < 0 && x >= raw))
-    return;
-  float v = uk_value(in.map(e));
-  if (v > best || (v != v && best == best)) {
-    best = v;
-    bi = i;
-    raw = x;
-  }
+// Folds raw element e at index i, as the op sees it, into a running best.
+static UK_DEVICE UK_INLINE void uk_consider(UkInput in, E e, i64 i, float &best, i64 &bi) {
+  uk_step(uk_value(uk_mapped(in, e)), i, best, bi);
 }
 
-static UK_DEVICE UK_INLINE void uk_step_vec(UkInput in, const E *p, i64 i, float &best, i64 &bi, float &raw) {
+static UK_DEVICE UK_INLINE void uk_step_vec(UkInput in, const E *p, i64 i, float &best, i64 &bi) {
 #if defined(UK_ELEM_F32)
   f32x4 v = *(const f32x4 *)p;
-  uk_consider(in, v.x, i, best, bi, raw);
-  uk_consider(in, v.y, i + 1, best, bi, raw);
-  uk_consider(in, v.z, i + 2, best, bi, raw);
-  uk_consider(in, v.w, i + 3, best, bi, raw);
+  uk_consider(in, v.x, i, best, bi);
+  uk_consider(in, v.y, i + 1, best, bi);
+  uk_consider(in, v.z, i + 2, best, bi);
+  uk_consider(in, v.w, i + 3, best, bi);
 #else
   i32x4 w = *(const i32x4 *)p;
   int parts[4] = {w.x, w.y, w.z, w.w};
 #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    uk_consider(in, (u16)(parts[k] & 0xffff), i + 2 * k, best, bi, raw);
-    uk_consider(in, (u16)((u32)parts[k] >> 16), i + 2 * k + 1, best, bi, raw);
+    uk_consider(in, (u16)(parts[k] & 0xffff), i + 2 * k, best, bi);
+    uk_consider(in, (u16)((u32)parts[k] >> 16), i + 2 * k + 1, best, bi);
   }
 #endif
 }
@@ -198,7 +179,6 @@ static UK_DEVICE void uk_block_reduce(float &best, i64 &bi) {
 static UK_DEVICE UK_INLINE void uk_reduce_range(UkInput in, const E *row, i64 begin, i64 end, float &best, i64 &bi) {
   best = -__builtin_inff();
   bi = UK_NONE;
-  float raw = __builtin_nanf("");
   u32 tid = uk_tid(), nt = uk_ntid();
   // Scalar head up to the first 16-byte boundary, then vectors, then a tail.
   u64 addr = (u64)(row + begin);
@@ -209,20 +189,20 @@ static UK_DEVICE UK_INLINE void uk_reduce_range(UkInput in, const E *row, i64 be
   i64 nvec = (end - vbegin) / UK_VEC;
   i64 vend = vbegin + nvec * UK_VEC;
   if ((i64)tid < head)
-    uk_consider(in, row[begin + tid], begin + tid, best, bi, raw);
+    uk_consider(in, row[begin + tid], begin + tid, best, bi);
   // Four independent vector loads in flight per thread per iteration.
   i64 v = tid;
   for (; v + 3 * (i64)nt < nvec; v += 4 * (i64)nt) {
 #pragma unroll
     for (int k = 0; k < 4; ++k) {
       i64 e = vbegin + (v + k * (i64)nt) * UK_VEC;
-      uk_step_vec(in, row + e, e, best, bi, raw);
+      uk_step_vec(in, row + e, e, best, bi);
     }
   }
   for (; v < nvec; v += nt)
-    uk_step_vec(in, row + vbegin + v * UK_VEC, vbegin + v * UK_VEC, best, bi, raw);
+    uk_step_vec(in, row + vbegin + v * UK_VEC, vbegin + v * UK_VEC, best, bi);
   for (i64 i = vend + tid; i < end; i += nt)
-    uk_consider(in, row[i], i, best, bi, raw);
+    uk_consider(in, row[i], i, best, bi);
   uk_block_reduce(best, bi);
 }
 
@@ -236,12 +216,12 @@ static UK_DEVICE UK_INLINE void uk_reduce_range(UkInput in, const E *row, i64 be
 // The rescan of a row with NaN: a cold path, kept out of line (the linker
 // leaves `cold` functions called) so that every kernel inlining this
 // ukernel carries one reduction loop, not two.
-// (The map and its order as scalars: LLVM propagates constant scalars into
-// this one out-of-line function, so the map is a direct call here too.)
-static UK_DEVICE __attribute__((noinline, cold)) i64 uk_ogt_rescan(UkMap map, i32 order, const E *row, i64 end) {
+// (The map as a scalar: LLVM propagates a constant scalar into this one
+// out-of-line function, so the map is a direct call here too.)
+static UK_DEVICE __attribute__((noinline, cold)) i64 uk_ogt_rescan(UkMap map, const E *row, i64 end) {
   float best;
   i64 bi;
-  const UkInput in = {map, order};
+  const UkInput in = {map};
   uk_reduce_range(in, row, 0, end, best, bi);
   return bi == UK_NONE ? 0 : bi;
 }
@@ -257,7 +237,7 @@ static UK_DEVICE void uk_ogt_prefix(UkInput in, const E *row, float &best, i64 &
     return;
   // The value written is still the NaN's (maximumf propagates it).
   value_at = first_nan;
-  bi = uk_ogt_rescan(in.map, in.order, row, first_nan);
+  bi = uk_ogt_rescan(in.map, row, first_nan);
 }
 #endif
 
@@ -289,9 +269,8 @@ struct UkPartial {
 
 extern "C" UK_DEVICE void UK_SYMBOL(const E *in, i64 in_offset, E *val, i64 val_offset, I *idx, i64 idx_offset,
                                     i64 length, i32 split_index, i32 split_count, char *scratch_base,
-                                    i64 scratch_offset, i32 write_value, UkMap input_map,
-                                    i32 input_map_order) {
-  const UkInput input = {input_map, input_map_order};
+                                    i64 scratch_offset, i32 write_value, UkMap input_map) {
+  const UkInput input = {input_map};
   void *scratch = scratch_base ? scratch_base + scratch_offset : scratch_base;
   const E *row = in + in_offset;
   E *out_val = val ? val + val_offset : val;

@@ -102,6 +102,31 @@ static UK_DEVICE UK_INLINE u32x4 uk_load8_masked(const AB *row, i64 col, i64 lim
 
 static UK_DEVICE UK_INLINE bool uk_aligned16(const void *p) { return ((u64)p & 15) == 0; }
 
+// The store fusion point (registry tag `fusion = "store"`): when `store` is
+// not null the ukernel writes no C; for each element of its tile it calls
+// store(out, out_offset, ldo, operand, operand_offset, row, col, value),
+// a compiler-generated epilogue (a bias, an activation, a conversion to a
+// 16-bit output) that writes the result itself. A kernel that inlines the
+// ukernel passes a constant function, which LLVM inlines in turn.
+typedef void (*UkStore)(char *out, i64 out_offset, i64 ldo, const char *operand, i64 operand_offset, i64 row,
+                        i64 col, float value);
+struct UkEpilogue {
+  UkStore store;
+  char *out;
+  i64 out_offset, ldo;
+  const char *operand;
+  i64 operand_offset;
+};
+static UK_DEVICE UK_INLINE void uk_epilogue(const UkEpilogue &e, i64 row, i64 col, float v) {
+  e.store(e.out, e.out_offset, e.ldo, e.operand, e.operand_offset, row, col, v);
+}
+
+// The parameters every matmul ukernel takes after `accumulate`.
+#define UK_EPILOGUE_PARAMS                                                                                   \
+  UkStore store, char *store_out, i64 store_out_offset, i64 store_ld, const char *store_operand,           \
+      i64 store_operand_offset
+#define UK_EPILOGUE_INIT {store, store_out, store_out_offset, store_ld, store_operand, store_operand_offset}
+
 // 8 elements of `row` (length `len`) at `col`: one 16-byte load (bypassing L1
 // when `stream`) when the whole chunk is in bounds and the row is aligned
 // (`vec`), else element by element with zeros past the end.

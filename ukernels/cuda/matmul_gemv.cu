@@ -42,8 +42,9 @@ static UK_DEVICE UK_INLINE float elem(const u32x4 &v, int i) {
 
 extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB *b, i64 b_offset, i64 ldb,
                                     float *c, i64 c_offset, i64 ldc, i64 m, i64 n, i64 k, i32 tile_m, i32 tile_n,
-                                    i32 accumulate) {
+                                    i32 accumulate, UK_EPILOGUE_PARAMS) {
   (void)tile_m;
+  const UkEpilogue epilogue = UK_EPILOGUE_INIT;
   const u32 tid = uk_tid();
   const u32 lane = tid & 31, warp = tid >> 5;
   const AB *A = a + a_offset;
@@ -87,8 +88,12 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
       float s = acc[r][i];
       for (u32 d = 16; d > 0; d >>= 1) s += __nvvm_shfl_sync_bfly_f32(0xffffffffu, s, d, 0x1f);
       if (lane == 0 && i < m && n0 + r < n) {
-        float *p = c + c_offset + (i64)i * ldc + n0 + r;
-        *p = accumulate ? *p + s : s;
+        if (store) {
+          uk_epilogue(epilogue, i, n0 + r, s);
+        } else {
+          float *p = c + c_offset + (i64)i * ldc + n0 + r;
+          *p = accumulate ? *p + s : s;
+        }
       }
     }
   }

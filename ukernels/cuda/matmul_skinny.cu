@@ -51,8 +51,9 @@ static __attribute__((shared)) __attribute__((aligned(16))) float uk_skinny_part
 
 extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB *b, i64 b_offset, i64 ldb,
                                     float *c, i64 c_offset, i64 ldc, i64 m, i64 n, i64 k, i32 tile_m, i32 tile_n,
-                                    i32 accumulate) {
+                                    i32 accumulate, UK_EPILOGUE_PARAMS) {
   (void)tile_m;
+  const UkEpilogue epilogue = UK_EPILOGUE_INIT;
   const u32 tid = uk_tid();
   const u32 lane = tid & 31, warp = tid >> 5;
   const u32 g = lane >> 2, q = lane & 3;
@@ -120,8 +121,12 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
     for (int w = 0; w < WARPS; w++) sum += uk_skinny_partial[w][row][col];
     const i64 out_col = n0 + col;
     if ((i64)row < m && out_col < n) {
-      float *p = c + c_offset + (i64)row * ldc + out_col;
-      *p = accumulate ? *p + sum : sum;
+      if (store) {
+        uk_epilogue(epilogue, row, out_col, sum);
+      } else {
+        float *p = c + c_offset + (i64)row * ldc + out_col;
+        *p = accumulate ? *p + sum : sum;
+      }
     }
   }
   // The next call of this ukernel in the same workgroup reuses the partials.

@@ -16,7 +16,9 @@
 //       float *c, i64 c_offset, i64 ldc,      // C: M x N, row stride ldc
 //       i64 m, i64 n, i64 k,
 //       i32 tile_m, i32 tile_n,               // this workgroup's tile of C
-//       i32 accumulate)
+//       i32 accumulate,
+//       UkStore store, ...)                   // the store fusion point
+//                                             // (matmul_common.h); null: none
 // Every thread of a workgroup of exactly 256 threads (x; y = z = 1) calls it
 // with the same arguments. Dynamic shared memory: 65536 bytes (4 stages of a
 // 128 x 32 A tile and a 32 x 128 B tile), which the launch must provide.
@@ -138,7 +140,8 @@ static UK_DEVICE UK_INLINE void load_stage(const Operands &o, u32 smem, int stag
 
 extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB *b, i64 b_offset, i64 ldb,
                                     float *c, i64 c_offset, i64 ldc, i64 m, i64 n, i64 k, i32 tile_m, i32 tile_n,
-                                    i32 accumulate) {
+                                    i32 accumulate, UK_EPILOGUE_PARAMS) {
+  const UkEpilogue epilogue = UK_EPILOGUE_INIT;
   const u32 tid = uk_tid();
   const u32 lane = tid & 31, warp = tid >> 5;
   const u32 smem = uk_smem_addr(uk_matmul_smem);
@@ -236,7 +239,10 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
       for (int j = 0; j < NT; j++) {
         i64 col = o.n0 + wn0 + j * 8 + q * 2;
         float v0 = acc[i][j][half * 2], v1 = acc[i][j][half * 2 + 1];
-        if (pairs && col + 1 < n) {
+        if (store) {
+          if (col < n) uk_epilogue(epilogue, row, col, v0);
+          if (col + 1 < n) uk_epilogue(epilogue, row, col + 1, v1);
+        } else if (pairs && col + 1 < n) {
           float *p = crow + col;
           if (accumulate) {
             v0 += p[0];

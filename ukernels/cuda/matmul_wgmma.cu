@@ -27,6 +27,7 @@
 //
 // Semantics and ABI: those of the tile ukernel (matmul_tile.cu), with tiles
 // of 128 x 256 and two more parameters, `desc` and `desc_offset` (bytes).
+// It has the store fusion point (matmul_common.h).
 // Dynamic shared memory: 1 KiB + the stages + 1 KiB of alignment slack
 // (198656 bytes). The caller must be a kernel of exactly 384 threads whose
 // registers are capped for that (.maxntid 384, .minnctapersm 1): the producer
@@ -224,7 +225,8 @@ static UK_DEVICE UK_INLINE void mainloop_cp_async(float d[128], u32 tiles, const
 
 extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB *b, i64 b_offset, i64 ldb,
                                     float *c, i64 c_offset, i64 ldc, i64 m, i64 n, i64 k, i32 tile_m, i32 tile_n,
-                                    i32 accumulate, char *desc_base, i64 desc_offset) {
+                                    i32 accumulate, UK_EPILOGUE_PARAMS, char *desc_base, i64 desc_offset) {
+  const UkEpilogue epilogue = UK_EPILOGUE_INIT;
   const u32 tid = uk_tid();
   const u32 lane = tid & 31, warp = tid >> 5;
   const u32 smem = (uk_smem_addr(uk_matmul_smem) + 1023) & ~1023u;
@@ -312,7 +314,10 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
     if (row >= m) continue;
     float *p = cbase + row * ldc + col;
     float v0 = d[j], v1 = d[j + 1];
-    if (pairs && col + 1 < n) {
+    if (store) {
+      if (col < n) uk_epilogue(epilogue, row, col, v0);
+      if (col + 1 < n) uk_epilogue(epilogue, row, col + 1, v1);
+    } else if (pairs && col + 1 < n) {
       f32x2 *q = (f32x2 *)p;
       if (accumulate) {
         f32x2 old = *q;

@@ -491,16 +491,18 @@ fn call<'c, 'a>(
     let mut remove: Vec<OperationRef> = [val, idx].into_iter().filter_map(|v| last_fill_before(op, v)).collect();
     remove.dedup_by_key(|o| o.to_raw().ptr);
     let mut drop_if_unused = if write_value { vec![] } else { vec![val] };
-    let (input_map, input_map_order) = match &producer {
+    let input_map = match &producer {
         Some(p) => {
             let context = globals.context();
             let name = globals
                 .add_function("__ukernel_input_map_", &|name| crate::fusion::map_function(context, p, name))?;
             remove.push(p.op);
             drop_if_unused.push(p.result);
-            (Arg::FunctionAddress { name, ty: crate::fusion::map_abi_type(context, in_elem) }, p.order)
+            let t = crate::fusion::map_abi_type(context, in_elem);
+            let ty = melior::ir::r#type::FunctionType::new(context, &[t], &[t]).into();
+            Arg::FunctionAddress { name, ty }
         }
-        None => (Arg::NullPtr, 0),
+        None => Arg::NullPtr,
     };
     Ok(CallPlan {
         grid: vec![
@@ -522,7 +524,6 @@ fn call<'c, 'a>(
             scratch_offset,
             Arg::I32(write_value as i64),
             input_map,
-            Arg::I32(input_map_order),
         ],
         remove,
         drop_if_unused,

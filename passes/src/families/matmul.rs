@@ -119,6 +119,19 @@ impl Family for Matmul {
         })
     }
 
+    fn fuse(&self, op: &OperationRef, others: &[OperationRef]) -> Result<String, String> {
+        let consumer = crate::fusion::output_consumer(op, 2)?.ok_or_else(|| {
+            format!("the dispatch also computes '{}', which is not the result's consumer", name(&others[0]))
+        })?;
+        if others.len() != 1 || others[0].to_raw().ptr != consumer.op.to_raw().ptr {
+            return Err("the dispatch computes more than the result's consumer".into());
+        }
+        if !match_matmul(op)?.zero_init {
+            return Err("its result's consumer is fused only into C = A x B (a zero init)".into());
+        }
+        Ok(format!("the result's consumer ({}) through store", consumer.postfix))
+    }
+
     fn call<'c, 'a>(
         &self,
         op: &OperationRef<'c, 'a>,
@@ -138,9 +151,40 @@ impl Family for Matmul {
             require_unit_inner_stride(v, what, &uk.symbol)?;
         }
         let zero_fill = last_fill_before(op, c).filter(|f| fill_value(f) == Some(0.0));
+        // A fused consumer: the ukernel writes no C but calls the consumer's
+        // body as its store function, which writes the consumer's output;
+        // the consumer, C's fill and C's buffer go.
+        let consumer = if config.param("fused") == Some(1) {
+            let found = crate::fusion::output_consumer(op, 2)?.ok_or("the config fuses a consumer, but C has none")?;
+            if zero_fill.is_none() {
+                return Err("a fused consumer needs C = A x B (a zero-filled C)".into());
+            }
+            // The call reads the output buffer's address before the matmul,
+            // so a buffer allocated after it moves up (a static allocation
+            // depends on nothing).
+            if let Some(alloc) = defining_op(found.out).filter(|d| name(d) == "memref.alloc") {
+                if crate::ir::is_after(&alloc, op) {
+                    if alloc.operand_count() > 0 {
+                        return Err("the consumer's output is allocated after the matmul with dynamic sizes".into());
+                    }
+                    unsafe { mlir_sys::mlirOperationMoveBefore(alloc.to_raw(), op.to_raw()) };
+                }
+            }
+            Some(found)
+        } else {
+            None
+        };
+        // What the grid and sizes follow: C, or the consumer's output.
+        let out = consumer.as_ref().map_or(c, |k| k.out);
         let tile = |name: &str| uk.param(name).unwrap_or(1);
         let tile_n = config.workgroup.get(1).copied().filter(|t| *t > 0).unwrap_or(tile("tile_n"));
         let tile_m = config.workgroup.first().copied().filter(|t| *t > 0).unwrap_or(tile("tile_m"));
+        // With a fused consumer C is not written: a shared one-element
+        // global stands in for it (the declaration's types stay the same).
+        let c_arg = match consumer {
+            Some(_) => globals.zeroed(melior::ir::r#type::Type::float32(globals.context()), 1, false)?,
+            None => c,
+        };
         let mut args = vec![
             Arg::Base(a),
             Arg::Offset(a, vec![]),
@@ -148,16 +192,46 @@ impl Family for Matmul {
             Arg::Base(b),
             Arg::Offset(b, vec![]),
             Arg::Stride(b, 0),
-            Arg::Base(c),
-            Arg::Offset(c, vec![]),
-            Arg::Stride(c, 0),
-            Arg::Size(c, 0),
-            Arg::Size(c, 1),
+            Arg::Base(c_arg),
+            Arg::Offset(c_arg, vec![]),
+            Arg::Stride(c_arg, 0),
+            Arg::Size(out, 0),
+            Arg::Size(out, 1),
             Arg::Size(a, 1),
             Arg::WorkgroupId(1),
             Arg::WorkgroupId(0),
             Arg::I32(zero_fill.is_none() as i64),
         ];
+        let mut remove: Vec<OperationRef<'c, 'a>> = zero_fill.into_iter().collect();
+        let mut drop_if_unused = vec![];
+        match &consumer {
+            Some(k) => {
+                let context = globals.context();
+                let store = globals.add_function("__ukernel_store_", &|name| crate::fusion::store_function(context, k, name))?;
+                let ptr = melior::ir::Type::parse(context, "!llvm.ptr").ok_or("the llvm dialect is not loaded")?;
+                let i64t = melior::ir::r#type::IntegerType::new(context, 64).into();
+                let f32t = melior::ir::r#type::Type::float32(context);
+                let ty = melior::ir::r#type::FunctionType::new(
+                    context,
+                    &[ptr, i64t, i64t, ptr, i64t, i64t, i64t, f32t],
+                    &[],
+                )
+                .into();
+                args.extend([
+                    Arg::FunctionAddress { name: store, ty },
+                    Arg::BasePtr(k.out),
+                    Arg::Offset(k.out, vec![]),
+                    Arg::Stride(k.out, 0),
+                ]);
+                match k.operand {
+                    Some((e, _)) => args.extend([Arg::BasePtr(e), Arg::Offset(e, vec![])]),
+                    None => args.extend([Arg::NullPtr, Arg::I64(0)]),
+                }
+                remove.push(k.op);
+                drop_if_unused.push(c);
+            }
+            None => args.extend([Arg::NullPtr, Arg::NullPtr, Arg::I64(0), Arg::I64(0), Arg::NullPtr, Arg::I64(0)]),
+        }
         // Global memory the ukernel builds its TMA tensor maps in: one
         // buffer per call site.
         if let Some(bytes) = uk.param("desc_bytes") {
@@ -167,30 +241,42 @@ impl Family for Matmul {
         }
         Ok(CallPlan {
             grid: vec![
-                Extent::CeilDiv(Box::new(Extent::Size(c, 1)), tile_n),
-                Extent::CeilDiv(Box::new(Extent::Size(c, 0)), tile_m),
+                Extent::CeilDiv(Box::new(Extent::Size(out, 1)), tile_n),
+                Extent::CeilDiv(Box::new(Extent::Size(out, 0)), tile_m),
             ],
             threads: config.workgroup_size[0],
             args,
-            remove: zero_fill.into_iter().collect(),
-            drop_if_unused: vec![],
+            remove,
+            drop_if_unused,
         })
     }
 
     fn argument_roles(&self) -> &'static [&'static str] {
-        &["a", "b", "c"]
+        &["a", "b", "c", "out", "operand"]
     }
 
     fn reference(&self, found: &Match, op: &OperationRef, func: &OperationRef) -> Vec<(&'static str, RefValue)> {
         let facts: &MatmulFacts = found.facts();
         let operand = |i| op.operand(i).map(|v| arg_number(v, func)).unwrap_or(-1);
-        vec![
+        let mut fields = vec![
             ("a", RefValue::Int(operand(0))),
             ("b", RefValue::Int(operand(1))),
             ("c", RefValue::Int(operand(2))),
             ("b_layout", RefValue::Str(facts.b_layout.into())),
             ("accumulate", RefValue::Int(!facts.zero_init as i64)),
-        ]
+        ];
+        // An elementwise consumer of C (fused or not): the reference applies
+        // it and checks its output.
+        if let Ok(Some(k)) = crate::fusion::output_consumer(op, 2) {
+            fields.push(("out", RefValue::Int(arg_number(k.out, func))));
+            fields.push(("epilogue", RefValue::Str(k.postfix.clone())));
+            if let Some((e, broadcast)) = k.operand {
+                fields.push(("operand", RefValue::Int(arg_number(e, func))));
+                let by = if broadcast == crate::fusion::Broadcast::Column { "column" } else { "row" };
+                fields.push(("operand_by", RefValue::Str(by.into())));
+            }
+        }
+        fields
     }
 }
 

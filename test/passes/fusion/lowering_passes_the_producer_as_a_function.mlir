@@ -27,16 +27,12 @@
 // CHECK: memref.extract_strided_metadata %arg0
 // CHECK: %[[F:.*]] = func.constant @__ukernel_input_map_0 : (f32) -> f32
 // CHECK: %[[P:.*]] = builtin.unrealized_conversion_cast %[[F]] : (f32) -> f32 to !llvm.ptr
-// The soft-cap is non-decreasing in x: input_map_order 1.
-// CHECK: %[[ORDER:.*]] = arith.constant 1 : i32
-// CHECK: func.call @uk_argmax_ogt_f32i64({{.*}}, %[[P]], %[[ORDER]]) : ({{.*}}, !llvm.ptr, i32) -> ()
+// CHECK: func.call @uk_argmax_ogt_f32i64({{.*}}, %[[P]]) : ({{.*}}, !llvm.ptr) -> ()
 // CHECK-LABEL: func.func @scaled_bf16(%arg0: memref<4x32000xbf16>
 // CHECK-NOT: linalg.generic
 // CHECK: %[[F:.*]] = func.constant @__ukernel_input_map_1 : (i16) -> i16
 // CHECK: %[[P:.*]] = builtin.unrealized_conversion_cast %[[F]] : (i16) -> i16 to !llvm.ptr
-// -(2 x) is non-increasing: input_map_order -1.
-// CHECK: %[[ORDER:.*]] = arith.constant -1 : i32
-// CHECK: func.call @uk_argmax_ogt_bf16i64({{.*}}, %[[P]], %[[ORDER]])
+// CHECK: func.call @uk_argmax_ogt_bf16i64({{.*}}, %[[P]])
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @softcap_f32(%x: tensor<4x32000xf32>) -> (tensor<4xf32>, tensor<4xi64>) {
     %scale = arith.constant 0.5 : f32

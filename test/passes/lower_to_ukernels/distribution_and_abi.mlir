@@ -19,8 +19,7 @@
 // CHECK: %[[WRITE:.*]] = arith.constant 1 : i32
 // No fused producer: the input_map fusion point gets a null pointer.
 // CHECK: %[[NOMAP:.*]] = llvm.mlir.zero : !llvm.ptr
-// CHECK: %[[ORDER0:.*]] = arith.constant 0 : i32
-// CHECK: func.call @uk_argmax_f32i64({{.*}}, %[[P32]], %[[NSPLIT]], {{.*}}, {{.*}}, %[[WRITE]], %[[NOMAP]], %[[ORDER0]])
+// CHECK: func.call @uk_argmax_f32i64({{.*}}, %[[P32]], %[[NSPLIT]], {{.*}}, {{.*}}, %[[WRITE]], %[[NOMAP]])
 // CHECK: } {mapping = [#gpu.loop_dim_map<processor = thread_x
 // CHECK: } {mapping = [#gpu.loop_dim_map<processor = block_x, {{.*}}>, #gpu.loop_dim_map<processor = block_y
 module attributes {ukernel.executable_objects = [#ukernel.object<{path = "uk_argmax_f32i64.bc", data = dense_resource<bc> : vector<4xi8>}>]} {
@@ -55,8 +54,7 @@ module attributes {ukernel.executable_objects = [#ukernel.object<{path = "uk_arg
 // CHECK-LABEL: func.func @value_unused_not_written
 // CHECK: %[[WRITE:.*]] = arith.constant 0 : i32
 // CHECK: %[[NOMAP:.*]] = llvm.mlir.zero : !llvm.ptr
-// CHECK: %[[ORDER0:.*]] = arith.constant 0 : i32
-// CHECK: func.call @uk_argmax_f32i64({{.*}}, %[[WRITE]], %[[NOMAP]], %[[ORDER0]])
+// CHECK: func.call @uk_argmax_f32i64({{.*}}, %[[WRITE]], %[[NOMAP]])
 module attributes {ukernel.executable_objects = [#ukernel.object<{path = "uk_argmax_f32i64.bc", data = dense_resource<bc> : vector<4xi8>}>]} {
   func.func @value_unused_not_written(%in: memref<8x128256xf32>, %idx: memref<8xi64>) {
     %val = memref.alloc() : memref<8xf32>

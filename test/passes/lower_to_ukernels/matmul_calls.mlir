@@ -5,7 +5,7 @@
 // dropped (the ukernel writes C); any other init is kept and accumulated.
 // RUN: ukernel-opt --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(ukernel-lower-to-ukernels)' %s | FileCheck %s
 
-// CHECK: func.func private @uk_matmul_tile_bf16_nk(memref<bf16>, i64, i64, memref<bf16>, i64, i64, memref<f32>, i64, i64, i64, i64, i64, i32, i32, i32) attributes {llvm.bareptr, ukernel.dynamic_shared_memory_bytes = 65536 : i64, ukernel.shared_memory_bytes = 0 : i64}
+// CHECK: func.func private @uk_matmul_tile_bf16_nk(memref<bf16>, i64, i64, memref<bf16>, i64, i64, memref<f32>, i64, i64, i64, i64, i64, i32, i32, i32, !llvm.ptr, !llvm.ptr, i64, i64, !llvm.ptr, i64) attributes {llvm.bareptr, ukernel.dynamic_shared_memory_bytes = 65536 : i64, ukernel.shared_memory_bytes = 0 : i64}
 // CHECK-LABEL: func.func @zero_init_dynamic_m
 // CHECK-NOT: linalg.fill
 // CHECK: %[[C:[a-z_0-9]+]], %[[COFF:[a-z_0-9]+]], %[[CSZ:[a-z_0-9]+]]:2, %[[CST:[a-z_0-9]+]]:2 = memref.extract_strided_metadata %arg2
@@ -21,7 +21,7 @@
 // CHECK: %[[TM:.*]] = arith.index_cast %[[BM]] : index to i32
 // CHECK: %[[TN:.*]] = arith.index_cast %[[BN]] : index to i32
 // CHECK: %[[ACC:.*]] = arith.constant 0 : i32
-// CHECK: func.call @uk_matmul_tile_bf16_nk(%[[A]], {{.*}}, %[[C]], {{.*}}, %[[M]], {{.*}}, %[[TM]], %[[TN]], %[[ACC]])
+// CHECK: func.call @uk_matmul_tile_bf16_nk(%[[A]], {{.*}}, %[[C]], {{.*}}, %[[M]], {{.*}}, %[[TM]], %[[TN]], %[[ACC]], {{.*}})
 // CHECK: } {mapping = [#gpu.loop_dim_map<processor = thread_x
 // CHECK: } {mapping = [#gpu.loop_dim_map<processor = block_x, {{.*}}>, #gpu.loop_dim_map<processor = block_y
 module attributes {ukernel.executable_objects = [#ukernel.object<{path = "uk_matmul_tile_bf16_nk.bc", data = dense_resource<bc> : vector<4xi8>}>]} {
@@ -47,7 +47,7 @@ module attributes {ukernel.executable_objects = [#ukernel.object<{path = "uk_mat
 // CHECK-LABEL: func.func @nonzero_init_kept
 // CHECK: linalg.fill ins(%{{.*}} : f32) outs(%arg2 : memref<16x64xf32>)
 // CHECK: %[[ACC:.*]] = arith.constant 1 : i32
-// CHECK: func.call @uk_matmul_skinny_f16_nk({{.*}}, %[[ACC]])
+// CHECK: func.call @uk_matmul_skinny_f16_nk({{.*}}, %[[ACC]], {{.*}})
 module attributes {ukernel.executable_objects = [#ukernel.object<{path = "uk_matmul_skinny_f16_nk.bc", data = dense_resource<bc> : vector<4xi8>}>]} {
   func.func @nonzero_init_kept(%a: memref<16x64xf16>, %b: memref<64x64xf16>, %c: memref<16x64xf32>) {
     %one = arith.constant 1.0 : f32

@@ -7,14 +7,14 @@
   extern "C" UK_DEVICE void NAME(const E *in, i64 in_offset, E *val, i64 val_offset, I *idx,        \
                                  i64 idx_offset, i64 length, i32 split_index, i32 split_count,      \
                                  char *scratch, i64 scratch_offset, i32 write_value,                \
-                                 E (*input_map)(E), i32 input_map_order);                           \
+                                 E (*input_map)(E));                                                \
   extern "C" UK_GLOBAL void harness_##NAME(const E *in, i64 in_offset, i64 row_stride, E *val,      \
                                            I *idx, i64 length, i32 split_count, char *scratch,      \
                                            i64 scratch_stride, i32 write_value) {                   \
     i64 row = __nvvm_read_ptx_sreg_ctaid_y();                                                       \
     i32 split = (i32)__nvvm_read_ptx_sreg_ctaid_x();                                                \
     NAME(in, in_offset + row * row_stride, val, row, idx, row, length, split, split_count,          \
-         scratch, row * scratch_stride, write_value, 0, 0);                                         \
+         scratch, row * scratch_stride, write_value, 0);                                            \
   }
 
 UK_HARNESS(uk_argmax_f32i32, float, i32)

@@ -40,9 +40,6 @@ pub fn abi() -> Vec<AbiParam> {
         // The fusion point: an elementwise producer of the input, as a
         // function the ukernel applies to each element it reads (or null).
         p("input_map", T::Ptr),
-        // Whether the map is monotone: 1 non-decreasing, -1 non-increasing,
-        // 0 unknown (the ukernel then skips it on elements that cannot win).
-        p("input_map_order", T::I32),
     ]
 }
 

@@ -82,6 +82,14 @@ pub fn abi() -> Vec<AbiParam> {
         p("tile_m", T::I32),
         p("tile_n", T::I32),
         p("accumulate", T::I32),
+        // The store fusion point (matmul_common.h): an epilogue function and
+        // its output and extra operand, or a null function.
+        p("store", T::Ptr),
+        p("store_out", T::Ptr),
+        p("store_out_offset", T::I64),
+        p("store_ld", T::I64),
+        p("store_operand", T::Ptr),
+        p("store_operand_offset", T::I64),
     ]
 }
 
@@ -103,7 +111,7 @@ pub fn variants() -> Vec<VariantDef> {
                 // Called, not inlined: on an H200 the kernel that inlines it
                 // ran 250 TFLOP/s (bf16 4096^3, B as K x N) against 322 for
                 // the same code called (bench/results/2026-12-02-h200-matmul).
-                tags: vec![("b_layout", layout), ("linkage", "call")],
+                tags: vec![("b_layout", layout), ("linkage", "call"), ("fusion", "store")],
                 workgroup_size: [TILE_THREADS, 1, 1],
                 static_shared_memory_bytes: 0,
                 dynamic_shared_memory_bytes: TILE_SHARED_MEMORY_BYTES,
@@ -128,7 +136,7 @@ pub fn variants() -> Vec<VariantDef> {
             // Inlined (the default): ptxas serialises wgmma across a call
             // (its C7510), which held the called version to about half of
             // cuBLAS on an H200.
-            tags: vec![("b_layout", "nk")],
+            tags: vec![("b_layout", "nk"), ("fusion", "store")],
             workgroup_size: [WGMMA_THREADS, 1, 1],
             static_shared_memory_bytes: 0,
             dynamic_shared_memory_bytes: WGMMA_SHARED_MEMORY_BYTES,
@@ -149,7 +157,7 @@ pub fn variants() -> Vec<VariantDef> {
                 ("max_m", GEMV_MAX_M),
                 ("min_weights", GEMV_MIN_WEIGHTS),
             ],
-            tags: vec![("b_layout", "nk")],
+            tags: vec![("b_layout", "nk"), ("fusion", "store")],
             workgroup_size: [GEMV_THREADS, 1, 1],
             static_shared_memory_bytes: 0,
             dynamic_shared_memory_bytes: 0,
@@ -165,7 +173,7 @@ pub fn variants() -> Vec<VariantDef> {
             arch_specific: false,
             operand_types: vec![ab, ab, "f32"],
             params: vec![("tile_m", SKINNY_MAX_M), ("tile_n", SKINNY_N), ("max_m", SKINNY_MAX_M)],
-            tags: vec![("b_layout", "nk")],
+            tags: vec![("b_layout", "nk"), ("fusion", "store")],
             workgroup_size: [SKINNY_THREADS, 1, 1],
             static_shared_memory_bytes: SKINNY_SHARED_MEMORY_BYTES,
             dynamic_shared_memory_bytes: 0,

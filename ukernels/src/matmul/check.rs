@@ -17,17 +17,99 @@ struct Operands {
     c: i64,
     nk: bool,
     accumulate: bool,
+    /// An elementwise consumer of C: its output, typed postfix, and extra
+    /// operand (argument, indexed by column or row).
+    epilogue: Option<Epilogue>,
+}
+
+struct Epilogue {
+    out: i64,
+    postfix: String,
+    operand: Option<(i64, bool)>,
 }
 
 fn operands(attrs: &Attributes) -> Result<Operands, String> {
     let field = |k| int_field(attrs, k).ok_or_else(|| format!("no reference.{k}"));
+    let epilogue = match text_field(attrs, "epilogue") {
+        Some(postfix) => Some(Epilogue {
+            out: field("out")?,
+            postfix: postfix.to_string(),
+            operand: int_field(attrs, "operand").map(|e| (e, text_field(attrs, "operand_by") != Some("row"))),
+        }),
+        None => None,
+    };
     Ok(Operands {
         a: field("a")?,
         b: field("b")?,
         c: field("c")?,
         nk: text_field(attrs, "b_layout") == Some("nk"),
         accumulate: field("accumulate")? != 0,
+        epilogue,
     })
+}
+
+/// `x` rounded to the float type `t` (f32, bf16, f16).
+fn round_to(x: f64, t: &str) -> f64 {
+    match t {
+        "bf16" => half::bf16::from_f64(x).to_f64(),
+        "f16" => half::f16::from_f64(x).to_f64(),
+        _ => x as f32 as f64,
+    }
+}
+
+/// Evaluates a consumer's typed postfix (`c e addf:f32 ... truncf:bf16`) on
+/// one element: `c` the matmul's value, `e` the extra operand's; each
+/// operation in f64, rounded to its result type.
+pub fn eval_epilogue(postfix: &str, c: f64, e: f64) -> Result<f64, String> {
+    let mut stack: Vec<f64> = Vec::new();
+    for token in postfix.split_whitespace() {
+        let (what, t) = token.rsplit_once(':').unwrap_or((token, "f32"));
+        let v = match what {
+            "c" => c,
+            "e" => e,
+            "truncf" | "extf" | "negf" | "tanh" | "exp" | "exp2" | "log" | "log2" | "sqrt" | "rsqrt" | "absf"
+            | "sin" | "cos" => {
+                let a = stack.pop().ok_or("epilogue: stack underflow")?;
+                round_to(
+                    match what {
+                        "negf" => -a,
+                        "tanh" => a.tanh(),
+                        "exp" => a.exp(),
+                        "exp2" => a.exp2(),
+                        "log" => a.ln(),
+                        "log2" => a.log2(),
+                        "sqrt" => a.sqrt(),
+                        "rsqrt" => 1.0 / a.sqrt(),
+                        "absf" => a.abs(),
+                        "sin" => a.sin(),
+                        "cos" => a.cos(),
+                        _ => a,
+                    },
+                    t,
+                )
+            }
+            "addf" | "subf" | "mulf" | "divf" | "maximumf" | "minimumf" | "maxnumf" | "minnumf" => {
+                let b = stack.pop().ok_or("epilogue: stack underflow")?;
+                let a = stack.pop().ok_or("epilogue: stack underflow")?;
+                round_to(
+                    match what {
+                        "addf" => a + b,
+                        "subf" => a - b,
+                        "mulf" => a * b,
+                        "divf" => a / b,
+                        "maximumf" if a.is_nan() || b.is_nan() => f64::NAN,
+                        "minimumf" if a.is_nan() || b.is_nan() => f64::NAN,
+                        "maximumf" | "maxnumf" => a.max(b),
+                        _ => a.min(b),
+                    },
+                    t,
+                )
+            }
+            literal => round_to(literal.parse::<f64>().map_err(|_| format!("epilogue: unknown token {token}"))?, t),
+        };
+        stack.push(v);
+    }
+    stack.pop().ok_or_else(|| "epilogue: empty".to_string())
 }
 
 fn element(b: &Buffer) -> Result<ElementType, String> {
@@ -43,10 +125,13 @@ impl FamilyCheck for MatmulCheck {
         let o = operands(attrs)?;
         for b in buffers.iter_mut() {
             let n = b.elements();
-            let values: Vec<f32> = if b.arg == o.a || b.arg == o.b || (b.arg == o.c && o.accumulate) {
-                (0..n).map(|_| rng.unit() * 2.0 - 1.0).collect()
-            } else if b.arg == o.c {
-                vec![f32::NAN; n]
+            let epilogue_operand = o.epilogue.as_ref().and_then(|e| e.operand).is_some_and(|(e, _)| e == b.arg);
+            let epilogue_out = o.epilogue.as_ref().is_some_and(|e| e.out == b.arg);
+            let values: Vec<f32> =
+                if b.arg == o.a || b.arg == o.b || (b.arg == o.c && o.accumulate) || epilogue_operand {
+                    (0..n).map(|_| rng.unit() * 2.0 - 1.0).collect()
+                } else if b.arg == o.c || epilogue_out {
+                    vec![f32::NAN; n]
             } else {
                 continue;
             };
@@ -67,6 +152,9 @@ impl FamilyCheck for MatmulCheck {
 
 fn verify(attrs: &Attributes, inputs: &[Buffer], outputs: &[Buffer]) -> Result<Vec<String>, String> {
     let o = operands(attrs)?;
+    if let Some(e) = &o.epilogue {
+        return verify_epilogue(&o, e, inputs, outputs);
+    }
     let missing = || "the reference's buffers are not kernel arguments".to_string();
     let (a, b) = (find(inputs, o.a).ok_or_else(missing)?, find(inputs, o.b).ok_or_else(missing)?);
     let (c_in, c_out) = (find(inputs, o.c).ok_or_else(missing)?, find(outputs, o.c).ok_or_else(missing)?);
@@ -97,4 +185,77 @@ fn verify(attrs: &Attributes, inputs: &[Buffer], outputs: &[Buffer]) -> Result<V
         }
     }
     Ok(errors)
+}
+
+/// The consumer's output against the consumer applied to the f64 product:
+/// the product's error bound carried through the consumer (evaluated at the
+/// product and at either end of its bound) plus two units in the last place
+/// of the output type (its rounding, and the math functions' last bits).
+fn verify_epilogue(o: &Operands, e: &Epilogue, inputs: &[Buffer], outputs: &[Buffer]) -> Result<Vec<String>, String> {
+    let missing = || "the reference's buffers are not kernel arguments".to_string();
+    let (a, b) = (find(inputs, o.a).ok_or_else(missing)?, find(inputs, o.b).ok_or_else(missing)?);
+    let out = find(outputs, e.out).ok_or_else(missing)?;
+    let out_type = element(out)?;
+    let operand = match e.operand {
+        Some((arg, by_column)) => {
+            let buf = find(inputs, arg).ok_or_else(missing)?;
+            Some((decode(element(buf)?, &buf.bytes), by_column))
+        }
+        None => None,
+    };
+    let (m, k) = (a.dims[0] as usize, a.dims[1] as usize);
+    let n = out.dims[1] as usize;
+    let (av, bv) = (decode(element(a)?, &a.bytes), decode(element(b)?, &b.bytes));
+    let got = decode(out_type, &out.bytes);
+    let ulp = out_type.epsilon() as f64;
+    let step = (m * n * k).div_ceil(1 << 30).max(1);
+    let mut errors = Vec::new();
+    for i in (0..m * n).step_by(step) {
+        let (row, col) = (i / n, i % n);
+        let (mut want, mut bound) = (0.0f64, 0.0f64);
+        for l in 0..k {
+            let x = av[row * k + l] as f64;
+            let y = if o.nk { bv[col * k + l] } else { bv[l * n + col] } as f64;
+            want += x * y;
+            bound += (x * y).abs();
+        }
+        let ev = operand.as_ref().map_or(0.0, |(v, by_column)| v[if *by_column { col } else { row }] as f64);
+        let tol_c = matmul_tolerance(k, bound);
+        let r = eval_epilogue(&e.postfix, want, ev)?;
+        let spread = [want - tol_c, want + tol_c]
+            .iter()
+            .map(|c| eval_epilogue(&e.postfix, *c, ev).map(|v| (v - r).abs()))
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter()
+            .fold(0.0f64, f64::max);
+        let tolerance = spread + 2.0 * ulp * r.abs() + 1e-6;
+        let error = (got[i] as f64 - r).abs();
+        if !(error <= tolerance) {
+            errors.push(format!("out[{row}][{col}] = {}, expected {r} (tolerance {tolerance:.3e})", got[i]));
+            if errors.len() > 5 {
+                break;
+            }
+        }
+    }
+    Ok(errors)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::eval_epilogue;
+
+    #[test]
+    fn epilogue_is_evaluated_with_its_roundings() {
+        // bias + GELU (tanh form), then bf16.
+        let gelu = "c e addf:f32 c e addf:f32 mulf:f32 c e addf:f32 mulf:f32 0.044715:f32 mulf:f32 c e addf:f32 \
+                    addf:f32 0.7978846:f32 mulf:f32 tanh:f32 1.0:f32 addf:f32 0.5:f32 mulf:f32 c e addf:f32 mulf:f32 \
+                    truncf:bf16";
+        let y: f64 = 1.5 + 0.25;
+        let exact = 0.5 * y * (1.0 + (0.7978846 * (y + 0.044715 * y * y * y)).tanh());
+        let got = eval_epilogue(gelu, 1.5, 0.25).unwrap();
+        assert!((got - exact).abs() <= exact * (1.0 / 128.0), "{got} vs {exact}");
+        assert_eq!(got, half::bf16::from_f64(got).to_f64(), "rounded to bf16");
+        assert_eq!(eval_epilogue("c 2.0:f32 mulf:f32 negf:f32", 3.0, 0.0).unwrap(), -6.0);
+        assert!(eval_epilogue("c frob:f32", 1.0, 0.0).is_err());
+    }
 }
