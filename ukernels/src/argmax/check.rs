@@ -248,41 +248,14 @@ pub fn apply_producer(element: ElementType, raw: &[u8], producer: &str) -> Resul
         for t in &tokens {
             let v = match *t {
                 "x" => x,
-                "negf" => -stack.pop().ok_or("producer: stack underflow")?,
-                op @ ("tanh" | "exp" | "exp2" | "log" | "log2" | "sqrt" | "rsqrt" | "absf" | "sin" | "cos") => {
+                op if let Some(arity) = crate::reference::op_arity(op) => {
+                    let b = if arity == 2 {
+                        Some(stack.pop().ok_or("producer: stack underflow")? as f64)
+                    } else {
+                        None
+                    };
                     let a = stack.pop().ok_or("producer: stack underflow")? as f64;
-                    round(match op {
-                        "tanh" => a.tanh(),
-                        "exp" => a.exp(),
-                        "exp2" => a.exp2(),
-                        "log" => a.ln(),
-                        "log2" => a.log2(),
-                        "sqrt" => a.sqrt(),
-                        "rsqrt" => 1.0 / a.sqrt(),
-                        "absf" => a.abs(),
-                        "sin" => a.sin(),
-                        _ => a.cos(),
-                    } as f32)
-                }
-                op @ ("maxnumf" | "minnumf") => {
-                    let b = stack.pop().ok_or("producer: stack underflow")?;
-                    let a = stack.pop().ok_or("producer: stack underflow")?;
-                    // IEEE maxNum/minNum: a NaN operand yields the other.
-                    round(if op == "maxnumf" { a.max(b) } else { a.min(b) })
-                }
-                op @ ("mulf" | "addf" | "subf" | "divf" | "maximumf" | "minimumf") => {
-                    let b = stack.pop().ok_or("producer: stack underflow")?;
-                    let a = stack.pop().ok_or("producer: stack underflow")?;
-                    round(match op {
-                        "mulf" => a * b,
-                        "addf" => a + b,
-                        "subf" => a - b,
-                        "divf" => a / b,
-                        "maximumf" if a.is_nan() || b.is_nan() => f32::NAN,
-                        "maximumf" => a.max(b),
-                        _ if a.is_nan() || b.is_nan() => f32::NAN,
-                        _ => a.min(b),
-                    })
+                    round(crate::reference::float_op(op, a, b).unwrap_or(f64::NAN) as f32)
                 }
                 literal => {
                     round(literal.parse::<f64>().map_err(|_| format!("producer: unknown token {literal}"))? as f32)

@@ -67,43 +67,14 @@ pub fn eval_epilogue(postfix: &str, c: f64, e: f64) -> Result<f64, String> {
         let v = match what {
             "c" => c,
             "e" => e,
-            "truncf" | "extf" | "negf" | "tanh" | "exp" | "exp2" | "log" | "log2" | "sqrt" | "rsqrt" | "absf"
-            | "sin" | "cos" => {
+            op if let Some(arity) = crate::reference::op_arity(op) => {
+                let b = if arity == 2 {
+                    Some(stack.pop().ok_or("epilogue: stack underflow")?)
+                } else {
+                    None
+                };
                 let a = stack.pop().ok_or("epilogue: stack underflow")?;
-                round_to(
-                    match what {
-                        "negf" => -a,
-                        "tanh" => a.tanh(),
-                        "exp" => a.exp(),
-                        "exp2" => a.exp2(),
-                        "log" => a.ln(),
-                        "log2" => a.log2(),
-                        "sqrt" => a.sqrt(),
-                        "rsqrt" => 1.0 / a.sqrt(),
-                        "absf" => a.abs(),
-                        "sin" => a.sin(),
-                        "cos" => a.cos(),
-                        _ => a,
-                    },
-                    t,
-                )
-            }
-            "addf" | "subf" | "mulf" | "divf" | "maximumf" | "minimumf" | "maxnumf" | "minnumf" => {
-                let b = stack.pop().ok_or("epilogue: stack underflow")?;
-                let a = stack.pop().ok_or("epilogue: stack underflow")?;
-                round_to(
-                    match what {
-                        "addf" => a + b,
-                        "subf" => a - b,
-                        "mulf" => a * b,
-                        "divf" => a / b,
-                        "maximumf" if a.is_nan() || b.is_nan() => f64::NAN,
-                        "minimumf" if a.is_nan() || b.is_nan() => f64::NAN,
-                        "maximumf" | "maxnumf" => a.max(b),
-                        _ => a.min(b),
-                    },
-                    t,
-                )
+                round_to(crate::reference::float_op(op, a, b).unwrap_or(f64::NAN), t)
             }
             literal => round_to(literal.parse::<f64>().map_err(|_| format!("epilogue: unknown token {token}"))?, t),
         };
