@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Checks on a GPU that the math functions fusion treats as monotone are
-non-decreasing over every f32, as this project compiles them (libdevice,
-through the kernels of a package of bench/monotone_math.mlir).
+"""Checks on a GPU whether increasing math functions are non-decreasing over
+every f32 as this project compiles them (libdevice, through the kernels of a
+package of bench/monotone_math.mlir).
 
 Each kernel runs on all 2^32 bit patterns in 16 chunks; NaN inputs are left
 out; the non-negative floats ascend with their bits and the negative ones
@@ -21,7 +21,6 @@ CHUNK = 1 << 28
 
 def check(kernel):
     bad = 0
-    edge = {}  # per half: (the value at the largest input so far)
     extremes = {}
     for half, sign in ((0, 1), (1, -1)):
         prev = None
@@ -41,7 +40,6 @@ def check(kernel):
                 bad += 1
             prev = y[-1]
             extremes.setdefault(half, []).append((y.min(), y.max()))
-        edge[half] = prev
     # Every negative input maps at or below every non-negative one.
     neg_max = max(hi for _, hi in extremes[1])
     pos_min = min(lo for lo, _ in extremes[0])
