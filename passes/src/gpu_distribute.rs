@@ -523,7 +523,7 @@ fn distribute(context: &Context, func: OperationRef) -> Result<(), Fail> {
     }
     if mapped && !default_loops.is_empty() {
         return Err(Fail(
-            "the dispatch has ops besides its ukernel (e.g. a producer); those are not fused with ukernels yet".into(),
+            "the dispatch has ops besides its ukernel call (e.g. a producer its ukernel does not absorb)".into(),
         ));
     }
     // Whatever is left beside the ukernel call runs in every thread of every

@@ -17,8 +17,13 @@
 //! with every memref flattened to its base (a 0-d memref, passed as a bare
 //! pointer) and i64 element offsets, strides and sizes, so strided and offset
 //! memrefs work as long as the dimension a ukernel reads contiguously has
-//! unit stride. Buffers a family asks for (argmax's scratch for split rows)
-//! are private zeroed `memref.global`s. The ukernel is declared once as
+//! unit stride. Buffers a family asks for (argmax's scratch for split rows,
+//! the wgmma ukernel's tensor maps) are private zeroed `memref.global`s.
+//! Functions it asks for (a fused producer's map, a fused consumer's store
+//! function; see `fusion.rs`) are private `func.func`s marked
+//! `ukernel.fused_function`, passed by address (`func.constant`, cast to
+//! `!llvm.ptr`); an unused fusion point gets a null pointer. The ukernel is
+//! declared once as
 //! `func.func private @<name>` with `llvm.bareptr`, its shared memory
 //! (`ukernel.shared_memory_bytes`, `ukernel.dynamic_shared_memory_bytes`) and
 //! the spec's definition attributes.
