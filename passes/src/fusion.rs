@@ -421,9 +421,10 @@ pub fn store_function<'c>(
         "func.func private @{name_}(%out: !llvm.ptr, %out_off: i64, %ld: i64, %opd: !llvm.ptr, %opd_off: i64, \
          %row: i64, %col: i64, %v: f32) attributes {{{FUSED_FUNCTION_ATTR}}} {{\n"
     );
-    let mut e = String::new();
+    let (mut e, mut e_type) = (String::new(), String::new());
     if let Some((operand, broadcast)) = consumer.operand {
         let t = elem(operand)?;
+        e_type = t.clone();
         let at = if broadcast == Broadcast::Column { "%col" } else { "%row" };
         text += &format!(
             "  %oi = arith.addi %opd_off, {at} : i64\n  %op = llvm.getelementptr %opd[%oi] : (!llvm.ptr, i64) -> !llvm.ptr, {t}\n  %e = llvm.load %op : !llvm.ptr -> {t}\n"
@@ -435,7 +436,7 @@ pub fn store_function<'c>(
         let (what, t) = token.rsplit_once(':').unwrap_or((token, "f32"));
         let value = match what {
             "c" => ("%v".to_string(), "f32".to_string()),
-            "e" => (e.clone(), t.to_string()),
+            "e" => (e.clone(), e_type.clone()),
             _ => {
                 let name = format!("%t{n}");
                 let line = if let Ok(k) = what.parse::<f64>() {
