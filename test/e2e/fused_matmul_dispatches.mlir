@@ -3,7 +3,8 @@
 // ukernel through its store fusion point, beside the same matmul without a
 // consumer (for the benchmark's "within 10% of the plain matmul"); edge
 // shapes (K not a multiple of 8: the wgmma ukernel's cp.async path) and
-// decode shapes (the gemv and skinny ukernels). The CPU reference applies
+// decode shapes (the gemv and skinny ukernels); a row-scale consumer with
+// dynamic M (its vector by row). The CPU reference applies
 // the consumer to the f64 product.
 // REQUIRES: libdevice
 // RUN: ukc compile %s --arch sm_90a -o %t.90a.pkg | FileCheck %s --check-prefix=SM90A
@@ -11,6 +12,7 @@
 // SM90A: plain_bf16_4096x4096x4096: ukernel uk_matmul_wgmma_bf16_nk
 // SM90A: gelu_bf16_4096x4096x4096: ukernel uk_matmul_wgmma_bf16_nk
 // SM90A: gelu_bf16_1x4096x4096: ukernel uk_matmul_skinny_bf16_nk
+// SM90A: rowscale_bf16_dynamic_m: ukernel uk_matmul_wgmma_bf16_nk
 // CHECK: gelu_bf16_4096x4096x4096: ukernel uk_matmul_tile_bf16_nk
 // CHECK: gelu_bf16_16x11008x4096: ukernel uk_matmul_skinny_bf16_nk
 module {
@@ -195,5 +197,22 @@ module {
       linalg.yield %r : bf16
     } -> tensor<16x11008xbf16>
     return %d : tensor<16x11008xbf16>
+  }
+  func.func @rowscale_bf16_dynamic_m(%a: tensor<?x512xbf16>, %w: tensor<1024x512xbf16>, %rowscale: tensor<?xf32>) -> tensor<?x1024xbf16> {
+    %c0 = arith.constant 0 : index
+    %m = tensor.dim %a, %c0 : tensor<?x512xbf16>
+    %e = tensor.empty(%m) : tensor<?x1024xf32>
+    %zero = arith.constant 0.0 : f32
+    %init = linalg.fill ins(%zero : f32) outs(%e : tensor<?x1024xf32>) -> tensor<?x1024xf32>
+    %c = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %w : tensor<?x512xbf16>, tensor<1024x512xbf16>) outs(%init : tensor<?x1024xf32>) -> tensor<?x1024xf32>
+    %o = tensor.empty(%m) : tensor<?x1024xbf16>
+    %d = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+        ins(%c, %rowscale : tensor<?x1024xf32>, tensor<?xf32>) outs(%o : tensor<?x1024xbf16>) {
+    ^bb0(%x: f32, %b: f32, %out: bf16):
+      %y = arith.mulf %x, %b : f32
+      %r = arith.truncf %y : f32 to bf16
+      linalg.yield %r : bf16
+    } -> tensor<?x1024xbf16>
+    return %d : tensor<?x1024xbf16>
   }
 }
