@@ -3,7 +3,8 @@
 //! objects, keyed by a SHA-256 of everything that decides them: the
 //! translated LLVM IR, the bytes of every object and of libdevice, the arch,
 //! the ukernel linkage, whether a cubin is made, this compiler's version and
-//! ptxas's identity. An unchanged dispatch compiles again without LLVM or
+//! build (the running executable's size and modification time: a rebuilt
+//! compiler of the same version misses) and ptxas's identity. An unchanged dispatch compiles again without LLVM or
 //! ptxas.
 //!
 //! Entries are files in the cache directory (`$UKC_CACHE_DIR`, else
@@ -85,6 +86,7 @@ pub fn key(inputs: &KeyInputs) -> String {
         h.update(bytes);
     };
     field(env!("CARGO_PKG_VERSION").as_bytes());
+    field(compiler_build().as_bytes());
     field(inputs.arch.as_bytes());
     field(inputs.linkage.as_bytes());
     field(inputs.ir.as_bytes());
@@ -95,6 +97,19 @@ pub fn key(inputs: &KeyInputs) -> String {
     field(inputs.libdevice.unwrap_or_default());
     field(inputs.ptxas.unwrap_or("no cubin").as_bytes());
     h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// This compiler's build for the key: the running executable's size and
+/// modification time (codegen changes between builds of one version change
+/// the output without changing any input).
+fn compiler_build() -> &'static str {
+    static BUILD: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    BUILD.get_or_init(|| {
+        std::env::current_exe()
+            .and_then(std::fs::metadata)
+            .map(|m| format!("{} {:?}", m.len(), m.modified().ok()))
+            .unwrap_or_default()
+    })
 }
 
 /// ptxas's identity for the key: path, size and modification time.

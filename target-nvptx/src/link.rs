@@ -113,14 +113,39 @@ pub enum UKernelLinkage {
 }
 
 /// Marks the functions `names` (the ukernels the kernels call) `noinline`
-/// instead of `alwaysinline`.
+/// instead of `alwaysinline`, except at call sites that pass a function
+/// (a fused producer's map, a fused consumer's store): those inline the
+/// ukernel, so the function is a constant there and inlines in turn, where
+/// one shared copy would call each kernel's function indirectly.
 pub fn keep_calls(module: &Module, names: &[String]) {
-    let always_inline = Attribute::get_named_enum_kind_id("alwaysinline");
+    let always_inline_kind = Attribute::get_named_enum_kind_id("alwaysinline");
+    let always_inline = module.get_context().create_enum_attribute(always_inline_kind, 0);
     let no_inline = module.get_context().create_enum_attribute(Attribute::get_named_enum_kind_id("noinline"), 0);
     for name in names {
-        if let Some(f) = module.get_function(name) {
-            f.remove_enum_attribute(AttributeLoc::Function, always_inline);
-            f.add_attribute(AttributeLoc::Function, no_inline);
+        let Some(f) = module.get_function(name) else { continue };
+        f.remove_enum_attribute(AttributeLoc::Function, always_inline_kind);
+        f.add_attribute(AttributeLoc::Function, no_inline);
+        for caller in module.get_functions() {
+            for block in caller.get_basic_blocks() {
+                let mut next = block.get_first_instruction();
+                while let Some(inst) = next {
+                    next = inst.get_next_instruction();
+                    let Ok(call) = inkwell::values::CallSiteValue::try_from(inst) else { continue };
+                    if call.get_called_fn_value() != Some(f) {
+                        continue;
+                    }
+                    // An argument that is a function of the module (the
+                    // callee is the last operand).
+                    let passes_function = (0..inst.get_num_operands().saturating_sub(1)).any(|i| {
+                        let Some(inkwell::values::Operand::Value(v)) = inst.get_operand(i) else { return false };
+                        v.is_pointer_value()
+                            && module.get_function(&v.into_pointer_value().get_name().to_string_lossy()).is_some()
+                    });
+                    if passes_function {
+                        call.add_attribute(AttributeLoc::Function, always_inline);
+                    }
+                }
+            }
         }
     }
 }
