@@ -106,55 +106,83 @@ pub fn input_producer<'c, 'a>(root: &OperationRef<'c, 'a>, operand: usize) -> Re
     if in_elem != out_elem {
         return Err(format!("its producer converts {in_elem} to {out_elem}"));
     }
-    let postfix = body_postfix(&producer, out_elem)?;
+    let body = producer.region(0).ok().and_then(|r| r.first_block()).ok_or("the producer has no body")?;
+    let x: Value = body.argument(0).map_err(|e| e.to_string())?.into();
+    let postfix = body_postfix(&producer, "producer", &[(x, "x")], Typing::Element(out_elem))?;
     Ok(Some(Producer { op: producer, source, result, postfix }))
 }
 
-/// Checks a producer's body and writes it in postfix.
-fn body_postfix(producer: &OperationRef, element: Type) -> Result<String, String> {
-    let body = producer.region(0).ok().and_then(|r| r.first_block()).ok_or("the producer has no body")?;
-    let x: Value = body.argument(0).map_err(|e| e.to_string())?.into();
-    let ops = body_ops(producer);
-    let yielded = ops
+/// How a body's postfix spells types: a producer's body is all in its
+/// element type (tokens untyped); a consumer's operations each carry their
+/// result type (`addf:f32`, `truncf:bf16`).
+#[derive(Clone, Copy)]
+enum Typing<'c> {
+    Element(Type<'c>),
+    Typed,
+}
+
+/// Checks the body of an elementwise `linalg.generic` (`what`: "producer"
+/// or "consumer", for messages) and writes its yielded value in postfix:
+/// `leaves` name block arguments (`x`; `c`, `e`), then constants and the
+/// fusable operations (`negf`, `truncf`, `extf`, [`BINARY`], [`MATH_UNARY`]).
+fn body_postfix(op: &OperationRef, what: &str, leaves: &[(Value, &str)], typing: Typing) -> Result<String, String> {
+    let yielded = body_ops(op)
         .last()
         .filter(|y| name(y) == "linalg.yield")
         .and_then(|y| y.operand(0).ok())
-        .ok_or("the producer's body yields nothing")?;
-    fn walk(v: Value, x: Value, element: Type, depth: u32, out: &mut Vec<String>) -> Result<(), String> {
-        if depth > 64 {
-            return Err("the producer's body is too deep".into());
+        .ok_or_else(|| format!("the {what}'s body yields nothing"))?;
+    // The type suffix of the token of `v` (a constant, or the result of
+    // `op`), checking it is a type the body may have.
+    let suffix = |v: Value, op: Option<&str>| -> Result<String, String> {
+        let t = v.r#type();
+        match (typing, op) {
+            (Typing::Element(element), _) if t == element => Ok(String::new()),
+            (Typing::Element(_), None) => Err(format!("a constant of another type in the {what}")),
+            (Typing::Element(element), Some(op)) => Err(format!("'{op}' in the {what} is not on {element}")),
+            (Typing::Typed, _) if matches!(t.to_string().as_str(), "f32" | "f16" | "bf16") => Ok(format!(":{t}")),
+            (Typing::Typed, _) => Err(format!("a {t} value in the {what}")),
         }
-        if same(v, x) {
-            out.push("x".into());
+    };
+    fn walk(
+        v: Value,
+        what: &str,
+        leaves: &[(Value, &str)],
+        suffix: &dyn Fn(Value, Option<&str>) -> Result<String, String>,
+        depth: u32,
+        out: &mut Vec<String>,
+    ) -> Result<(), String> {
+        if depth > 64 {
+            return Err(format!("the {what}'s body is too deep"));
+        }
+        if let Some((_, leaf)) = leaves.iter().find(|(l, _)| same(v, *l)) {
+            out.push(leaf.to_string());
             return Ok(());
         }
-        let def = defining_op(v).ok_or("the producer's body reads its output element")?;
+        let def = defining_op(v).ok_or_else(|| format!("the {what}'s body reads its output element"))?;
         if let Some(c) = float_constant(&def) {
-            if def.result(0).map(|r| r.r#type()).ok() != Some(element) {
-                return Err("a constant of another type in the producer".into());
-            }
-            out.push(format!("{c:?}"));
+            out.push(format!("{c:?}{}", suffix(v, None)?));
             return Ok(());
         }
         let op = name(&def);
         let (dialect, base) = op.split_once('.').unwrap_or(("", op.as_str()));
         let arity = match (dialect, base) {
-            ("arith", "negf") => 1,
+            ("arith", "negf" | "truncf" | "extf") => 1,
             ("arith", b) if BINARY.contains(&b) => 2,
             ("math", b) if MATH_UNARY.contains(&b) => 1,
-            _ => return Err(format!("'{op}' in the producer is not fusable")),
+            _ => return Err(format!("'{op}' in the {what} is not fusable")),
         };
-        if def.operand_count() != arity || def.result(0).map(|r| r.r#type()).ok() != Some(element) {
-            return Err(format!("'{op}' in the producer is not on {element}"));
+        if def.operand_count() != arity {
+            return Err(format!("'{op}' in the {what} takes {} operands", def.operand_count()));
         }
+        let ty = suffix(v, Some(&op))?;
         for i in 0..arity {
-            walk(def.operand(i).map_err(|e| e.to_string())?, x, element, depth + 1, out)?;
+            walk(def.operand(i).map_err(|e| e.to_string())?, what, leaves, suffix, depth + 1, out)?;
         }
-        out.push(base.to_string());
+        out.push(format!("{base}{ty}"));
         Ok(())
     }
     let mut tokens = Vec::new();
-    walk(yielded, x, element, 0, &mut tokens)?;
+    walk(yielded, what, leaves, &suffix, 0, &mut tokens)?;
     Ok(tokens.join(" "))
 }
 
@@ -207,13 +235,7 @@ pub fn map_function<'c>(context: &'c Context, producer: &Producer<'c, '_>, name_
             }
             literal => {
                 let value: f64 = literal.parse().map_err(|_| format!("internal error: token {literal}"))?;
-                // Exact bits (the constant was of this type).
-                let bits = match element.to_string().as_str() {
-                    "f32" => format!("0x{:08X}", (value as f32).to_bits()),
-                    "bf16" => format!("0x{:04X}", half::bf16::from_f64(value).to_bits()),
-                    _ => format!("0x{:04X}", half::f16::from_f64(value).to_bits()),
-                };
-                let attr = Attribute::parse(context, &format!("{bits} : {element}"))
+                let attr = Attribute::parse(context, &float_literal(value, &element.to_string()))
                     .ok_or_else(|| format!("internal error: constant {literal}"))?;
                 emit(melior::dialect::arith::constant(context, attr, location))?
             }
@@ -337,67 +359,22 @@ pub fn output_consumer<'c, 'a>(root: &OperationRef<'c, 'a>, init: usize) -> Resu
             return Err("the result is used beside its consumer".into());
         }
     }
-    let postfix = typed_postfix(&consumer, operand.is_some())?;
+    let body = consumer.region(0).ok().and_then(|r| r.first_block()).ok_or("the consumer has no body")?;
+    let arg = |i| body.argument(i).map(Value::from).map_err(|e| e.to_string());
+    let c_arg = arg(0)?;
+    if !matches!(c_arg.r#type().to_string().as_str(), "f32" | "f16" | "bf16") {
+        return Err(format!("a {} value in the consumer", c_arg.r#type()));
+    }
+    let mut leaves = vec![(c_arg, "c")];
+    if operand.is_some() {
+        leaves.push((arg(1)?, "e"));
+    }
+    let postfix = body_postfix(&consumer, "consumer", &leaves, Typing::Typed)?;
     Ok(Some(Consumer { op: consumer, result, out, operand, postfix }))
 }
 
-/// The consumer's body in typed postfix (see [`Consumer::postfix`]).
-fn typed_postfix(consumer: &OperationRef, has_operand: bool) -> Result<String, String> {
-    let body = consumer.region(0).ok().and_then(|r| r.first_block()).ok_or("the consumer has no body")?;
-    let arg = |i| body.argument(i).map(Value::from).map_err(|e| e.to_string());
-    let c = arg(0)?;
-    let e = if has_operand { Some(arg(1)?) } else { None };
-    let yielded = body_ops(consumer)
-        .last()
-        .filter(|y| name(y) == "linalg.yield")
-        .and_then(|y| y.operand(0).ok())
-        .ok_or("the consumer's body yields nothing")?;
-    fn ty(v: Value) -> Result<String, String> {
-        let t = v.r#type().to_string();
-        if matches!(t.as_str(), "f32" | "f16" | "bf16") { Ok(t) } else { Err(format!("a {t} value in the consumer")) }
-    }
-    fn walk(v: Value, c: Value, e: Option<Value>, depth: u32, out: &mut Vec<String>) -> Result<(), String> {
-        if depth > 64 {
-            return Err("the consumer's body is too deep".into());
-        }
-        if same(v, c) {
-            out.push("c".into());
-            return Ok(());
-        }
-        if e.is_some_and(|e| same(v, e)) {
-            out.push("e".into());
-            return Ok(());
-        }
-        let def = defining_op(v).ok_or("the consumer's body reads its output element")?;
-        let t = ty(v)?;
-        if let Some(k) = float_constant(&def) {
-            out.push(format!("{k:?}:{t}"));
-            return Ok(());
-        }
-        let op = name(&def);
-        let (dialect, base) = op.split_once('.').unwrap_or(("", op.as_str()));
-        let arity = match (dialect, base) {
-            ("arith", "negf" | "truncf" | "extf") => 1,
-            ("arith", b) if BINARY.contains(&b) => 2,
-            ("math", b) if MATH_UNARY.contains(&b) => 1,
-            _ => return Err(format!("'{op}' in the consumer is not fusable")),
-        };
-        if def.operand_count() != arity {
-            return Err(format!("'{op}' in the consumer takes {} operands", def.operand_count()));
-        }
-        for i in 0..arity {
-            walk(def.operand(i).map_err(|e| e.to_string())?, c, e, depth + 1, out)?;
-        }
-        out.push(format!("{base}:{t}"));
-        Ok(())
-    }
-    ty(c)?;
-    let mut tokens = Vec::new();
-    walk(yielded, c, e, 0, &mut tokens)?;
-    Ok(tokens.join(" "))
-}
-
-/// The MLIR spelling of a float constant of type `t`, exactly.
+/// The MLIR spelling of a float constant of type `t`, exactly (the value
+/// was a constant of that type).
 fn float_literal(value: f64, t: &str) -> String {
     match t {
         "f32" => format!("0x{:08X} : f32", (value as f32).to_bits()),
@@ -448,9 +425,8 @@ pub fn store_function<'c>(
                         "negf" => format!("{name} = arith.negf {a} : {t}"),
                         w if MATH_UNARY.contains(&w) => format!("{name} = math.{w} {a} : {t}"),
                         w => {
-                            let (b, _) = (a, ta);
-                            let (a, _) = stack.pop().ok_or("internal error: postfix underflow")?;
-                            format!("{name} = arith.{w} {a}, {b} : {t}")
+                            let (lhs, _) = stack.pop().ok_or("internal error: postfix underflow")?;
+                            format!("{name} = arith.{w} {lhs}, {a} : {t}")
                         }
                     }
                 };
