@@ -88,10 +88,7 @@ fn verify(attrs: &Attributes, inputs: &[Buffer], outputs: &[Buffer]) -> Result<V
     for r in 0..rows {
         let raw = &input_bytes[r * length * esize..(r + 1) * length * esize];
         let (want_i, want_value) = reference_row(element, raw, semantics);
-        let got = match index_type {
-            IndexType::I32 => i32::from_le_bytes(idx.bytes[r * 4..r * 4 + 4].try_into().unwrap()) as i64,
-            IndexType::I64 => i64::from_le_bytes(idx.bytes[r * 8..r * 8 + 8].try_into().unwrap()),
-        };
+        let got = index_at(idx, index_type, r);
         let close = |a: f32, b: f32| (a - b).abs() <= tolerance * want_value.abs().max(f32::MIN_POSITIVE);
         let mapped = || decode(element, raw);
         let index_ok = got == want_i as i64
@@ -113,6 +110,14 @@ fn verify(attrs: &Attributes, inputs: &[Buffer], outputs: &[Buffer]) -> Result<V
         }
     }
     Ok(errors)
+}
+
+/// Element `r` of an index output.
+fn index_at(idx: &Buffer, index_type: IndexType, r: usize) -> i64 {
+    match index_type {
+        IndexType::I32 => i32::from_le_bytes(idx.bytes[r * 4..r * 4 + 4].try_into().unwrap()) as i64,
+        IndexType::I64 => i64::from_le_bytes(idx.bytes[r * 8..r * 8 + 8].try_into().unwrap()),
+    }
 }
 
 /// What the default lowering computes for an argmax-like fold no ukernel
@@ -166,10 +171,7 @@ fn verify_fold(attrs: &Attributes, inputs: &[Buffer], outputs: &[Buffer]) -> Res
                 }
             }
             let r = o * inner + i;
-            let got = match index_type {
-                IndexType::I32 => i32::from_le_bytes(idx.bytes[r * 4..r * 4 + 4].try_into().unwrap()) as i64,
-                IndexType::I64 => i64::from_le_bytes(idx.bytes[r * 8..r * 8 + 8].try_into().unwrap()),
-            };
+            let got = index_at(idx, index_type, r);
             if got != at {
                 errors.push(format!("result {r}: index {got}, expected {at}"));
             }

@@ -139,13 +139,7 @@ fn verify(attrs: &Attributes, inputs: &[Buffer], outputs: &[Buffer]) -> Result<V
     let mut errors = Vec::new();
     for i in (0..m * n).step_by(step) {
         let (row, col) = (i / n, i % n);
-        let (mut want, mut bound) = (init[i] as f64, init[i].abs() as f64);
-        for l in 0..k {
-            let x = av[row * k + l] as f64;
-            let y = if o.nk { bv[col * k + l] } else { bv[l * n + col] } as f64;
-            want += x * y;
-            bound += (x * y).abs();
-        }
+        let (want, bound) = dot(&av, &bv, o.nk, row, col, k, n, init[i] as f64);
         let tolerance = matmul_tolerance(k, bound);
         let error = (got[i] as f64 - want).abs();
         if !(error <= tolerance) {
@@ -156,6 +150,21 @@ fn verify(attrs: &Attributes, inputs: &[Buffer], outputs: &[Buffer]) -> Result<V
         }
     }
     Ok(errors)
+}
+
+/// `init` plus C[row][col] of A (M x K) times B (N x K when `nk`, else
+/// K x N), summed in order in f64, and |init| plus the sum of the products'
+/// magnitudes (the error bound's scale).
+#[allow(clippy::too_many_arguments)]
+fn dot(av: &[f32], bv: &[f32], nk: bool, row: usize, col: usize, k: usize, n: usize, init: f64) -> (f64, f64) {
+    let (mut sum, mut sum_abs) = (init, init.abs());
+    for l in 0..k {
+        let x = av[row * k + l] as f64;
+        let y = if nk { bv[col * k + l] } else { bv[l * n + col] } as f64;
+        sum += x * y;
+        sum_abs += (x * y).abs();
+    }
+    (sum, sum_abs)
 }
 
 /// The consumer's output against the consumer applied to the f64 product:
@@ -183,13 +192,7 @@ fn verify_epilogue(o: &Operands, e: &Epilogue, inputs: &[Buffer], outputs: &[Buf
     let mut errors = Vec::new();
     for i in (0..m * n).step_by(step) {
         let (row, col) = (i / n, i % n);
-        let (mut want, mut bound) = (0.0f64, 0.0f64);
-        for l in 0..k {
-            let x = av[row * k + l] as f64;
-            let y = if o.nk { bv[col * k + l] } else { bv[l * n + col] } as f64;
-            want += x * y;
-            bound += (x * y).abs();
-        }
+        let (want, bound) = dot(&av, &bv, o.nk, row, col, k, n, 0.0);
         let ev = operand.as_ref().map_or(0.0, |(v, by_column)| v[if *by_column { col } else { row }] as f64);
         let tol_c = matmul_tolerance(k, bound);
         let r = eval_epilogue(&e.postfix, want, ev)?;
