@@ -125,26 +125,24 @@ pub fn keep_calls(module: &Module, names: &[String]) {
         let Some(f) = module.get_function(name) else { continue };
         f.remove_enum_attribute(AttributeLoc::Function, always_inline_kind);
         f.add_attribute(AttributeLoc::Function, no_inline);
-        for caller in module.get_functions() {
-            for block in caller.get_basic_blocks() {
-                let mut next = block.get_first_instruction();
-                while let Some(inst) = next {
-                    next = inst.get_next_instruction();
-                    let Ok(call) = inkwell::values::CallSiteValue::try_from(inst) else { continue };
-                    if call.get_called_fn_value() != Some(f) {
-                        continue;
-                    }
-                    // An argument that is a function of the module (the
-                    // callee is the last operand).
-                    let passes_function = (0..inst.get_num_operands().saturating_sub(1)).any(|i| {
-                        let Some(inkwell::values::Operand::Value(v)) = inst.get_operand(i) else { return false };
-                        v.is_pointer_value()
-                            && module.get_function(&v.into_pointer_value().get_name().to_string_lossy()).is_some()
-                    });
-                    if passes_function {
-                        call.add_attribute(AttributeLoc::Function, always_inline);
-                    }
-                }
+        // The calls of `f` among its uses (not every instruction of the
+        // module).
+        let mut next = inkwell::values::BasicValue::get_first_use(&f.as_global_value().as_pointer_value());
+        while let Some(u) = next {
+            next = u.get_next_use();
+            let inkwell::values::AnyValueEnum::InstructionValue(inst) = u.get_user() else { continue };
+            let Ok(call) = inkwell::values::CallSiteValue::try_from(inst) else { continue };
+            if call.get_called_fn_value() != Some(f) {
+                continue;
+            }
+            // An argument that is a function of the module (the callee is
+            // the last operand).
+            let passes_function = (0..inst.get_num_operands().saturating_sub(1)).any(|i| {
+                let Some(inkwell::values::Operand::Value(v)) = inst.get_operand(i) else { return false };
+                v.is_pointer_value() && module.get_function(&v.into_pointer_value().get_name().to_string_lossy()).is_some()
+            });
+            if passes_function {
+                call.add_attribute(AttributeLoc::Function, always_inline);
             }
         }
     }
