@@ -63,17 +63,7 @@ def time_graph(fn, reps):
     return cuda_driver.time_graph(fn, reps, CALLS_PER_GRAPH)
 
 def time_eager(fn, reps):
-    for _ in range(3):
-        fn()
-    times = []
-    for _ in range(reps):
-        a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        a.record()
-        fn()
-        b.record()
-        b.synchronize()
-        times.append(a.elapsed_time(b) * 1000)
-    return statistics.median(times)
+    return cuda_driver.time_events(fn, reps, warmups=3)
 
 
 def main():

@@ -74,3 +74,20 @@ def time_graph(fn, reps, calls_per_graph):
         end.synchronize()
         times.append(start.elapsed_time(end) * 1000 / calls_per_graph)
     return statistics.median(times)
+
+
+def time_events(fn, reps, warmups=1):
+    """Time per call (us) of one eager call between CUDA events, launch
+    overhead included: median of reps, after `warmups` calls."""
+    for _ in range(warmups):
+        fn()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(reps):
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        fn()
+        end.record()
+        end.synchronize()
+        times.append(start.elapsed_time(end) * 1000)
+    return statistics.median(times)

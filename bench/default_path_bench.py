@@ -8,25 +8,11 @@ both sides are timed with CUDA events, median of the runs.
 usage: default_path_bench.py PKG [--skip SUBSTRING]... [--runs N]
 """
 import argparse
-import statistics
 
 import torch
 
 import ukernel
-
-
-def timed(call, runs):
-    call()
-    torch.cuda.synchronize()
-    times = []
-    for _ in range(runs):
-        start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        start.record()
-        call()
-        stop.record()
-        stop.synchronize()
-        times.append(start.elapsed_time(stop))
-    return statistics.median(times)
+from cuda_driver import time_events
 
 
 def case(name, gen):
@@ -83,8 +69,8 @@ def main():
         torch.cuda.synchronize()
         correct = check(out)
         ok &= correct
-        ours_ms = timed(lambda: kernel(*inputs), args.runs)
-        torch_ms = timed(theirs, args.runs)
+        ours_ms = time_events(lambda: kernel(*inputs), args.runs) / 1000
+        torch_ms = time_events(theirs, args.runs) / 1000
         print(f"  {kernel.name:<28} {ours_ms:>10.3f} {torch_ms:>10.4f} {ours_ms / torch_ms:>10.1f}x  "
               f"{'correct' if correct else 'WRONG'}")
     print("ALL CORRECT" if ok else "SOME WRONG")
