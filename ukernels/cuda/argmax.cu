@@ -90,10 +90,7 @@ typedef i64 I;
 
 // The fusion point: an element as the op sees it.
 typedef E (*UkMap)(E);
-struct UkInput {
-  UkMap map;
-};
-static UK_DEVICE UK_INLINE E uk_mapped(UkInput in, E e) { return in.map ? in.map(e) : e; }
+static UK_DEVICE UK_INLINE E uk_mapped(UkMap map, E e) { return map ? map(e) : e; }
 #if defined(UK_ELEM_F32)
 static UK_DEVICE UK_INLINE float uk_value(E e) { return e; }
 #else
@@ -118,24 +115,24 @@ static UK_DEVICE UK_INLINE void uk_step(float v, i64 i, float &best, i64 &bi) {
 }
 
 // Folds raw element e at index i, as the op sees it, into a running best.
-static UK_DEVICE UK_INLINE void uk_consider(UkInput in, E e, i64 i, float &best, i64 &bi) {
-  uk_step(uk_value(uk_mapped(in, e)), i, best, bi);
+static UK_DEVICE UK_INLINE void uk_consider(UkMap map, E e, i64 i, float &best, i64 &bi) {
+  uk_step(uk_value(uk_mapped(map, e)), i, best, bi);
 }
 
-static UK_DEVICE UK_INLINE void uk_step_vec(UkInput in, const E *p, i64 i, float &best, i64 &bi) {
+static UK_DEVICE UK_INLINE void uk_step_vec(UkMap map, const E *p, i64 i, float &best, i64 &bi) {
 #if defined(UK_ELEM_F32)
   f32x4 v = *(const f32x4 *)p;
-  uk_consider(in, v.x, i, best, bi);
-  uk_consider(in, v.y, i + 1, best, bi);
-  uk_consider(in, v.z, i + 2, best, bi);
-  uk_consider(in, v.w, i + 3, best, bi);
+  uk_consider(map, v.x, i, best, bi);
+  uk_consider(map, v.y, i + 1, best, bi);
+  uk_consider(map, v.z, i + 2, best, bi);
+  uk_consider(map, v.w, i + 3, best, bi);
 #else
   i32x4 w = *(const i32x4 *)p;
   int parts[4] = {w.x, w.y, w.z, w.w};
 #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    uk_consider(in, (u16)(parts[k] & 0xffff), i + 2 * k, best, bi);
-    uk_consider(in, (u16)((u32)parts[k] >> 16), i + 2 * k + 1, best, bi);
+    uk_consider(map, (u16)(parts[k] & 0xffff), i + 2 * k, best, bi);
+    uk_consider(map, (u16)((u32)parts[k] >> 16), i + 2 * k + 1, best, bi);
   }
 #endif
 }
@@ -176,7 +173,7 @@ static UK_DEVICE void uk_block_reduce(float &best, i64 &bi) {
 }
 
 // Best of elements [begin, end) of the row, in thread 0.
-static UK_DEVICE UK_INLINE void uk_reduce_range(UkInput in, const E *row, i64 begin, i64 end, float &best, i64 &bi) {
+static UK_DEVICE UK_INLINE void uk_reduce_range(UkMap map, const E *row, i64 begin, i64 end, float &best, i64 &bi) {
   best = -__builtin_inff();
   bi = UK_NONE;
   u32 tid = uk_tid(), nt = uk_ntid();
@@ -189,20 +186,20 @@ static UK_DEVICE UK_INLINE void uk_reduce_range(UkInput in, const E *row, i64 be
   i64 nvec = (end - vbegin) / UK_VEC;
   i64 vend = vbegin + nvec * UK_VEC;
   if ((i64)tid < head)
-    uk_consider(in, row[begin + tid], begin + tid, best, bi);
+    uk_consider(map, row[begin + tid], begin + tid, best, bi);
   // Four independent vector loads in flight per thread per iteration.
   i64 v = tid;
   for (; v + 3 * (i64)nt < nvec; v += 4 * (i64)nt) {
 #pragma unroll
     for (int k = 0; k < 4; ++k) {
       i64 e = vbegin + (v + k * (i64)nt) * UK_VEC;
-      uk_step_vec(in, row + e, e, best, bi);
+      uk_step_vec(map, row + e, e, best, bi);
     }
   }
   for (; v < nvec; v += nt)
-    uk_step_vec(in, row + vbegin + v * UK_VEC, vbegin + v * UK_VEC, best, bi);
+    uk_step_vec(map, row + vbegin + v * UK_VEC, vbegin + v * UK_VEC, best, bi);
   for (i64 i = vend + tid; i < end; i += nt)
-    uk_consider(in, row[i], i, best, bi);
+    uk_consider(map, row[i], i, best, bi);
   uk_block_reduce(best, bi);
 }
 
@@ -216,17 +213,16 @@ static UK_DEVICE UK_INLINE void uk_reduce_range(UkInput in, const E *row, i64 be
 // The rescan of a row with NaN: a cold path, kept out of line (the linker
 // leaves `cold` functions called) so that every kernel inlining this
 // ukernel carries one reduction loop, not two.
-// (The map as a scalar: LLVM propagates a constant scalar into this one
-// out-of-line function, so the map is a direct call here too.)
+// (LLVM propagates the constant map into this one out-of-line function, so
+// the map is a direct call here too.)
 static UK_DEVICE __attribute__((noinline, cold)) i64 uk_ogt_rescan(UkMap map, const E *row, i64 end) {
   float best;
   i64 bi;
-  const UkInput in = {map};
-  uk_reduce_range(in, row, 0, end, best, bi);
+  uk_reduce_range(map, row, 0, end, best, bi);
   return bi == UK_NONE ? 0 : bi;
 }
 
-static UK_DEVICE void uk_ogt_prefix(UkInput in, const E *row, float &best, i64 &bi, i64 &value_at) {
+static UK_DEVICE void uk_ogt_prefix(UkMap map, const E *row, float &best, i64 &bi, i64 &value_at) {
   UK_SHARED static i64 s_first_nan;
   if (uk_tid() == 0)
     s_first_nan = best != best ? bi : -1;
@@ -237,13 +233,13 @@ static UK_DEVICE void uk_ogt_prefix(UkInput in, const E *row, float &best, i64 &
     return;
   // The value written is still the NaN's (maximumf propagates it).
   value_at = first_nan;
-  bi = uk_ogt_rescan(in.map, row, first_nan);
+  bi = uk_ogt_rescan(map, row, first_nan);
 }
 #endif
 
 // Writes index `bi` and the value at `value_at` (the same element, but for
 // the plain combiner on a row with NaN).
-static UK_DEVICE void uk_write(UkInput in, const E *row, E *val, I *idx, i64 length, i64 bi, i64 value_at,
+static UK_DEVICE void uk_write(UkMap map, const E *row, E *val, I *idx, i64 length, i64 bi, i64 value_at,
                                bool write_value) {
   if (length == 0) {
     *idx = 0;
@@ -257,7 +253,7 @@ static UK_DEVICE void uk_write(UkInput in, const E *row, E *val, I *idx, i64 len
     value_at = 0;
   *idx = (I)bi;
   if (write_value)
-    *val = uk_mapped(in, row[value_at]);
+    *val = uk_mapped(map, row[value_at]);
 }
 
 // Scratch of one row: a counter, then split_count (value, index) partials.
@@ -270,7 +266,6 @@ struct UkPartial {
 extern "C" UK_DEVICE void UK_SYMBOL(const E *in, i64 in_offset, E *val, i64 val_offset, I *idx, i64 idx_offset,
                                     i64 length, i32 split_index, i32 split_count, char *scratch_base,
                                     i64 scratch_offset, i32 write_value, UkMap input_map) {
-  const UkInput input = {input_map};
   void *scratch = scratch_base ? scratch_base + scratch_offset : scratch_base;
   const E *row = in + in_offset;
   E *out_val = val ? val + val_offset : val;
@@ -280,13 +275,13 @@ extern "C" UK_DEVICE void UK_SYMBOL(const E *in, i64 in_offset, E *val, i64 val_
   if (split_count <= 1) {
     float best;
     i64 bi;
-    uk_reduce_range(input, row, 0, length, best, bi);
+    uk_reduce_range(input_map, row, 0, length, best, bi);
     i64 value_at = bi;
 #if defined(UK_SEMANTICS_OGT)
-    uk_ogt_prefix(input, row, best, bi, value_at);
+    uk_ogt_prefix(input_map, row, best, bi, value_at);
 #endif
     if (tid == 0)
-      uk_write(input, row, out_val, out_idx, length, bi, value_at, want_value);
+      uk_write(input_map, row, out_val, out_idx, length, bi, value_at, want_value);
     return;
   }
 
@@ -300,7 +295,7 @@ extern "C" UK_DEVICE void UK_SYMBOL(const E *in, i64 in_offset, E *val, i64 val_
   end = end < length ? end : length;
   float best;
   i64 bi;
-  uk_reduce_range(input, row, begin, end, best, bi);
+  uk_reduce_range(input_map, row, begin, end, best, bi);
 
   u32 *counter = (u32 *)scratch;
   volatile UkPartial *partials = (volatile UkPartial *)((char *)scratch + 16);
@@ -331,10 +326,10 @@ extern "C" UK_DEVICE void UK_SYMBOL(const E *in, i64 in_offset, E *val, i64 val_
   uk_block_reduce(best, bi);
   i64 value_at = bi;
 #if defined(UK_SEMANTICS_OGT)
-  uk_ogt_prefix(input, row, best, bi, value_at);
+  uk_ogt_prefix(input_map, row, best, bi, value_at);
 #endif
   if (tid == 0) {
     *counter = 0; // ready for the next launch
-    uk_write(input, row, out_val, out_idx, length, bi, value_at, want_value);
+    uk_write(input_map, row, out_val, out_idx, length, bi, value_at, want_value);
   }
 }
