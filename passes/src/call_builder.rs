@@ -74,7 +74,10 @@ pub enum Arg<'c, 'a> {
     /// The memref's aligned pointer as `!llvm.ptr` (any element type).
     BasePtr(Value<'c, 'a>),
     /// The address of function `name` of function type `ty` (`!llvm.ptr`).
-    FunctionAddress { name: String, ty: Type<'c> },
+    FunctionAddress {
+        name: String,
+        ty: Type<'c>,
+    },
 }
 
 /// The distributed call that replaces an op.
@@ -391,7 +394,15 @@ pub fn emit<'c, 'a>(
             Arg::I64(c) => (body.int(64, *c)?, i64t),
             Arg::NullPtr => {
                 let ptr = llvm_ptr(context)?;
-                (body.value(OperationBuilder::new("llvm.mlir.zero", location).add_results(&[ptr]).build().map_err(|e| e.to_string())?)?, ptr)
+                (
+                    body.value(
+                        OperationBuilder::new("llvm.mlir.zero", location)
+                            .add_results(&[ptr])
+                            .build()
+                            .map_err(|e| e.to_string())?,
+                    )?,
+                    ptr,
+                )
             }
             Arg::BasePtr(m) => {
                 let ptr = llvm_ptr(context)?;
@@ -419,7 +430,10 @@ pub fn emit<'c, 'a>(
                 let fn_ty: Type = *ty;
                 let f = body.value(
                     OperationBuilder::new("func.constant", location)
-                        .add_attributes(&[(Identifier::new(context, "value"), FlatSymbolRefAttribute::new(context, name).into())])
+                        .add_attributes(&[(
+                            Identifier::new(context, "value"),
+                            FlatSymbolRefAttribute::new(context, name).into(),
+                        )])
                         .add_results(&[fn_ty])
                         .build()
                         .map_err(|e| e.to_string())?,

@@ -83,7 +83,7 @@ impl Stage {
                 "drop-equivalent-buffer-results)"
             ),
             Stage::Lowered => concat!(
-                "builtin.module(ukernel-hoist-executable-objects,ukernel-lower-to-ukernels,",
+                "builtin.module(ukernel-hoist-executable-objects,ukernel-lower-to-ukernels,ukernel-split-reductions,",
                 "convert-linalg-to-parallel-loops)"
             ),
             Stage::Kernels => "builtin.module(ukernel-gpu-distribute,canonicalize,cse)",
@@ -258,7 +258,8 @@ fn record_dim_classes(context: &Context, module: &Module) {
                 let Some(arg) = crate::ir::func_arg_number(value, &func) else { continue };
                 for (dim, result) in map.results.iter().enumerate() {
                     if let Some(l) = result {
-                        let (a, b) = (find(&mut parent, Key::Arg(arg, dim)), find(&mut parent, Key::Loop(op_index, *l)));
+                        let (a, b) =
+                            (find(&mut parent, Key::Arg(arg, dim)), find(&mut parent, Key::Loop(op_index, *l)));
                         if a != b {
                             parent.insert(a, b);
                         }
@@ -387,11 +388,15 @@ fn annotate_references(context: &Context, module: &Module) {
 fn mark_kernels(context: &Context, module: &Module) {
     for op in body_ops(&module.as_operation()) {
         if name(&op) == "llvm.func" && op.attribute(GRID_ATTR).is_ok() {
-            let block: Vec<i32> = op.attribute(BLOCK_ATTR).map(ints).unwrap_or_default().iter().map(|b| *b as i32).collect();
+            let block: Vec<i32> =
+                op.attribute(BLOCK_ATTR).map(ints).unwrap_or_default().iter().map(|b| *b as i32).collect();
             let mut f = unsafe { OperationRefMut::from_raw(op.to_raw()) };
             f.set_attribute("nvvm.kernel", Attribute::unit(context));
             if block.len() == 3 && block.iter().all(|b| *b > 0) {
-                f.set_attribute("nvvm.maxntid", melior::ir::attribute::DenseI32ArrayAttribute::new(context, &block).into());
+                f.set_attribute(
+                    "nvvm.maxntid",
+                    melior::ir::attribute::DenseI32ArrayAttribute::new(context, &block).into(),
+                );
                 let i32t = melior::ir::r#type::IntegerType::new(context, 32).into();
                 f.set_attribute("nvvm.minctasm", IntegerAttribute::new(i32t, 1).into());
             }

@@ -39,8 +39,13 @@ pub fn root_op<'c, 'a>(func: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, '
         op.attribute("iterator_types").is_ok_and(|a| a.to_string().contains("reduction"))
             || matches!(
                 name(op).as_str(),
-                "linalg.matmul" | "linalg.batch_matmul" | "linalg.matvec" | "linalg.vecmat" | "linalg.dot"
-                    | "linalg.contract" | "linalg.reduce"
+                "linalg.matmul"
+                    | "linalg.batch_matmul"
+                    | "linalg.matvec"
+                    | "linalg.vecmat"
+                    | "linalg.dot"
+                    | "linalg.contract"
+                    | "linalg.reduce"
             )
     };
     linalg

@@ -88,7 +88,9 @@ pub fn input_producer<'c, 'a>(root: &OperationRef<'c, 'a>, operand: usize) -> Re
             return Err("the producer's buffer is not local to the dispatch".into());
         }
         let others = users(input).into_iter().filter(|u| {
-            u.to_raw().ptr != root.to_raw().ptr && u.to_raw().ptr != producer.to_raw().ptr && name(u) != "memref.dealloc"
+            u.to_raw().ptr != root.to_raw().ptr
+                && u.to_raw().ptr != producer.to_raw().ptr
+                && name(u) != "memref.dealloc"
         });
         if others.count() > 0 {
             return Err("the producer's result is used beside the op".into());
@@ -194,7 +196,11 @@ pub fn map_abi_type<'c>(context: &'c Context, element: Type<'c>) -> Type<'c> {
 
 /// Builds `func.func private @name(%x: T) -> T` computing the producer's
 /// body on one element (T: the ABI type, see [`map_abi_type`]).
-pub fn map_function<'c>(context: &'c Context, producer: &Producer<'c, '_>, name_: &str) -> Result<Operation<'c>, String> {
+pub fn map_function<'c>(
+    context: &'c Context,
+    producer: &Producer<'c, '_>,
+    name_: &str,
+) -> Result<Operation<'c>, String> {
     let location = producer.op.location();
     let (_, element) = crate::ir::shape_of(producer.result.r#type()).ok_or("the producer writes no shaped value")?;
     let element: Type<'c> = unsafe { Type::from_raw(element.to_raw()) };
@@ -353,7 +359,9 @@ pub fn output_consumer<'c, 'a>(root: &OperationRef<'c, 'a>, init: usize) -> Resu
         }
         let others = users(c).into_iter().filter(|u| {
             let p = u.to_raw().ptr;
-            p != root.to_raw().ptr && p != consumer.to_raw().ptr && !matches!(name(u).as_str(), "memref.dealloc" | "linalg.fill")
+            p != root.to_raw().ptr
+                && p != consumer.to_raw().ptr
+                && !matches!(name(u).as_str(), "memref.dealloc" | "linalg.fill")
         });
         if others.count() > 0 {
             return Err("the result is used beside its consumer".into());
@@ -387,11 +395,7 @@ fn float_literal(value: f64, t: &str) -> String {
 /// %ld, %operand, %operand_offset, %row, %col, %v)` writing
 /// `body(v, operand[col or row])` to `out[out_offset + row * ld + col]`
 /// (offsets in elements), the C ABI of matmul_common.h's `UkStore`.
-pub fn store_function<'c>(
-    context: &'c Context,
-    consumer: &Consumer,
-    name_: &str,
-) -> Result<Operation<'c>, String> {
+pub fn store_function<'c>(context: &'c Context, consumer: &Consumer, name_: &str) -> Result<Operation<'c>, String> {
     let elem = |v: Value| crate::ir::shape_of(v.r#type()).map(|(_, t)| t.to_string()).ok_or("not a shaped value");
     let out_type = elem(consumer.out)?;
     let mut text = format!(

@@ -3,7 +3,8 @@
 //!
 //! Input: dispatch `func.func`s after `ukernel-lower-to-ukernels` and
 //! `convert-linalg-to-parallel-loops`. Two shapes of dispatch:
-//! - with a ukernel: its `scf.parallel` loops mapped to blocks and threads
+//! - with a ukernel, or a reduction `ukernel-split-reductions` split: its
+//!   `scf.parallel` loops mapped to blocks and threads
 //!   (`#gpu.loop_dim_map`) become the block and thread ids; the grid is the
 //!   loops' trip counts, the block the thread loop's;
 //! - without, when every `scf.parallel` (top-level, or inside sequential
@@ -306,8 +307,8 @@ fn one_thread_per_point(
             let (Ok(lb), Ok(ub), Ok(step)) = (l.operand(d), l.operand(n + d), l.operand(2 * n + d)) else {
                 return Ok(None);
             };
-            let same_ub = crate::ir::same(ub, upper[d])
-                || const_index(ub).is_some_and(|c| const_index(upper[d]) == Some(c));
+            let same_ub =
+                crate::ir::same(ub, upper[d]) || const_index(ub).is_some_and(|c| const_index(upper[d]) == Some(c));
             if const_index(lb) != Some(0) || const_index(step) != Some(1) || !same_ub {
                 return Ok(None);
             }
@@ -521,6 +522,13 @@ fn distribute(context: &Context, func: OperationRef) -> Result<(), Fail> {
             default_loops.push(op);
         }
     }
+    // A mapped dispatch without a call is a split reduction's form
+    // (`ukernel-split-reductions`): all of it is per-thread code.
+    let calls = {
+        let mut all = Vec::new();
+        nested_ops(&func, &mut all);
+        all.iter().any(|o| name(o) == "func.call")
+    };
     if mapped && !default_loops.is_empty() {
         return Err(Fail(
             "the dispatch has ops besides its ukernel call (e.g. a producer its ukernel does not absorb)".into(),
@@ -529,6 +537,7 @@ fn distribute(context: &Context, func: OperationRef) -> Result<(), Fail> {
     // Whatever is left beside the ukernel call runs in every thread of every
     // workgroup: only side-effect-free setup may stay.
     if mapped
+        && calls
         && let Some(other) = body_ops(&func).into_iter().map(|o| name(&o)).find(|n| {
             matches!(n.as_str(), "memref.copy" | "memref.store" | "scf.for" | "scf.while" | "scf.if")
                 || n.starts_with("linalg.")

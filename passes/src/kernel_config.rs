@@ -15,7 +15,10 @@
 //!   the registry's bitcode for the greatest arch <= the target, unless an
 //!   object with the same path is already on the op, its function or the
 //!   module (a user-supplied ukernel wins);
-//! - no match: a default `lowering_config` and a remark saying why not.
+//! - no match: a default `lowering_config` and a remark saying why not;
+//!   when a family models the op as a fold it can split exactly (see
+//!   `ukernel-split-reductions`), the config asks for that with
+//!   `split_threads`.
 //!
 //! A remark also reports every selection (see [`set_remarks`]). An unknown family name in
 //! `ukernels` is a warning. A malformed `#ukernel.target` is an error and
@@ -40,7 +43,7 @@ use ukernels::{Selection, registry};
 
 use crate::{
     dispatch::{dispatches, linalg_ops, object_paths, root_op},
-    families::{FAMILIES, Family, Match, Plan},
+    families::{FAMILIES, Family, Match, Plan, SPLIT_THREADS},
     ir::name,
 };
 
@@ -128,12 +131,20 @@ pub fn decide(
             }
         }
     }
-    Decision {
-        config: default_config(op),
-        object: None,
-        explanation: format!("no ukernel: {}; default configuration", reasons.join("; ")),
+    let mut config = default_config(op);
+    let mut explanation = format!("no ukernel: {}; default configuration", reasons.join("; "));
+    if other_ops.is_empty()
+        && let Some(what) = FAMILIES.iter().find_map(|f| f.default_split(op))
+    {
+        config.params.push((SPLIT_PARAM.into(), SPLIT_THREADS));
+        explanation += &format!(", {what}, split over {SPLIT_THREADS} threads of a workgroup per result");
     }
+    Decision { config, object: None, explanation }
 }
+
+/// The default config's parameter that asks `ukernel-split-reductions` to
+/// split the op's reduction over this many threads of a workgroup.
+pub const SPLIT_PARAM: &str = "split_threads";
 
 /// The best candidate of `family` for `found` on `target`, with a line per
 /// other candidate considered; or why there is none.

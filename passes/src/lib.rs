@@ -16,6 +16,7 @@ pub mod lower_to_ukernels;
 pub mod math_to_libdevice;
 mod registration;
 pub mod set_target;
+pub mod split_reductions;
 pub mod verify_attributes;
 
 pub use registration::{PASSES, PassInfo, register_passes, register_project_passes};

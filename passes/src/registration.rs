@@ -37,6 +37,11 @@ pub const PASSES: &[PassInfo] = &[
         create: crate::lower_to_ukernels::create,
     },
     PassInfo {
+        argument: crate::split_reductions::ARGUMENT,
+        summary: crate::split_reductions::SUMMARY,
+        create: crate::split_reductions::create,
+    },
+    PassInfo {
         argument: crate::gpu_distribute::ARGUMENT,
         summary: crate::gpu_distribute::SUMMARY,
         create: crate::gpu_distribute::create,
@@ -174,8 +179,11 @@ pub(crate) fn ensure_dialect(context: melior::ContextRef) {
     if let Err(e) = ukernel_dialect::load_ukernel_dialect(context) {
         eprintln!("error: {e}");
     }
-    // The lowering builds `llvm.mlir.zero` and `!llvm.ptr` (fusion points).
-    context.get_or_load_dialect("llvm");
+    // The lowering builds `llvm.mlir.zero` and `!llvm.ptr` (fusion points);
+    // the split reductions parse scf/memref/arith/gpu/nvvm text.
+    for dialect in ["llvm", "arith", "scf", "memref", "gpu", "nvvm", "func"] {
+        context.get_or_load_dialect(dialect);
+    }
 }
 
 impl<'c> melior::pass::RunExternalPass<'c> for ModulePass {

@@ -17,14 +17,17 @@
 // CHECK-NOT: nvvm.barrier0
 // CHECK: return
 
-// CHECK-LABEL: func.func @argmax_zero_init_rows
+// A fold no family models (an argmin) keeps its reduction whole in one
+// thread per result (folds the argmax family models are split over a
+// workgroup instead: default_path_splits_folds_over_a_workgroup.mlir).
+// CHECK-LABEL: func.func @argmin_zero_init_rows
 // CHECK-SAME: ukernel.grid = ["ceildiv(64, 256)", "1", "1"]
 // CHECK-NOT: nvvm.barrier0
 // CHECK: return
 
 // A reduction over the outer dimension: each thread runs the sequential
 // loop for its own column.
-// CHECK-LABEL: func.func @argmax_outer_columns
+// CHECK-LABEL: func.func @argmin_outer_columns
 // CHECK-SAME: ukernel.grid = ["ceildiv(64, 256)", "1", "1"]
 // CHECK-NOT: nvvm.barrier0
 // CHECK: scf.for
@@ -46,7 +49,7 @@ module {
     return %r : tensor<256x512xf32>
   }
 
-  func.func @argmax_zero_init_rows(%x: tensor<64x128256xf32>) -> tensor<64xi64> {
+  func.func @argmin_zero_init_rows(%x: tensor<64x128256xf32>) -> tensor<64xi64> {
     %zero = arith.constant 0 : i64
     %fzero = arith.constant 0.0 : f32
     %ei = tensor.empty() : tensor<64xi64>
@@ -58,15 +61,15 @@ module {
     ^bb0(%a: f32, %b: f32, %c: i64):
       %k = linalg.index 1 : index
       %kk = arith.index_cast %k : index to i64
-      %m = arith.maximumf %a, %b : f32
-      %p = arith.cmpf ogt, %a, %b : f32
+      %m = arith.minimumf %a, %b : f32
+      %p = arith.cmpf olt, %a, %b : f32
       %s = arith.select %p, %kk, %c : i64
       linalg.yield %m, %s : f32, i64
     } -> (tensor<64xf32>, tensor<64xi64>)
     return %r#1 : tensor<64xi64>
   }
 
-  func.func @argmax_outer_columns(%x: tensor<32000x64xf32>) -> tensor<64xi64> {
+  func.func @argmin_outer_columns(%x: tensor<32000x64xf32>) -> tensor<64xi64> {
     %zero = arith.constant 0 : i64
     %ninf = arith.constant 0xFF800000 : f32
     %ei = tensor.empty() : tensor<64xi64>
@@ -78,8 +81,8 @@ module {
     ^bb0(%a: f32, %b: f32, %c: i64):
       %k = linalg.index 0 : index
       %kk = arith.index_cast %k : index to i64
-      %m = arith.maximumf %a, %b : f32
-      %p = arith.cmpf ogt, %a, %b : f32
+      %m = arith.minimumf %a, %b : f32
+      %p = arith.cmpf olt, %a, %b : f32
       %s = arith.select %p, %kk, %c : i64
       linalg.yield %m, %s : f32, i64
     } -> (tensor<64xf32>, tensor<64xi64>)

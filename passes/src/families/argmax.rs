@@ -90,8 +90,9 @@ impl Family for Argmax {
     }
 
     fn fuse(&self, op: &OperationRef, others: &[OperationRef]) -> Result<String, String> {
-        let producer = crate::fusion::input_producer(op, 0)?
-            .ok_or_else(|| format!("the dispatch also computes '{}', which is not the input's producer", name(&others[0])))?;
+        let producer = crate::fusion::input_producer(op, 0)?.ok_or_else(|| {
+            format!("the dispatch also computes '{}', which is not the input's producer", name(&others[0]))
+        })?;
         if others.len() != 1 || others[0].to_raw().ptr != producer.op.to_raw().ptr {
             return Err("the dispatch computes more than the input's producer".into());
         }
@@ -126,6 +127,21 @@ impl Family for Argmax {
             ("value", RefValue::Int(operand(1))),
             ("index", RefValue::Int(operand(2))),
         ])
+    }
+
+    fn default_split(&self, op: &OperationRef) -> Option<String> {
+        let fold = match_fold(op).ok()?;
+        super::argmax_split::splittable(&fold).ok()?;
+        let index = split_operands(op).ok()?.index_element;
+        if !matches!(index.as_str(), "i64" | "i32" | "index") {
+            return None;
+        }
+        Some(format!("an argmax-like fold, {} with '{}'", fold.combiner, fold.predicate))
+    }
+
+    fn split_function(&self, op: &OperationRef, name: &str) -> Option<Result<String, String>> {
+        let fold = match_fold(op).ok()?;
+        Some(split_operands(op).and_then(|ops| super::argmax_split::split_function(&fold, &ops, name)))
     }
 
     fn reference(&self, found: &Match, op: &OperationRef, func: &OperationRef) -> Vec<(&'static str, RefValue)> {
@@ -346,6 +362,23 @@ pub struct Fold {
     pub init_index: i64,
 }
 
+/// The types of a fold's operands (memrefs, or tensors before
+/// bufferization), for its split form.
+fn split_operands(op: &OperationRef) -> Result<super::argmax_split::Operands, String> {
+    let ty = |i| operand(op, i).map(|v| v.r#type());
+    let (input, value, index) = (ty(0)?, ty(1)?, ty(2)?);
+    let (dims, element) = shape_of(input).ok_or("the input is not a ranked memref")?;
+    let (_, index_element) = shape_of(index).ok_or("the index init is not a ranked memref")?;
+    Ok(super::argmax_split::Operands {
+        input: input.to_string(),
+        dims,
+        element: element.to_string(),
+        value: value.to_string(),
+        index: index.to_string(),
+        index_element: index_element.to_string(),
+    })
+}
+
 pub fn match_fold(op: &OperationRef) -> Result<Fold, String> {
     if name(op) != "linalg.generic" || operand_segments(op).as_deref() != Some(&[1, 2]) {
         return Err("not a linalg.generic of one input and two inits".into());
@@ -494,8 +527,8 @@ fn call<'c, 'a>(
     let input_map = match &producer {
         Some(p) => {
             let context = globals.context();
-            let name = globals
-                .add_function("__ukernel_input_map_", &|name| crate::fusion::map_function(context, p, name))?;
+            let name =
+                globals.add_function("__ukernel_input_map_", &|name| crate::fusion::map_function(context, p, name))?;
             remove.push(p.op);
             drop_if_unused.push(p.result);
             let t = crate::fusion::map_abi_type(context, in_elem);
@@ -540,4 +573,3 @@ fn value_is_observable(val: Value, op: &OperationRef) -> bool {
         owner.to_raw().ptr != op.to_raw().ptr && !matches!(name(owner).as_str(), "linalg.fill" | "memref.dealloc")
     })
 }
-

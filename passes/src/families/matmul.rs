@@ -207,7 +207,8 @@ impl Family for Matmul {
         match &consumer {
             Some(k) => {
                 let context = globals.context();
-                let store = globals.add_function("__ukernel_store_", &|name| crate::fusion::store_function(context, k, name))?;
+                let store = globals
+                    .add_function("__ukernel_store_", &|name| crate::fusion::store_function(context, k, name))?;
                 let ptr = melior::ir::Type::parse(context, "!llvm.ptr").ok_or("the llvm dialect is not loaded")?;
                 let i64t = melior::ir::r#type::IntegerType::new(context, 64).into();
                 let f32t = melior::ir::r#type::Type::float32(context);

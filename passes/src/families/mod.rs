@@ -10,7 +10,10 @@
 //! implementing [`Family`], and one line in [`FAMILIES`].
 
 pub mod argmax;
+mod argmax_split;
 pub mod matmul;
+
+pub use argmax_split::{SPLIT_THREADS, shared_globals};
 
 use std::any::Any;
 
@@ -120,7 +123,9 @@ pub trait Family: Sync {
     /// is fused, or why they cannot be.
     fn fuse(&self, _op: &OperationRef, others: &[OperationRef]) -> Result<String, String> {
         let other = others.first().map(crate::ir::name).unwrap_or_default();
-        Err(format!("the dispatch also computes '{other}', which its ukernels cannot absorb; put it in a dispatch of its own"))
+        Err(format!(
+            "the dispatch also computes '{other}', which its ukernels cannot absorb; put it in a dispatch of its own"
+        ))
     }
 
     /// The call that replaces `op` (on memrefs) under `config`.
@@ -141,6 +146,22 @@ pub trait Family: Sync {
     /// ukernel implements, which the default lowering runs), so that its
     /// kernel is checked too. None by default.
     fn default_reference(&self, _op: &OperationRef, _func: &OperationRef) -> Option<Vec<(&'static str, RefValue)>> {
+        None
+    }
+
+    /// Whether the default lowering can split `op`'s reduction over the
+    /// threads of a workgroup and still compute exactly what the op
+    /// computes (a fold the family models): a few words for the remark, or
+    /// None (the reduction stays whole in one thread).
+    fn default_split(&self, _op: &OperationRef) -> Option<String> {
+        None
+    }
+
+    /// The split form of `op` (on memrefs), for a function named `name`
+    /// whose arguments are `op`'s operands, as MLIR text: one workgroup
+    /// (`block_x`) per result, its threads (`thread_x`) splitting the
+    /// reduction. None when the family does not model `op`.
+    fn split_function(&self, _op: &OperationRef, _name: &str) -> Option<Result<String, String>> {
         None
     }
 

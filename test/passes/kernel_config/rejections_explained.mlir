@@ -1,11 +1,15 @@
 // Ops that are not the argmax the ukernel implements get the default
-// configuration, no object, and a remark that says why.
+// configuration, no object, and a remark that says why. Folds the argmax
+// family models exactly (a zero init, 'oge', maxnumf, another index init,
+// an outer reduction) have their reduction split over a workgroup
+// (split_threads); the others (an i16 index, integer or f64 input, argmin)
+// keep it whole.
 // RUN: ukernel-opt --split-input-file --verify-diagnostics --ukernel-explain \
 // RUN:   --pass-pipeline='builtin.module(ukernel-kernel-config)' --mlir-elide-resource-strings-if-larger=1 %s \
 // RUN:   | FileCheck %s
 
 // CHECK-LABEL: func.func @argmax_zero_init_rejected
-// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split_threads = 256 : i64}, reduction = [0, 0], workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
 // CHECK-NOT: ukernel.executable_objects
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @argmax_zero_init_rejected(%in: tensor<1x32000xf32>) -> tensor<1xi64> {
@@ -15,7 +19,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
     %fi = linalg.fill ins(%zero : i64) outs(%ei : tensor<1xi64>) -> tensor<1xi64>
     %ev = tensor.empty() : tensor<1xf32>
     %fv = linalg.fill ins(%init : f32) outs(%ev : tensor<1xf32>) -> tensor<1xf32>
-    // expected-remark@+1 {{no ukernel: not an argmax: the value init is not filled with -inf; not a matmul: expected 2 inputs and 1 init; default configuration}}
+    // expected-remark@+1 {{no ukernel: not an argmax: the value init is not filled with -inf; not a matmul: expected 2 inputs and 1 init; default configuration, an argmax-like fold, maximumf with 'ogt', split over 256 threads of a workgroup per result}}
     %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
         ins(%in : tensor<1x32000xf32>) outs(%fv, %fi : tensor<1xf32>, tensor<1xi64>) {
     ^bb0(%a: f32, %b: f32, %c: i64):
@@ -33,7 +37,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @argmax_oge_rejected
-// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split_threads = 256 : i64}, reduction = [0, 0], workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
 // CHECK-NOT: ukernel.executable_objects
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @argmax_oge_rejected(%in: tensor<1x32000xf32>) -> tensor<1xi64> {
@@ -71,7 +75,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
     %fi = linalg.fill ins(%zero : i16) outs(%ei : tensor<1xi16>) -> tensor<1xi16>
     %ev = tensor.empty() : tensor<1xf32>
     %fv = linalg.fill ins(%init : f32) outs(%ev : tensor<1xf32>) -> tensor<1xf32>
-    // expected-remark@+1 {{index type i16 is not i32 or i64}}
+    // expected-remark@+1 {{index type i16 is not i32 or i64; not a matmul: expected 2 inputs and 1 init; default configuration}}
     %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
         ins(%in : tensor<1x32000xf32>) outs(%fv, %fi : tensor<1xf32>, tensor<1xi16>) {
     ^bb0(%a: f32, %b: f32, %c: i16):
@@ -173,7 +177,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @argmax_maxnumf_rejected
-// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split_threads = 256 : i64}, reduction = [0, 0], workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
 // CHECK-NOT: ukernel.executable_objects
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @argmax_maxnumf_rejected(%in: tensor<1x32000xf32>) -> tensor<1xi64> {
@@ -201,7 +205,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @argmax_nonzero_index_init_rejected
-// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split_threads = 256 : i64}, reduction = [0, 0], workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
 // CHECK-NOT: ukernel.executable_objects
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @argmax_nonzero_index_init_rejected(%in: tensor<1x32000xf32>) -> tensor<1xi64> {
@@ -229,7 +233,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @argmax_reduction_not_innermost_rejected
-// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split_threads = 256 : i64}, reduction = [0, 0], workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
 // CHECK-NOT: ukernel.executable_objects
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @argmax_reduction_not_innermost_rejected(%in: tensor<32000x4xf32>) -> tensor<4xi64> {

@@ -18,7 +18,7 @@
 // CHECK: func.call @uk_argmax_ogt_bf16i32
 // CHECK-LABEL: func.func @last_index_oge
 // CHECK: linalg.generic
-// CHECK-SAME: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
+// CHECK-SAME: lowering_config = #ukernel.lowering_config<{params = {split_threads = 256 : i64}, reduction = [0, 0], workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
 // CHECK-NOT: ukernel.executable_objects
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @decode_b8(%in: memref<8x128256xf32>, %val: memref<8xf32>, %idx: memref<8xi64>) {

@@ -1,0 +1,165 @@
+//! `ukernel-split-reductions`: on the default path (no ukernel), splits the
+//! reduction of an op whose `lowering_config` asks for it
+//! (`params = {split_threads = T}`, set by `ukernel-kernel-config` for folds
+//! a family models exactly) over `T` threads of one workgroup per result.
+//!
+//! Runs after bufferization and `ukernel-lower-to-ukernels`, before
+//! `convert-linalg-to-parallel-loops`. The family writes the split form (see
+//! `families/argmax_split.rs`); this pass splices it in place of the op:
+//!
+//! ```mlir
+//! scf.parallel (%row) = (0) to (results)     // GPU blocks x
+//!   scf.parallel (%t) = (0) to (T)           // GPU threads x
+//!     scf.for %k = %t to %length step T ...  // this thread's positions
+//!     ... a tree over shared memory, thread 0 writes the result
+//! ```
+//!
+//! and erases the fills of the op's inits, whose constants the split form
+//! starts from. It leaves the op whole (one thread per result) when the
+//! dispatch has anything else the kernel would have to run (another
+//! compute op, another use of an init buffer): `ukernel-gpu-distribute`
+//! makes one kernel of a dispatch, and the split form owns its grid.
+//! Shared memory is module-level `memref.global`s in address space 3.
+
+use melior::{
+    Context,
+    ir::{BlockLike, OperationRef, RegionLike, Value, ValueLike, operation::OperationLike},
+    pass::Pass,
+};
+use ukernel_dialect::{LOWERING_CONFIG_ATTR, LoweringConfig, emit_error};
+
+use crate::{
+    dispatch::{detach, dispatches, linalg_ops},
+    families::{FAMILIES, SPLIT_THREADS, shared_globals},
+    ir::{body_ops, name, same, users},
+    kernel_config::SPLIT_PARAM,
+};
+
+pub const ARGUMENT: &str = "ukernel-split-reductions";
+pub const SUMMARY: &str = "Split the reduction of a default-path fold over the threads of a workgroup per result";
+
+/// The fills of `op`'s inits, when the dispatch `func` computes nothing
+/// else and the inits are used by nothing else; None otherwise.
+fn exclusive_fills<'c, 'a>(
+    func: &OperationRef<'c, 'a>,
+    op: &OperationRef<'c, 'a>,
+) -> Option<Vec<OperationRef<'c, 'a>>> {
+    let inits: Vec<Value> = (1..op.operand_count()).filter_map(|i| op.operand(i).ok()).collect();
+    let mut fills = Vec::new();
+    for other in linalg_ops(func) {
+        if other == *op {
+            continue;
+        }
+        let writes_init = name(&other) == "linalg.fill"
+            && other.operand(1).ok().is_some_and(|out| inits.iter().any(|i| same(*i, out)))
+            && crate::ir::is_after(op, &other);
+        if !writes_init {
+            return None;
+        }
+        fills.push(other);
+    }
+    for init in &inits {
+        let ok = users(*init)
+            .iter()
+            .all(|u| *u == *op || fills.contains(u) || matches!(name(u).as_str(), "memref.dealloc" | "func.return"));
+        if !ok || op.operand(0).ok().is_some_and(|input| same(input, *init)) {
+            return None;
+        }
+    }
+    Some(fills)
+}
+
+fn split_one<'c, 'a>(
+    context: &'c Context,
+    module: &OperationRef<'c, 'a>,
+    func: &OperationRef<'c, 'a>,
+    op: OperationRef<'c, 'a>,
+    present: &mut std::collections::HashSet<String>,
+) -> Result<(), String> {
+    let Some(fills) = exclusive_fills(func, &op) else { return Ok(()) };
+    let text = FAMILIES
+        .iter()
+        .find_map(|f| f.split_function(&op, "split"))
+        .ok_or("the config asks for a split reduction, but no family models the op")??;
+    // The split form with the shared-memory arrays it names (parsing checks
+    // the symbols), moved over: the arrays once per module, before its
+    // first function; the body in place of the op.
+    let globals = shared_globals();
+    let declared: String = globals.iter().map(|(_, g)| format!("{g}\n")).collect();
+    let parsed = melior::ir::Module::parse(context, &format!("module {{\n{declared}{text}}}"))
+        .ok_or_else(|| format!("internal error: the split form does not parse:\n{text}"))?;
+    let parsed_ops = body_ops(&parsed.as_operation());
+    let split = *parsed_ops.last().ok_or("internal error: the split form is empty")?;
+    let entry =
+        split.region(0).ok().and_then(|r| r.first_block()).ok_or("internal error: the split form has no body")?;
+    for i in 0..entry.argument_count() {
+        let arg = entry.argument(i).map_err(|e| e.to_string())?;
+        let operand = op.operand(i).map_err(|e| e.to_string())?;
+        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(arg.to_raw(), operand.to_raw()) };
+    }
+    let block = op.block().ok_or("the op is not in a block")?;
+    let mut next = entry.first_operation();
+    while let Some(o) = next {
+        next = o.next_in_block();
+        if name(&o) == "func.return" {
+            break;
+        }
+        block.insert_operation_before(op, detach(&o));
+    }
+    let module_block = module.region(0).ok().and_then(|r| r.first_block()).ok_or("the module has no body")?;
+    let first_func = body_ops(module).into_iter().find(|o| name(o) == "func.func");
+    for ((symbol, _), g) in globals.into_iter().zip(parsed_ops) {
+        if !present.insert(symbol) {
+            continue;
+        }
+        let g = detach(&g);
+        match first_func {
+            Some(f) => module_block.insert_operation_before(f, g),
+            None => module_block.append_operation(g),
+        };
+    }
+    for fill in fills {
+        drop(detach(&fill));
+    }
+    drop(detach(&op));
+    Ok(())
+}
+
+fn split_module(context: &Context, module: &OperationRef) -> bool {
+    let mut present: std::collections::HashSet<String> = body_ops(module)
+        .iter()
+        .filter_map(|o| o.attribute("sym_name").ok().and_then(ukernel_dialect::string_value))
+        .collect();
+    for func in dispatches(module) {
+        for op in linalg_ops(&func) {
+            let Some(config) = op.attribute(LOWERING_CONFIG_ATTR).ok().and_then(|a| LoweringConfig::try_from(a).ok())
+            else {
+                continue;
+            };
+            let location = op.location();
+            match (&config.ukernel, config.param(SPLIT_PARAM)) {
+                (None, Some(SPLIT_THREADS)) => {}
+                (None, Some(other)) => {
+                    emit_error(
+                        location,
+                        &format!("ukernel: {SPLIT_PARAM} = {other}; the split form uses {SPLIT_THREADS} threads"),
+                    );
+                    return false;
+                }
+                _ => continue,
+            }
+            if let Err(message) = split_one(context, module, &func, op, &mut present) {
+                emit_error(location, &format!("ukernel: {message}"));
+                return false;
+            }
+        }
+    }
+    true
+}
+
+static PASS_ID: crate::registration::PassId = crate::registration::PassId;
+
+/// A new instance of the pass.
+pub fn create() -> Pass {
+    crate::registration::module_pass(&PASS_ID, "UKernelSplitReductions", ARGUMENT, SUMMARY, split_module)
+}
