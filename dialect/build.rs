@@ -57,9 +57,7 @@ fn merge_c_api_archives(prefix: &str) {
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", libdir.display()))
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("libMLIRCAPI") && n.ends_with(".a"))
+            p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with("libMLIRCAPI") && n.ends_with(".a"))
         })
         .collect();
     archives.sort();

@@ -18,7 +18,8 @@ pub use attrs::{
     ExecutableObject, GpuArch, KNOWN_ARCHES, KnownArch, LoweringConfig, Target, UKernelSelection, UKernelSpec,
 };
 pub use context::{
-    IRDL_SOURCE, add_ukernel_dialect, add_ukernel_dialect_to_raw, create_context, load_ukernel_dialect, set_print_op_on_diagnostic,
+    IRDL_SOURCE, add_ukernel_dialect, add_ukernel_dialect_to_raw, create_context, load_ukernel_dialect,
+    set_print_op_on_diagnostic,
 };
 pub use dynamic::{DynamicAttr, dense_resource_bytes, string_ref, string_ref_bytes, string_ref_text, string_value};
 pub use error::Error;

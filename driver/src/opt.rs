@@ -137,15 +137,8 @@ unsafe extern "C" fn write_output(path: MlirStringRef, printed: MlirStringRef, s
     })
 }
 
-static HOOKS: Hooks = Hooks {
-    add_dialects,
-    register_passes,
-    check_options,
-    set_explain,
-    precheck,
-    enter_stage,
-    write_output,
-};
+static HOOKS: Hooks =
+    Hooks { add_dialects, register_passes, check_options, set_explain, precheck, enter_stage, write_output };
 
 /// Runs the tool on `args` (without the program name); returns the exit code.
 pub fn main_with_args(args: &[String]) -> i32 {

@@ -4,7 +4,7 @@
 //! `DLManagedTensor` read while the capsule is alive. The capsule is left
 //! unconsumed, so its destructor returns the tensor to its producer.
 
-use std::ffi::{c_void, CStr};
+use std::ffi::{CStr, c_void};
 
 use pyo3::{exceptions::PyTypeError, prelude::*, types::PyDict};
 use ukernel_runtime::ElementKind;

@@ -25,7 +25,12 @@ use ukernel_runtime::{
     launch::{Access, ArgValue, Dim, ScalarType},
 };
 
-create_exception!(_native, ArgumentError, PyValueError, "An argument does not fit the kernel (count, type, shape, layout, device).");
+create_exception!(
+    _native,
+    ArgumentError,
+    PyValueError,
+    "An argument does not fit the kernel (count, type, shape, layout, device)."
+);
 create_exception!(_native, PackageError, PyValueError, "A file that is not a readable ukernel package.");
 create_exception!(_native, CudaError, PyRuntimeError, "The CUDA driver failed (no driver or GPU, loading, launching).");
 
@@ -80,9 +85,8 @@ impl NativePackage {
         if let Some(k) = loaded.get(&key) {
             return Ok((runtime, k.clone()));
         }
-        let k = Arc::new(
-            runtime.load(0, &self.package.kernels[position]).map_err(|e| CudaError::new_err(e.to_string()))?,
-        );
+        let k =
+            Arc::new(runtime.load(0, &self.package.kernels[position]).map_err(|e| CudaError::new_err(e.to_string()))?);
         loaded.insert(key, k.clone());
         Ok((runtime, k))
     }

@@ -25,25 +25,25 @@ fn torch(py: Python<'_>) -> Option<&Torch> {
         return Some(t);
     }
     let found = (|| {
-            let modules = py.import("sys").ok()?.getattr("modules").ok()?;
-            let torch = modules.get_item("torch").ok()?;
-            let tensor = torch.getattr("Tensor").ok()?.cast_into::<PyType>().ok()?.unbind();
-            let mut dtypes = Vec::new();
-            for (name, kind) in [
-                ("float32", ElementKind::F32),
-                ("float16", ElementKind::F16),
-                ("bfloat16", ElementKind::BF16),
-                ("float64", ElementKind::F64),
-                ("int32", ElementKind::I32),
-                ("int64", ElementKind::I64),
-                ("int16", ElementKind::I16),
-                ("int8", ElementKind::I8),
-            ] {
-                dtypes.push((torch.getattr(name).ok()?.unbind(), kind));
-            }
-            let raw_stream =
-                torch.getattr("_C").and_then(|c| c.getattr("_cuda_getCurrentRawStream")).ok().map(|f| f.unbind());
-            Some(Torch { tensor, dtypes, raw_stream })
+        let modules = py.import("sys").ok()?.getattr("modules").ok()?;
+        let torch = modules.get_item("torch").ok()?;
+        let tensor = torch.getattr("Tensor").ok()?.cast_into::<PyType>().ok()?.unbind();
+        let mut dtypes = Vec::new();
+        for (name, kind) in [
+            ("float32", ElementKind::F32),
+            ("float16", ElementKind::F16),
+            ("bfloat16", ElementKind::BF16),
+            ("float64", ElementKind::F64),
+            ("int32", ElementKind::I32),
+            ("int64", ElementKind::I64),
+            ("int16", ElementKind::I16),
+            ("int8", ElementKind::I8),
+        ] {
+            dtypes.push((torch.getattr(name).ok()?.unbind(), kind));
+        }
+        let raw_stream =
+            torch.getattr("_C").and_then(|c| c.getattr("_cuda_getCurrentRawStream")).ok().map(|f| f.unbind());
+        Some(Torch { tensor, dtypes, raw_stream })
     })()?;
     let _ = TORCH.set(py, found);
     TORCH.get(py)

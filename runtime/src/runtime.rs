@@ -139,11 +139,20 @@ unsafe impl Sync for LoadedKernel {}
 
 /// One argument of a launch, in the order of the kernel's given arguments.
 pub enum LaunchArg<'a> {
-    Buffer { buffer: &'a DeviceBuffer, element: ElementKind, shape: Vec<u64> },
+    Buffer {
+        buffer: &'a DeviceBuffer,
+        element: ElementKind,
+        shape: Vec<u64>,
+    },
     /// Device memory the caller owns (e.g. a framework's tensor): the
     /// address of its first element and how many bytes from there belong to
     /// it, dense in the kernel's (row-major) layout.
-    External { address: u64, len_bytes: usize, element: ElementKind, shape: Vec<u64> },
+    External {
+        address: u64,
+        len_bytes: usize,
+        element: ElementKind,
+        shape: Vec<u64>,
+    },
     I32(i32),
     I64(i64),
 }

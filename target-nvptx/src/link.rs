@@ -139,7 +139,8 @@ pub fn keep_calls(module: &Module, names: &[String]) {
             // the last operand).
             let passes_function = (0..inst.get_num_operands().saturating_sub(1)).any(|i| {
                 let Some(inkwell::values::Operand::Value(v)) = inst.get_operand(i) else { return false };
-                v.is_pointer_value() && module.get_function(&v.into_pointer_value().get_name().to_string_lossy()).is_some()
+                v.is_pointer_value()
+                    && module.get_function(&v.into_pointer_value().get_name().to_string_lossy()).is_some()
             });
             if passes_function {
                 call.add_attribute(AttributeLoc::Function, always_inline);

@@ -163,7 +163,13 @@ fn verify_fold(attrs: &Attributes, inputs: &[Buffer], outputs: &[Buffer]) -> Res
                     "maxnumf" if best.is_nan() => v,
                     _ if v.is_nan() || best.is_nan() => f32::NAN,
                     // IEEE maximum: +0 above -0.
-                    _ if v == best => if v.is_sign_negative() { best } else { v },
+                    _ if v == best => {
+                        if v.is_sign_negative() {
+                            best
+                        } else {
+                            v
+                        }
+                    }
                     _ => v.max(best),
                 };
                 if take {
@@ -251,11 +257,8 @@ pub fn apply_producer(element: ElementType, raw: &[u8], producer: &str) -> Resul
             let v = match *t {
                 "x" => x,
                 op if let Some(arity) = crate::reference::op_arity(op) => {
-                    let b = if arity == 2 {
-                        Some(stack.pop().ok_or("producer: stack underflow")? as f64)
-                    } else {
-                        None
-                    };
+                    let b =
+                        if arity == 2 { Some(stack.pop().ok_or("producer: stack underflow")? as f64) } else { None };
                     let a = stack.pop().ok_or("producer: stack underflow")? as f64;
                     round(crate::reference::float_op(op, a, b).unwrap_or(f64::NAN) as f32)
                 }
@@ -277,9 +280,15 @@ mod tests {
     /// Runs verify_fold on a 3 x 2 f32 input reduced along `axis`.
     fn fold(axis: usize, combiner: &str, predicate: &str, init: f32, x: [f32; 6], got: &[i64]) -> Vec<String> {
         let mut attrs = Attributes::new();
-        for (k, v) in [("semantics", "fold"), ("combiner", combiner), ("predicate", predicate), ("input", "0"),
-            ("value", "-1"), ("index", "1"), ("init_index", "0")]
-        {
+        for (k, v) in [
+            ("semantics", "fold"),
+            ("combiner", combiner),
+            ("predicate", predicate),
+            ("input", "0"),
+            ("value", "-1"),
+            ("index", "1"),
+            ("init_index", "0"),
+        ] {
             attrs.insert(format!("reference.{k}"), v.to_string());
         }
         attrs.insert("reference.axis".into(), axis.to_string());
@@ -315,7 +324,8 @@ mod tests {
     #[test]
     fn math_producers_are_replayed_and_tolerated_to_their_error() {
         let raw = encode(ElementType::F32, &[0.0, 1.0, -1.0, 40.0]);
-        let out = decode(ElementType::F32, &apply_producer(ElementType::F32, &raw, "x 0.5 mulf tanh 30.0 mulf").unwrap());
+        let out =
+            decode(ElementType::F32, &apply_producer(ElementType::F32, &raw, "x 0.5 mulf tanh 30.0 mulf").unwrap());
         let want: Vec<f32> = [0.0f64, 1.0, -1.0, 40.0].iter().map(|x| ((x * 0.5).tanh() as f32 * 30.0)).collect();
         assert_eq!(out, want);
         let eps = MATH_ULPS * f32::EPSILON;

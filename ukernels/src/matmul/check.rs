@@ -68,11 +68,7 @@ pub fn eval_epilogue(postfix: &str, c: f64, e: f64) -> Result<f64, String> {
             "c" => c,
             "e" => e,
             op if let Some(arity) = crate::reference::op_arity(op) => {
-                let b = if arity == 2 {
-                    Some(stack.pop().ok_or("epilogue: stack underflow")?)
-                } else {
-                    None
-                };
+                let b = if arity == 2 { Some(stack.pop().ok_or("epilogue: stack underflow")?) } else { None };
                 let a = stack.pop().ok_or("epilogue: stack underflow")?;
                 round_to(crate::reference::float_op(op, a, b).unwrap_or(f64::NAN), t)
             }
@@ -98,11 +94,11 @@ impl FamilyCheck for MatmulCheck {
             let n = b.elements();
             let epilogue_operand = o.epilogue.as_ref().and_then(|e| e.operand).is_some_and(|(e, _)| e == b.arg);
             let epilogue_out = o.epilogue.as_ref().is_some_and(|e| e.out == b.arg);
-            let values: Vec<f32> =
-                if b.arg == o.a || b.arg == o.b || (b.arg == o.c && o.accumulate) || epilogue_operand {
-                    (0..n).map(|_| rng.unit() * 2.0 - 1.0).collect()
-                } else if b.arg == o.c || epilogue_out {
-                    vec![f32::NAN; n]
+            let values: Vec<f32> = if b.arg == o.a || b.arg == o.b || (b.arg == o.c && o.accumulate) || epilogue_operand
+            {
+                (0..n).map(|_| rng.unit() * 2.0 - 1.0).collect()
+            } else if b.arg == o.c || epilogue_out {
+                vec![f32::NAN; n]
             } else {
                 continue;
             };
