@@ -40,7 +40,11 @@
 // part of the row; the last to finish combines the partials and writes the
 // outputs. The row's scratch is then 16 + 16 * split_count bytes, 16-byte
 // aligned, zeroed once before first use (the ukernel leaves it zeroed).
-// Static shared memory: 384 bytes.
+// On sm_90 and newer, a kernel launched with thread-block clusters of
+// exactly the split_count parts of a row (cluster rank = split_index)
+// combines the parts through distributed shared memory instead; the
+// scratch is then not touched.
+// Static shared memory: 404 bytes (412 for the plain-combiner variants).
 
 #include "common.h"
 
@@ -296,6 +300,48 @@ extern "C" UK_DEVICE void UK_SYMBOL(const E *in, i64 in_offset, E *val, i64 val_
   float best;
   i64 bi;
   uk_reduce_range(input_map, row, begin, end, best, bi);
+
+#if __CUDA_ARCH__ >= 900
+  // Launched as a thread-block cluster of the row's parts (the kernel's
+  // cluster dims say so): the parts meet in distributed shared memory, not
+  // in global scratch, and no workgroup waits on a counter.
+  if (__nvvm_read_ptx_sreg_cluster_nctarank() == (u32)split_count &&
+      __nvvm_read_ptx_sreg_cluster_ctarank() == (u32)split_index) {
+    UK_SHARED static UkPartial s_part;
+    if (tid == 0) {
+      s_part.val = best;
+      s_part.idx = bi;
+    }
+    __nvvm_barrier_cluster_arrive();
+    __nvvm_barrier_cluster_wait();
+    if (split_index == 0) {
+      best = -__builtin_inff();
+      bi = UK_NONE;
+      for (i64 p = tid; p < split_count; p += uk_ntid()) {
+        const volatile UkPartial *part = (const volatile UkPartial *)__nvvm_mapa((void *)&s_part, (int)p);
+        float pv = part->val;
+        i64 pi = part->idx;
+        if (uk_better(pv, pi, best, bi)) {
+          best = pv;
+          bi = pi;
+        }
+      }
+    }
+    // Every part stays resident until the first has read its partial.
+    __nvvm_barrier_cluster_arrive();
+    __nvvm_barrier_cluster_wait();
+    if (split_index != 0)
+      return;
+    uk_block_reduce(best, bi);
+    i64 value_at = bi;
+#if defined(UK_SEMANTICS_OGT)
+    uk_ogt_prefix(input_map, row, best, bi, value_at);
+#endif
+    if (tid == 0)
+      uk_write(input_map, row, out_val, out_idx, length, bi, value_at, want_value);
+    return;
+  }
+#endif
 
   u32 *counter = (u32 *)scratch;
   volatile UkPartial *partials = (volatile UkPartial *)((char *)scratch + 16);
