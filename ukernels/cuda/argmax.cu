@@ -40,10 +40,11 @@
 // part of the row; the last to finish combines the partials and writes the
 // outputs. The row's scratch is then 16 + 16 * split_count bytes, 16-byte
 // aligned, zeroed once before first use (the ukernel leaves it zeroed).
-// On sm_90 and newer, a kernel launched with thread-block clusters of
-// exactly the split_count parts of a row (cluster rank = split_index)
-// combines the parts through distributed shared memory instead; the
-// scratch is then not touched.
+// On sm_90 and newer, split_count < 0 says that the row's -split_count
+// parts run as one thread-block cluster (cluster rank = split_index): they
+// combine through distributed shared memory instead, and the scratch is not
+// touched. (A sign rather than a query of the cluster registers, so that a
+// kernel inlining the ukernel with constant arguments keeps one path.)
 // Static shared memory: 404 bytes (412 for the plain-combiner variants).
 
 #include "common.h"
@@ -276,6 +277,9 @@ extern "C" UK_DEVICE void UK_SYMBOL(const E *in, i64 in_offset, E *val, i64 val_
   I *out_idx = idx + idx_offset;
   bool want_value = write_value != 0 && val != 0;
   u32 tid = uk_tid();
+  const bool clustered = split_count < 0;
+  if (clustered)
+    split_count = -split_count;
   if (split_count <= 1) {
     float best;
     i64 bi;
@@ -302,11 +306,10 @@ extern "C" UK_DEVICE void UK_SYMBOL(const E *in, i64 in_offset, E *val, i64 val_
   uk_reduce_range(input_map, row, begin, end, best, bi);
 
 #if __CUDA_ARCH__ >= 900
-  // Launched as a thread-block cluster of the row's parts (the kernel's
-  // cluster dims say so): the parts meet in distributed shared memory, not
+  // The row's parts are one thread-block cluster (the kernel's cluster dims
+  // are the caller's to set): they meet in distributed shared memory, not
   // in global scratch, and no workgroup waits on a counter.
-  if (__nvvm_read_ptx_sreg_cluster_nctarank() == (u32)split_count &&
-      __nvvm_read_ptx_sreg_cluster_ctarank() == (u32)split_index) {
+  if (clustered) {
     UK_SHARED static UkPartial s_part;
     if (tid == 0) {
       s_part.val = best;
@@ -341,6 +344,9 @@ extern "C" UK_DEVICE void UK_SYMBOL(const E *in, i64 in_offset, E *val, i64 val_
       uk_write(input_map, row, out_val, out_idx, length, bi, value_at, want_value);
     return;
   }
+#else
+  if (clustered)
+    __builtin_trap(); // thread-block clusters need sm_90
 #endif
 
   u32 *counter = (u32 *)scratch;

@@ -18,7 +18,7 @@ timeout 150 compute-sanitizer --tool memcheck python3 -m ukernel run gpu/split_f
 (cd bench && timeout 200 python3 default_path_bench.py ../gpu/default_after.pkg 2>&1 | tee $OUT/default_after.txt)
 # Decode rows as thread-block clusters: the e2e argmax and fused files for
 # sm_90 against their CPU references, then the decode dispatches timed.
-for p in argmax_on fused; do
+for p in argmax_on fused check; do
   timeout 240 python3 -m ukernel run gpu/$p.pkg --repeat 2 > $OUT/run_$p.txt 2>&1; echo "$p: exit $?"
   grep -E "MISMATCH|passed|skipped|no reference" $OUT/run_$p.txt | tail -4
 done

@@ -565,7 +565,8 @@ fn call<'c, 'a>(
             row(idx),
             Arg::Size(input, parallel),
             Arg::WorkgroupId(1),
-            Arg::I32(split as i64),
+            // Negative: the parts are one thread-block cluster.
+            Arg::I32(if cluster { -(split as i64) } else { split as i64 }),
             Arg::Base(scratch),
             scratch_offset,
             Arg::I32(write_value as i64),
