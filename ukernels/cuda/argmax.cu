@@ -261,6 +261,18 @@ static UK_DEVICE void uk_write(UkMap map, const E *row, E *val, I *idx, i64 leng
     *val = uk_mapped(map, row[value_at]);
 }
 
+// With the row's best (best, bi) in thread 0, called by every thread: the
+// plain combiner's prefix rule, then the outputs.
+static UK_DEVICE void uk_finish(UkMap map, const E *row, E *val, I *idx, i64 length, float best, i64 bi,
+                                bool write_value) {
+  i64 value_at = bi;
+#if defined(UK_SEMANTICS_OGT)
+  uk_ogt_prefix(map, row, best, bi, value_at);
+#endif
+  if (uk_tid() == 0)
+    uk_write(map, row, val, idx, length, bi, value_at, write_value);
+}
+
 // Scratch of one row: a counter, then split_count (value, index) partials.
 struct UkPartial {
   float val;
@@ -284,12 +296,7 @@ extern "C" UK_DEVICE void UK_SYMBOL(const E *in, i64 in_offset, E *val, i64 val_
     float best;
     i64 bi;
     uk_reduce_range(input_map, row, 0, length, best, bi);
-    i64 value_at = bi;
-#if defined(UK_SEMANTICS_OGT)
-    uk_ogt_prefix(input_map, row, best, bi, value_at);
-#endif
-    if (tid == 0)
-      uk_write(input_map, row, out_val, out_idx, length, bi, value_at, want_value);
+    uk_finish(input_map, row, out_val, out_idx, length, best, bi, want_value);
     return;
   }
 
@@ -336,12 +343,7 @@ extern "C" UK_DEVICE void UK_SYMBOL(const E *in, i64 in_offset, E *val, i64 val_
     if (split_index != 0)
       return;
     uk_block_reduce(best, bi);
-    i64 value_at = bi;
-#if defined(UK_SEMANTICS_OGT)
-    uk_ogt_prefix(input_map, row, best, bi, value_at);
-#endif
-    if (tid == 0)
-      uk_write(input_map, row, out_val, out_idx, length, bi, value_at, want_value);
+    uk_finish(input_map, row, out_val, out_idx, length, best, bi, want_value);
     return;
   }
 #else
@@ -376,12 +378,7 @@ extern "C" UK_DEVICE void UK_SYMBOL(const E *in, i64 in_offset, E *val, i64 val_
     }
   }
   uk_block_reduce(best, bi);
-  i64 value_at = bi;
-#if defined(UK_SEMANTICS_OGT)
-  uk_ogt_prefix(input_map, row, best, bi, value_at);
-#endif
-  if (tid == 0) {
+  if (tid == 0)
     *counter = 0; // ready for the next launch
-    uk_write(input_map, row, out_val, out_idx, length, bi, value_at, want_value);
-  }
+  uk_finish(input_map, row, out_val, out_idx, length, best, bi, want_value);
 }
