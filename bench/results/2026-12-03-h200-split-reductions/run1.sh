@@ -24,3 +24,7 @@ for p in argmax_on fused check; do
 done
 timeout 120 compute-sanitizer --tool racecheck python3 -m ukernel run gpu/decode_cluster.pkg > $OUT/racecheck_cluster.txt 2>&1; echo "racecheck cluster: exit $?"; tail -3 $OUT/racecheck_cluster.txt
 (cd bench && timeout 200 python3 decode_argmax_bench.py ../gpu/decode_cluster.pkg ../gpu/decode_scratch.pkg 2>&1 | tee $OUT/decode_argmax.txt)
+# The argmax ukernels before and after the vector fast path (harness
+# kernels, checked against torch.argmax, same process each).
+(cd bench && timeout 150 python3 argmax_bench.py ../gpu/ptx_before --reps 20 2>&1 | tee $OUT/argmax_bench_before.txt | tail -25)
+(cd bench && timeout 150 python3 argmax_bench.py ../gpu/ptx --reps 20 2>&1 | tee $OUT/argmax_bench_after.txt | tail -25)
