@@ -4,9 +4,8 @@ process with one timing method: CALLS_PER_GRAPH calls captured in a CUDA
 graph and replayed, device time per call, median of REPS replays.
 
 The kernels are those of bench/decode_argmax.mlir, from each package given
-(e.g. one compiled with `--arch sm_90`, whose split rows run as thread-block
-clusters, and one whose lowest arch is sm_80, whose split rows combine
-through global scratch; both run sm_90 code on an H200). Every kernel's
+(compiled by different builds or with different options, to compare them
+in one process). Every kernel's
 indices are checked first against torch.argmax on inputs with a NaN in
 row 0 and a tied maximum in row 1, then on plain random rows (timed).
 

@@ -16,7 +16,6 @@ use std::collections::HashMap;
 use melior::{
     Context,
     dialect::arith,
-    ir::operation::OperationMutLike as _,
     ir::{
         Attribute, Block, BlockLike, Identifier, Location, Operation, OperationRef, Region, RegionLike, Type, Value,
         ValueLike,
@@ -88,9 +87,6 @@ pub struct CallPlan<'c, 'a> {
     pub grid: Vec<Extent<'c, 'a>>,
     /// Threads per workgroup (x).
     pub threads: i64,
-    /// Thread-block cluster dims of the kernel ([1, 1, 1]: none), recorded
-    /// on the workgroup loop as [`CLUSTER_ATTR`].
-    pub cluster: [i64; 3],
     pub args: Vec<Arg<'c, 'a>>,
     /// Ops that become dead with the call (e.g. fills the ukernel overwrites).
     pub remove: Vec<OperationRef<'c, 'a>>,
@@ -465,10 +461,7 @@ pub fn emit<'c, 'a>(
     ))?;
     let thread_loop = parallel(context, location, zero, one, &[threads], &["thread_x"], inner)?;
     outer.append_operation(thread_loop);
-    let mut grid_loop = parallel(context, location, zero, one, &grid, &PROCESSORS[..grid.len()], outer)?;
-    if plan.cluster != [1, 1, 1] {
-        grid_loop.set_attribute(CLUSTER_ATTR, i64_array(context, &plan.cluster));
-    }
+    let grid_loop = parallel(context, location, zero, one, &grid, &PROCESSORS[..grid.len()], outer)?;
     outside.put(grid_loop)?;
     Ok(types)
 }
@@ -476,9 +469,6 @@ pub fn emit<'c, 'a>(
 fn llvm_ptr(context: &Context) -> Result<Type<'_>, String> {
     Type::parse(context, "!llvm.ptr").ok_or_else(|| "internal error: the llvm dialect is not loaded".to_string())
 }
-
-/// Thread-block cluster dims, on a workgroup loop and then on its kernel.
-pub const CLUSTER_ATTR: &str = "ukernel.cluster";
 
 /// A constant array attribute of i64s, e.g. for declarations.
 pub fn i64_array<'c>(context: &'c Context, values: &[i64]) -> Attribute<'c> {

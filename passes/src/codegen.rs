@@ -400,21 +400,6 @@ fn mark_kernels(context: &Context, module: &Module) {
                 let i32t = melior::ir::r#type::IntegerType::new(context, 32).into();
                 f.set_attribute("nvvm.minctasm", IntegerAttribute::new(i32t, 1).into());
             }
-            // Compile-time cluster dims (`.reqnctapercluster`): a plain
-            // launch then runs the grid as clusters.
-            let cluster: Vec<i32> = op
-                .attribute(crate::call_builder::CLUSTER_ATTR)
-                .map(ints)
-                .unwrap_or_default()
-                .iter()
-                .map(|c| *c as i32)
-                .collect();
-            if cluster.len() == 3 && cluster.iter().all(|c| *c > 0) {
-                f.set_attribute(
-                    "nvvm.cluster_dim",
-                    melior::ir::attribute::DenseI32ArrayAttribute::new(context, &cluster).into(),
-                );
-            }
         }
     }
 }

@@ -22,9 +22,6 @@
 //! Static `memref.alloc`s at the top of a dispatch (bufferization's
 //! temporaries) become extra kernel arguments that the runtime provides.
 //!
-//! A mapped loop's `ukernel.cluster` (thread-block cluster dims) moves to
-//! the function, for codegen to make it the kernel's.
-//!
 //! Output attributes on each dispatch function: `ukernel.grid` (three
 //! strings: an integer or a product `a*b` of integers and `%argN[D]`, dim D
 //! of argument N), `ukernel.block` (three integers) and
@@ -504,10 +501,6 @@ fn distribute(context: &Context, func: OperationRef) -> Result<(), Fail> {
     loop {
         let ops = body_ops(&func);
         let Some(op) = ops.iter().find(|o| name(o) == "scf.parallel" && mapping(o).is_some()).copied() else { break };
-        if let Ok(cluster) = op.attribute(crate::call_builder::CLUSTER_ATTR) {
-            let mut f = unsafe { OperationRefMut::from_raw(func.to_raw()) };
-            f.set_attribute(crate::call_builder::CLUSTER_ATTR, cluster);
-        }
         for (p, trip) in inline_mapped_loop(context, &func, op)? {
             let slot = ["block_x", "block_y", "block_z", "thread_x", "thread_y", "thread_z"]
                 .iter()

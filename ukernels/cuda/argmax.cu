@@ -40,12 +40,7 @@
 // part of the row; the last to finish combines the partials and writes the
 // outputs. The row's scratch is then 16 + 16 * split_count bytes, 16-byte
 // aligned, zeroed once before first use (the ukernel leaves it zeroed).
-// On sm_90 and newer, split_count < 0 says that the row's -split_count
-// parts run as one thread-block cluster (cluster rank = split_index): they
-// combine through distributed shared memory instead, and the scratch is not
-// touched. (A sign rather than a query of the cluster registers, so that a
-// kernel inlining the ukernel with constant arguments keeps one path.)
-// Static shared memory: 404 bytes (412 for the plain-combiner variants).
+// Static shared memory: 384 bytes.
 
 #include "common.h"
 
@@ -261,18 +256,6 @@ static UK_DEVICE void uk_write(UkMap map, const E *row, E *val, I *idx, i64 leng
     *val = uk_mapped(map, row[value_at]);
 }
 
-// With the row's best (best, bi) in thread 0, called by every thread: the
-// plain combiner's prefix rule, then the outputs.
-static UK_DEVICE void uk_finish(UkMap map, const E *row, E *val, I *idx, i64 length, float best, i64 bi,
-                                bool write_value) {
-  i64 value_at = bi;
-#if defined(UK_SEMANTICS_OGT)
-  uk_ogt_prefix(map, row, best, bi, value_at);
-#endif
-  if (uk_tid() == 0)
-    uk_write(map, row, val, idx, length, bi, value_at, write_value);
-}
-
 // Scratch of one row: a counter, then split_count (value, index) partials.
 struct UkPartial {
   float val;
@@ -289,14 +272,16 @@ extern "C" UK_DEVICE void UK_SYMBOL(const E *in, i64 in_offset, E *val, i64 val_
   I *out_idx = idx + idx_offset;
   bool want_value = write_value != 0 && val != 0;
   u32 tid = uk_tid();
-  const bool clustered = split_count < 0;
-  if (clustered)
-    split_count = -split_count;
   if (split_count <= 1) {
     float best;
     i64 bi;
     uk_reduce_range(input_map, row, 0, length, best, bi);
-    uk_finish(input_map, row, out_val, out_idx, length, best, bi, want_value);
+    i64 value_at = bi;
+#if defined(UK_SEMANTICS_OGT)
+    uk_ogt_prefix(input_map, row, best, bi, value_at);
+#endif
+    if (tid == 0)
+      uk_write(input_map, row, out_val, out_idx, length, bi, value_at, want_value);
     return;
   }
 
@@ -311,45 +296,6 @@ extern "C" UK_DEVICE void UK_SYMBOL(const E *in, i64 in_offset, E *val, i64 val_
   float best;
   i64 bi;
   uk_reduce_range(input_map, row, begin, end, best, bi);
-
-#if __CUDA_ARCH__ >= 900
-  // The row's parts are one thread-block cluster (the kernel's cluster dims
-  // are the caller's to set): they meet in distributed shared memory, not
-  // in global scratch, and no workgroup waits on a counter.
-  if (clustered) {
-    UK_SHARED static UkPartial s_part;
-    if (tid == 0) {
-      s_part.val = best;
-      s_part.idx = bi;
-    }
-    __nvvm_barrier_cluster_arrive();
-    __nvvm_barrier_cluster_wait();
-    if (split_index == 0) {
-      best = -__builtin_inff();
-      bi = UK_NONE;
-      for (i64 p = tid; p < split_count; p += uk_ntid()) {
-        const volatile UkPartial *part = (const volatile UkPartial *)__nvvm_mapa((void *)&s_part, (int)p);
-        float pv = part->val;
-        i64 pi = part->idx;
-        if (uk_better(pv, pi, best, bi)) {
-          best = pv;
-          bi = pi;
-        }
-      }
-    }
-    // Every part stays resident until the first has read its partial.
-    __nvvm_barrier_cluster_arrive();
-    __nvvm_barrier_cluster_wait();
-    if (split_index != 0)
-      return;
-    uk_block_reduce(best, bi);
-    uk_finish(input_map, row, out_val, out_idx, length, best, bi, want_value);
-    return;
-  }
-#else
-  if (clustered)
-    __builtin_trap(); // thread-block clusters need sm_90
-#endif
 
   u32 *counter = (u32 *)scratch;
   volatile UkPartial *partials = (volatile UkPartial *)((char *)scratch + 16);
@@ -378,7 +324,12 @@ extern "C" UK_DEVICE void UK_SYMBOL(const E *in, i64 in_offset, E *val, i64 val_
     }
   }
   uk_block_reduce(best, bi);
-  if (tid == 0)
+  i64 value_at = bi;
+#if defined(UK_SEMANTICS_OGT)
+  uk_ogt_prefix(input_map, row, best, bi, value_at);
+#endif
+  if (tid == 0) {
     *counter = 0; // ready for the next launch
-  uk_finish(input_map, row, out_val, out_idx, length, best, bi, want_value);
+    uk_write(input_map, row, out_val, out_idx, length, bi, value_at, want_value);
+  }
 }

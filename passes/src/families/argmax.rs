@@ -22,10 +22,7 @@
 //!
 //! Configuration: one row per workgroup (x), each row split across `split`
 //! workgroups (y) when the rows alone leave multiprocessors idle
-//! ([`ukernels::argmax::plan`]); the reduction stays whole. From sm_90 on,
-//! a split decode-length row is one thread-block cluster (`cluster = 1`:
-//! the kernel's cluster dims are [1, split, 1], and the parts combine in
-//! distributed shared memory; [`ukernels::argmax::plan_for`]).
+//! ([`ukernels::argmax::plan`]); the reduction stays whole.
 //!
 //! Fusion: an elementwise producer of the input (a scale, a soft-cap
 //! `tanh`, a bias: see [`crate::fusion`]) is absorbed through the ukernels'
@@ -79,23 +76,16 @@ impl Family for Argmax {
 
     fn configure(&self, found: &Match, _uk: &UKernel, target: &Target) -> Result<Plan, String> {
         let facts: &ArgmaxFacts = found.facts();
-        let plan = argmax::plan_for(facts.rows, facts.length, target.multiprocessors(), target.sm);
+        let plan = argmax::plan(facts.rows, facts.length, target.multiprocessors());
         let mut workgroup = vec![1; facts.loops - 1];
         workgroup.push(0);
-        let mut params = vec![("split".into(), plan.split as i64)];
-        let mut summary =
-            format!("each row split across {} workgroup(s) of {} threads", plan.split, plan.workgroup_size);
-        if plan.cluster {
-            params.push(("cluster".into(), 1));
-            summary += ", one thread-block cluster per row";
-        }
         Ok(Plan {
             workgroup,
             reduction: vec![0; facts.loops],
             workgroup_size: [plan.workgroup_size as i64, 1, 1],
-            params,
+            params: vec![("split".into(), plan.split as i64)],
             rank: 0,
-            summary,
+            summary: format!("each row split across {} workgroup(s) of {} threads", plan.split, plan.workgroup_size),
         })
     }
 
@@ -509,10 +499,8 @@ fn call<'c, 'a>(
     let parallel = in_dims.len() - 1;
     let rows = in_dims[..parallel].iter().try_fold(1u64, |acc, d| d.map(|d| acc * d));
     let split = config.param("split").unwrap_or(1).max(1) as u64;
-    let cluster = split > 1 && config.param("cluster") == Some(1);
     let i8t: Type = IntegerType::new(globals.context(), 8).into();
-    // A clustered row combines in distributed shared memory: no scratch.
-    let (scratch, scratch_offset) = if split > 1 && !cluster {
+    let (scratch, scratch_offset) = if split > 1 {
         let rows = rows.ok_or_else(|| format!("split {split} needs a static row count"))?;
         let per_row = argmax::scratch_bytes_per_row(split as u32);
         let s = globals.zeroed(i8t, rows * per_row, true)?;
@@ -555,7 +543,6 @@ fn call<'c, 'a>(
             Extent::Const(split as i64),
         ],
         threads: config.workgroup_size[0],
-        cluster: if cluster { [1, split as i64, 1] } else { [1, 1, 1] },
         args: vec![
             Arg::Base(input),
             row(input),
@@ -565,8 +552,7 @@ fn call<'c, 'a>(
             row(idx),
             Arg::Size(input, parallel),
             Arg::WorkgroupId(1),
-            // Negative: the parts are one thread-block cluster.
-            Arg::I32(if cluster { -(split as i64) } else { split as i64 }),
+            Arg::I32(split as i64),
             Arg::Base(scratch),
             scratch_offset,
             Arg::I32(write_value as i64),

@@ -246,7 +246,6 @@ impl Family for Matmul {
                 Extent::CeilDiv(Box::new(Extent::Size(out, 0)), tile_m),
             ],
             threads: config.workgroup_size[0],
-            cluster: [1, 1, 1],
             args,
             remove,
             drop_if_unused,

@@ -9,7 +9,7 @@
 
 // A soft-cap (scale, tanh, cap) is fused.
 // CHECK-LABEL: func.func @softcap_fused
-// CHECK: params = {cluster = 1 : i64, fused = 1 : i64, split = 8 : i64}
+// CHECK: params = {fused = 1 : i64, split = 16 : i64}
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @softcap_fused(%x: tensor<4x32000xf32>) -> (tensor<4xf32>, tensor<4xi64>) {
     %scale = arith.constant 1.25 : f32
@@ -31,7 +31,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
     %fi = linalg.fill ins(%zero : i64) outs(%ei : tensor<4xi64>) -> tensor<4xi64>
     %ev = tensor.empty() : tensor<4xf32>
     %fv = linalg.fill ins(%ninf : f32) outs(%ev : tensor<4xf32>) -> tensor<4xf32>
-    // expected-remark@+1 {{selected uk_argmax_ogt_f32i64 (bitcode for sm_90): each row split across 8 workgroup(s) of 1024 threads, one thread-block cluster per row; fused: the input's producer (x 1.25 mulf 0.5 mulf tanh 30.0 mulf) through input_map}}
+    // expected-remark@+1 {{selected uk_argmax_ogt_f32i64 (bitcode for sm_90): each row split across 16 workgroup(s) of 256 threads; fused: the input's producer (x 1.25 mulf 0.5 mulf tanh 30.0 mulf) through input_map}}
     %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
         ins(%y : tensor<4x32000xf32>) outs(%fv, %fi : tensor<4xf32>, tensor<4xi64>) {
     ^bb0(%a: f32, %b: f32, %c: i64):

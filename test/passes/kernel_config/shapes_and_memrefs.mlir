@@ -5,38 +5,10 @@
 // RUN:   --pass-pipeline='builtin.module(ukernel-kernel-config)' --mlir-elide-resource-strings-if-larger=1 %s \
 // RUN:   | FileCheck %s
 
-// From sm_90 a decode row is one thread-block cluster of 8 parts.
-// CHECK-LABEL: func.func @decode_row_is_one_cluster
-// CHECK: lowering_config = #ukernel.lowering_config<{params = {cluster = 1 : i64, split = 8 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {semantics = "ogt", shared_memory_bytes = 412 : i64}>, workgroup = [1, 0], workgroup_size = [1024, 1, 1]}>
+// CHECK-LABEL: func.func @decode_row_split_across_workgroups
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 63 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
-  func.func @decode_row_is_one_cluster(%in: tensor<1x128256xf32>) -> tensor<1xi64> {
-    %zero = arith.constant 0 : i64
-    %ninf = arith.constant 0xFF800000 : f32
-    %ei = tensor.empty() : tensor<1xi64>
-    %fi = linalg.fill ins(%zero : i64) outs(%ei : tensor<1xi64>) -> tensor<1xi64>
-    %ev = tensor.empty() : tensor<1xf32>
-    %fv = linalg.fill ins(%ninf : f32) outs(%ev : tensor<1xf32>) -> tensor<1xf32>
-    // expected-remark@+1 {{each row split across 8 workgroup(s) of 1024 threads, one thread-block cluster per row}}
-    %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
-        ins(%in : tensor<1x128256xf32>) outs(%fv, %fi : tensor<1xf32>, tensor<1xi64>) {
-    ^bb0(%a: f32, %b: f32, %c: i64):
-      %i = linalg.index 1 : index
-      %ii = arith.index_cast %i : index to i64
-      %m = arith.maximumf %a, %b : f32
-      %p = arith.cmpf ogt, %a, %b : f32
-      %s = arith.select %p, %ii, %c : i64
-      linalg.yield %m, %s : f32, i64
-    } -> (tensor<1xf32>, tensor<1xi64>)
-    return %r#1 : tensor<1xi64>
-  }
-}
-// -----
-
-// Before sm_90 the parts of a row combine through global scratch.
-// CHECK-LABEL: func.func @decode_row_split_across_workgroups_before_sm_90
-// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 63 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {semantics = "ogt", shared_memory_bytes = 412 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
-module attributes {ukernel.target = #ukernel.target<{arch = "sm_80", ukernels = "all"}>} {
-  func.func @decode_row_split_across_workgroups_before_sm_90(%in: tensor<1x128256xf32>) -> tensor<1xi64> {
+  func.func @decode_row_split_across_workgroups(%in: tensor<1x128256xf32>) -> tensor<1xi64> {
     %zero = arith.constant 0 : i64
     %ninf = arith.constant 0xFF800000 : f32
     %ei = tensor.empty() : tensor<1xi64>
@@ -60,7 +32,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_80", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @many_rows_one_workgroup_each
-// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 1 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {semantics = "ogt", shared_memory_bytes = 412 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 1 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @many_rows_one_workgroup_each(%in: tensor<4096x32000xf32>) -> tensor<4096xi64> {
     %zero = arith.constant 0 : i64
@@ -86,7 +58,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @dynamic_length_not_split
-// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 1 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {semantics = "ogt", shared_memory_bytes = 412 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 1 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @dynamic_length_not_split(%in: tensor<1x?xf32>) -> tensor<1xi64> {
     %zero = arith.constant 0 : i64
@@ -112,7 +84,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @dynamic_rows_not_split
-// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 1 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {semantics = "ogt", shared_memory_bytes = 412 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 1 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @dynamic_rows_not_split(%in: tensor<?x32000xf32>) -> tensor<?xi64> {
     %c0 = arith.constant 0 : index
@@ -140,7 +112,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @batched_rows
-// CHECK: lowering_config = #ukernel.lowering_config<{params = {cluster = 1 : i64, split = 8 : i64}, reduction = [0, 0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {semantics = "ogt", shared_memory_bytes = 412 : i64}>, workgroup = [1, 1, 0], workgroup_size = [1024, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 9 : i64}, reduction = [0, 0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 1, 0], workgroup_size = [256, 1, 1]}>
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @batched_rows(%in: tensor<4x8x32000xf32>) -> tensor<4x8xi64> {
     %zero = arith.constant 0 : i64
@@ -149,7 +121,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
     %fi = linalg.fill ins(%zero : i64) outs(%ei : tensor<4x8xi64>) -> tensor<4x8xi64>
     %ev = tensor.empty() : tensor<4x8xf32>
     %fv = linalg.fill ins(%ninf : f32) outs(%ev : tensor<4x8xf32>) -> tensor<4x8xf32>
-    // expected-remark@+1 {{each row split across 8 workgroup(s) of 1024 threads, one thread-block cluster per row}}
+    // expected-remark@+1 {{each row split across 9 workgroup(s)}}
     %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]}
         ins(%in : tensor<4x8x32000xf32>) outs(%fv, %fi : tensor<4x8xf32>, tensor<4x8xi64>) {
     ^bb0(%a: f32, %b: f32, %c: i64):
@@ -166,7 +138,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @batched_dynamic_rows
-// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 1 : i64}, reduction = [0, 0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {semantics = "ogt", shared_memory_bytes = 412 : i64}>, workgroup = [1, 1, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 1 : i64}, reduction = [0, 0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 1, 0], workgroup_size = [256, 1, 1]}>
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @batched_dynamic_rows(%in: tensor<2x?x128256xf32>) -> tensor<2x?xi64> {
     %c1 = arith.constant 1 : index
@@ -203,7 +175,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
     %ninf = arith.constant 0xFF800000 : f32
     linalg.fill ins(%zero : i32) outs(%idx : memref<8xi32>)
     linalg.fill ins(%ninf : f32) outs(%val : memref<8xf32>)
-    // expected-remark@+1 {{selected uk_argmax_ogt_f32i32 (bitcode for sm_90): each row split across 8 workgroup(s) of 1024 threads, one thread-block cluster per row}}
+    // expected-remark@+1 {{selected uk_argmax_ogt_f32i32 (bitcode for sm_90): each row split across 33 workgroup(s)}}
     linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
         ins(%in : memref<8x128256xf32>) outs(%val, %idx : memref<8xf32>, memref<8xi32>) {
     ^bb0(%a: f32, %b: f32, %c: i32):

@@ -5,7 +5,7 @@
 // RUN:   | FileCheck %s
 
 // CHECK-LABEL: func.func @argmax_f32i32_selected
-// CHECK: lowering_config = #ukernel.lowering_config<{params = {cluster = 1 : i64, split = 8 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i32", {semantics = "ogt", shared_memory_bytes = 412 : i64}>, workgroup = [1, 0], workgroup_size = [1024, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 16 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i32", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
 // CHECK-SAME: ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_argmax_ogt_f32i32.sm_90.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_ogt_f32i32.sm_90.bc"}>]
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @argmax_f32i32_selected(%in: tensor<1x32000xf32>) -> tensor<1xi32> {
@@ -15,7 +15,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
     %fi = linalg.fill ins(%zero : i32) outs(%ei : tensor<1xi32>) -> tensor<1xi32>
     %ev = tensor.empty() : tensor<1xf32>
     %fv = linalg.fill ins(%init : f32) outs(%ev : tensor<1xf32>) -> tensor<1xf32>
-    // expected-remark@+1 {{selected uk_argmax_ogt_f32i32 (bitcode for sm_90): each row split across 8 workgroup(s) of 1024 threads, one thread-block cluster per row}}
+    // expected-remark@+1 {{selected uk_argmax_ogt_f32i32 (bitcode for sm_90): each row split across 16 workgroup(s)}}
     %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
         ins(%in : tensor<1x32000xf32>) outs(%fv, %fi : tensor<1xf32>, tensor<1xi32>) {
     ^bb0(%a: f32, %b: f32, %c: i32):
@@ -33,7 +33,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @argmax_f32i64_selected
-// CHECK: lowering_config = #ukernel.lowering_config<{params = {cluster = 1 : i64, split = 8 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {semantics = "ogt", shared_memory_bytes = 412 : i64}>, workgroup = [1, 0], workgroup_size = [1024, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 16 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
 // CHECK-SAME: ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_argmax_ogt_f32i64.sm_90.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_ogt_f32i64.sm_90.bc"}>]
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @argmax_f32i64_selected(%in: tensor<1x32000xf32>) -> tensor<1xi64> {
@@ -43,7 +43,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
     %fi = linalg.fill ins(%zero : i64) outs(%ei : tensor<1xi64>) -> tensor<1xi64>
     %ev = tensor.empty() : tensor<1xf32>
     %fv = linalg.fill ins(%init : f32) outs(%ev : tensor<1xf32>) -> tensor<1xf32>
-    // expected-remark@+1 {{selected uk_argmax_ogt_f32i64 (bitcode for sm_90): each row split across 8 workgroup(s) of 1024 threads, one thread-block cluster per row}}
+    // expected-remark@+1 {{selected uk_argmax_ogt_f32i64 (bitcode for sm_90): each row split across 16 workgroup(s)}}
     %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
         ins(%in : tensor<1x32000xf32>) outs(%fv, %fi : tensor<1xf32>, tensor<1xi64>) {
     ^bb0(%a: f32, %b: f32, %c: i64):
@@ -61,7 +61,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @argmax_f16i32_selected
-// CHECK: lowering_config = #ukernel.lowering_config<{params = {cluster = 1 : i64, split = 8 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f16i32", {semantics = "ogt", shared_memory_bytes = 412 : i64}>, workgroup = [1, 0], workgroup_size = [1024, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 16 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f16i32", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
 // CHECK-SAME: ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_argmax_ogt_f16i32.sm_90.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_ogt_f16i32.sm_90.bc"}>]
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @argmax_f16i32_selected(%in: tensor<1x32000xf16>) -> tensor<1xi32> {
@@ -71,7 +71,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
     %fi = linalg.fill ins(%zero : i32) outs(%ei : tensor<1xi32>) -> tensor<1xi32>
     %ev = tensor.empty() : tensor<1xf16>
     %fv = linalg.fill ins(%init : f16) outs(%ev : tensor<1xf16>) -> tensor<1xf16>
-    // expected-remark@+1 {{selected uk_argmax_ogt_f16i32 (bitcode for sm_90): each row split across 8 workgroup(s) of 1024 threads, one thread-block cluster per row}}
+    // expected-remark@+1 {{selected uk_argmax_ogt_f16i32 (bitcode for sm_90): each row split across 16 workgroup(s)}}
     %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
         ins(%in : tensor<1x32000xf16>) outs(%fv, %fi : tensor<1xf16>, tensor<1xi32>) {
     ^bb0(%a: f16, %b: f16, %c: i32):
@@ -89,7 +89,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @argmax_f16i64_selected
-// CHECK: lowering_config = #ukernel.lowering_config<{params = {cluster = 1 : i64, split = 8 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f16i64", {semantics = "ogt", shared_memory_bytes = 412 : i64}>, workgroup = [1, 0], workgroup_size = [1024, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 16 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f16i64", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
 // CHECK-SAME: ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_argmax_ogt_f16i64.sm_90.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_ogt_f16i64.sm_90.bc"}>]
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @argmax_f16i64_selected(%in: tensor<1x32000xf16>) -> tensor<1xi64> {
@@ -99,7 +99,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
     %fi = linalg.fill ins(%zero : i64) outs(%ei : tensor<1xi64>) -> tensor<1xi64>
     %ev = tensor.empty() : tensor<1xf16>
     %fv = linalg.fill ins(%init : f16) outs(%ev : tensor<1xf16>) -> tensor<1xf16>
-    // expected-remark@+1 {{selected uk_argmax_ogt_f16i64 (bitcode for sm_90): each row split across 8 workgroup(s) of 1024 threads, one thread-block cluster per row}}
+    // expected-remark@+1 {{selected uk_argmax_ogt_f16i64 (bitcode for sm_90): each row split across 16 workgroup(s)}}
     %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
         ins(%in : tensor<1x32000xf16>) outs(%fv, %fi : tensor<1xf16>, tensor<1xi64>) {
     ^bb0(%a: f16, %b: f16, %c: i64):
@@ -117,7 +117,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @argmax_bf16i32_selected
-// CHECK: lowering_config = #ukernel.lowering_config<{params = {cluster = 1 : i64, split = 8 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_bf16i32", {semantics = "ogt", shared_memory_bytes = 412 : i64}>, workgroup = [1, 0], workgroup_size = [1024, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 16 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_bf16i32", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
 // CHECK-SAME: ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_argmax_ogt_bf16i32.sm_90.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_ogt_bf16i32.sm_90.bc"}>]
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @argmax_bf16i32_selected(%in: tensor<1x32000xbf16>) -> tensor<1xi32> {
@@ -127,7 +127,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
     %fi = linalg.fill ins(%zero : i32) outs(%ei : tensor<1xi32>) -> tensor<1xi32>
     %ev = tensor.empty() : tensor<1xbf16>
     %fv = linalg.fill ins(%init : bf16) outs(%ev : tensor<1xbf16>) -> tensor<1xbf16>
-    // expected-remark@+1 {{selected uk_argmax_ogt_bf16i32 (bitcode for sm_90): each row split across 8 workgroup(s) of 1024 threads, one thread-block cluster per row}}
+    // expected-remark@+1 {{selected uk_argmax_ogt_bf16i32 (bitcode for sm_90): each row split across 16 workgroup(s)}}
     %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
         ins(%in : tensor<1x32000xbf16>) outs(%fv, %fi : tensor<1xbf16>, tensor<1xi32>) {
     ^bb0(%a: bf16, %b: bf16, %c: i32):
@@ -145,7 +145,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @argmax_bf16i64_selected
-// CHECK: lowering_config = #ukernel.lowering_config<{params = {cluster = 1 : i64, split = 8 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_bf16i64", {semantics = "ogt", shared_memory_bytes = 412 : i64}>, workgroup = [1, 0], workgroup_size = [1024, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 16 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_bf16i64", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
 // CHECK-SAME: ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_argmax_ogt_bf16i64.sm_90.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_ogt_bf16i64.sm_90.bc"}>]
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @argmax_bf16i64_selected(%in: tensor<1x32000xbf16>) -> tensor<1xi64> {
@@ -155,7 +155,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
     %fi = linalg.fill ins(%zero : i64) outs(%ei : tensor<1xi64>) -> tensor<1xi64>
     %ev = tensor.empty() : tensor<1xbf16>
     %fv = linalg.fill ins(%init : bf16) outs(%ev : tensor<1xbf16>) -> tensor<1xbf16>
-    // expected-remark@+1 {{selected uk_argmax_ogt_bf16i64 (bitcode for sm_90): each row split across 8 workgroup(s) of 1024 threads, one thread-block cluster per row}}
+    // expected-remark@+1 {{selected uk_argmax_ogt_bf16i64 (bitcode for sm_90): each row split across 16 workgroup(s)}}
     %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
         ins(%in : tensor<1x32000xbf16>) outs(%fv, %fi : tensor<1xbf16>, tensor<1xi64>) {
     ^bb0(%a: bf16, %b: bf16, %c: i64):

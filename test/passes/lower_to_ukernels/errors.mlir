@@ -10,7 +10,7 @@ module attributes {ukernel.executable_objects = [#ukernel.object<{path = "uk_arg
     linalg.fill ins(%ninf : f32) outs(%val : memref<8xf32>)
     // expected-error@+1 {{unknown ukernel 'uk_argmax_f99i64' (the library has uk_argmax_f32i32}}
     linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
-        ins(%in : memref<8x100xf32>) outs(%val, %idx : memref<8xf32>, memref<8xi64>) attrs = {lowering_config = #ukernel.lowering_config<{workgroup = [1, 0], reduction = [0, 0], workgroup_size = [256, 1, 1], ukernel = #ukernel.spec<"uk_argmax_f99i64", {shared_memory_bytes = 404 : i64}>}>} {
+        ins(%in : memref<8x100xf32>) outs(%val, %idx : memref<8xf32>, memref<8xi64>) attrs = {lowering_config = #ukernel.lowering_config<{workgroup = [1, 0], reduction = [0, 0], workgroup_size = [256, 1, 1], ukernel = #ukernel.spec<"uk_argmax_f99i64", {shared_memory_bytes = 388 : i64}>}>} {
     ^bb0(%a: f32, %b: f32, %c: i64):
       %x = linalg.index 1 : index
       %xi = arith.index_cast %x : index to i64
@@ -40,7 +40,7 @@ module attributes {ukernel.executable_objects = [#ukernel.object<{path = "uk_arg
     linalg.fill ins(%ninf : f32) outs(%val : memref<8xf32>)
     // expected-error@+1 {{no executable object on the enclosing module provides uk_argmax_f32i64}}
     linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
-        ins(%in : memref<8x100xf32>) outs(%val, %idx : memref<8xf32>, memref<8xi64>) attrs = {lowering_config = #ukernel.lowering_config<{workgroup = [1, 0], reduction = [0, 0], workgroup_size = [256, 1, 1], ukernel = #ukernel.spec<"uk_argmax_f32i64", {shared_memory_bytes = 404 : i64}>}>} {
+        ins(%in : memref<8x100xf32>) outs(%val, %idx : memref<8xf32>, memref<8xi64>) attrs = {lowering_config = #ukernel.lowering_config<{workgroup = [1, 0], reduction = [0, 0], workgroup_size = [256, 1, 1], ukernel = #ukernel.spec<"uk_argmax_f32i64", {shared_memory_bytes = 388 : i64}>}>} {
     ^bb0(%a: f32, %b: f32, %c: i64):
       %x = linalg.index 1 : index
       %xi = arith.index_cast %x : index to i64
@@ -70,7 +70,7 @@ module {
     linalg.fill ins(%ninf : f32) outs(%val : memref<8xf32>)
     // expected-error@+1 {{no executable object on the enclosing module provides uk_argmax_f32i64 (run ukernel-hoist-executable-objects}}
     linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
-        ins(%in : memref<8x100xf32>) outs(%val, %idx : memref<8xf32>, memref<8xi64>) attrs = {lowering_config = #ukernel.lowering_config<{workgroup = [1, 0], reduction = [0, 0], workgroup_size = [256, 1, 1], ukernel = #ukernel.spec<"uk_argmax_f32i64", {shared_memory_bytes = 404 : i64}>}>, ukernel.executable_objects = [#ukernel.object<{path = "uk_argmax_f32i64.bc", data = dense_resource<bc> : vector<4xi8>}>]} {
+        ins(%in : memref<8x100xf32>) outs(%val, %idx : memref<8xf32>, memref<8xi64>) attrs = {lowering_config = #ukernel.lowering_config<{workgroup = [1, 0], reduction = [0, 0], workgroup_size = [256, 1, 1], ukernel = #ukernel.spec<"uk_argmax_f32i64", {shared_memory_bytes = 388 : i64}>}>, ukernel.executable_objects = [#ukernel.object<{path = "uk_argmax_f32i64.bc", data = dense_resource<bc> : vector<4xi8>}>]} {
     ^bb0(%a: f32, %b: f32, %c: i64):
       %x = linalg.index 1 : index
       %xi = arith.index_cast %x : index to i64
@@ -100,7 +100,7 @@ module attributes {ukernel.executable_objects = [#ukernel.object<{path = "uk_arg
     linalg.fill ins(%ninf : f32) outs(%val : memref<8xf32>)
     // expected-error@+1 {{uk_argmax_bf16i32 takes bf16 input and i32 indices, the op has f32 and i64}}
     linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
-        ins(%in : memref<8x100xf32>) outs(%val, %idx : memref<8xf32>, memref<8xi64>) attrs = {lowering_config = #ukernel.lowering_config<{workgroup = [1, 0], reduction = [0, 0], workgroup_size = [256, 1, 1], ukernel = #ukernel.spec<"uk_argmax_bf16i32", {shared_memory_bytes = 404 : i64}>}>} {
+        ins(%in : memref<8x100xf32>) outs(%val, %idx : memref<8xf32>, memref<8xi64>) attrs = {lowering_config = #ukernel.lowering_config<{workgroup = [1, 0], reduction = [0, 0], workgroup_size = [256, 1, 1], ukernel = #ukernel.spec<"uk_argmax_bf16i32", {shared_memory_bytes = 388 : i64}>}>} {
     ^bb0(%a: f32, %b: f32, %c: i64):
       %x = linalg.index 1 : index
       %xi = arith.index_cast %x : index to i64
@@ -126,7 +126,7 @@ module attributes {ukernel.executable_objects = [#ukernel.object<{path = "uk_arg
   func.func @tensor_operands(%in: tensor<8x100xf32>, %val: tensor<8xf32>, %idx: tensor<8xi64>) -> tensor<8xi64> {
     // expected-error@+1 {{is not a memref: lower to ukernels after bufferization}}
     %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
-        ins(%in : tensor<8x100xf32>) outs(%val, %idx : tensor<8xf32>, tensor<8xi64>) attrs = {lowering_config = #ukernel.lowering_config<{workgroup = [1, 0], reduction = [0, 0], workgroup_size = [256, 1, 1], ukernel = #ukernel.spec<"uk_argmax_f32i64", {shared_memory_bytes = 404 : i64}>}>} {
+        ins(%in : tensor<8x100xf32>) outs(%val, %idx : tensor<8xf32>, tensor<8xi64>) attrs = {lowering_config = #ukernel.lowering_config<{workgroup = [1, 0], reduction = [0, 0], workgroup_size = [256, 1, 1], ukernel = #ukernel.spec<"uk_argmax_f32i64", {shared_memory_bytes = 388 : i64}>}>} {
     ^bb0(%a: f32, %b: f32, %c: i64):
       %x = linalg.index 1 : index
       %xi = arith.index_cast %x : index to i64

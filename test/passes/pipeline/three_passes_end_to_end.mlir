@@ -5,16 +5,13 @@
 // RUN:   --mlir-elide-resource-strings-if-larger=1 %s | FileCheck %s
 
 // CHECK-LABEL: module attributes {ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_argmax_ogt_f32i64.sm_90.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_ogt_f32i64.sm_90.bc"}>, #ukernel.object<{data = dense_resource<uk_argmax_ogt_bf16i32.sm_90.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_ogt_bf16i32.sm_90.bc"}>], ukernel.target
-// Decode rows on sm_90 are thread-block clusters (the workgroup loop says
-// so): no scratch, only the shared zeros a ukernel's unused scratch
-// argument points at.
-// CHECK-NOT: @__ukernel_scratch_
+// CHECK-DAG: memref.global "private" @__ukernel_scratch_0 : memref<4352xi8>
+// CHECK-DAG: memref.global "private" @__ukernel_scratch_1 : memref<1024xi8>
 // CHECK-DAG: memref.global "private" @__ukernel_zeros_16xi8 : memref<16xi8>
 // CHECK-DAG: func.func private @uk_argmax_ogt_f32i64(
 // CHECK-DAG: func.func private @uk_argmax_ogt_bf16i32(
 // CHECK-LABEL: func.func @decode_b8
 // CHECK: func.call @uk_argmax_ogt_f32i64
-// CHECK: ukernel.cluster = [1, 8, 1]
 // CHECK-LABEL: func.func @prefill_4096
 // CHECK: func.call @uk_argmax_ogt_f32i64
 // CHECK-LABEL: func.func @decode_bf16

@@ -11,10 +11,9 @@ pub const FAMILY: &str = "argmax";
 pub const WORKGROUP_SIZE: u32 = 256;
 
 /// Static shared memory of each argmax ukernel: 32 partial values (f32) and
-/// indices (i64) for the cross-warp reduction, the last-workgroup flag, the
-/// part's partial a cluster reads (16 bytes) and (plain-combiner variants)
-/// the first NaN's index.
-pub const SHARED_MEMORY_BYTES: u32 = 32 * 4 + 32 * 8 + 4 + 16;
+/// indices (i64) for the cross-warp reduction, the last-workgroup flag and
+/// (plain-combiner variants) the first NaN's index.
+pub const SHARED_MEMORY_BYTES: u32 = 32 * 4 + 32 * 8 + 4;
 
 /// How the op treats NaN: `first-nan` (torch, numpy: the first NaN wins) or
 /// `ogt` (the plain `maximumf` + `cmpf ogt` combiner: NaN value, the index

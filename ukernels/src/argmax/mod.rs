@@ -35,28 +35,12 @@ pub const WORKGROUPS_PER_MULTIPROCESSOR: u64 = 2;
 /// H200).
 pub const MAX_ELEMENTS_PER_SPLIT: u64 = 1 << 18;
 
-/// At most this many workgroups hold one row as a thread-block cluster (the
-/// portable cluster size).
-pub const MAX_CLUSTER: u32 = 8;
-
-/// A clustered row's parts are at most this long: past it, more parts (and
-/// the global-scratch combine) keep more loads in flight.
-pub const MAX_ELEMENTS_PER_CLUSTER_PART: u64 = 1 << 15;
-
-/// Threads of a clustered row's workgroups when the cluster holds fewer
-/// parts than [`plan`] wanted: each part is longer, so more threads keep
-/// its loads in flight at once.
-pub const CLUSTER_WORKGROUP_SIZE: u32 = 1024;
-
 /// How a batch of rows is spread over workgroups.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Plan {
     pub workgroup_size: u32,
     /// Workgroups per row.
     pub split: u32,
-    /// The row's parts run as one thread-block cluster (sm_90 and newer)
-    /// and combine through distributed shared memory.
-    pub cluster: bool,
 }
 
 /// Chooses the split for `rows` rows of `length` elements on a GPU with
@@ -74,28 +58,7 @@ pub fn plan(rows: Option<u64>, length: Option<u64>, multiprocessors: u32) -> Pla
         }
         _ => 1,
     };
-    Plan { workgroup_size: WORKGROUP_SIZE, split: split as u32, cluster: false }
-}
-
-/// [`plan`] for a target of compute capability `sm`: from sm_90 on, a split
-/// row of moderate length becomes one thread-block cluster of at most
-/// [`MAX_CLUSTER`] parts (of [`CLUSTER_WORKGROUP_SIZE`] threads when that
-/// caps the split), which saves the global counter, the memory fence and the
-/// last workgroup's second pass of the scratch combine: what a decode row's
-/// latency is made of.
-pub fn plan_for(rows: Option<u64>, length: Option<u64>, multiprocessors: u32, sm: u32) -> Plan {
-    let p = plan(rows, length, multiprocessors);
-    match length {
-        Some(length) if sm >= 90 && p.split > 1 && length <= MAX_CLUSTER as u64 * MAX_ELEMENTS_PER_CLUSTER_PART => {
-            let capped = p.split > MAX_CLUSTER;
-            Plan {
-                workgroup_size: if capped { CLUSTER_WORKGROUP_SIZE } else { p.workgroup_size },
-                split: p.split.min(MAX_CLUSTER),
-                cluster: true,
-            }
-        }
-        _ => p,
-    }
+    Plan { workgroup_size: WORKGROUP_SIZE, split: split as u32 }
 }
 
 /// Bytes of scratch one row needs with `split` workgroups per row: a
@@ -123,18 +86,6 @@ mod tests {
         assert_eq!(plan(None, Some(128256), 132).split, 1);
         assert_eq!(plan(Some(1), None, 132).split, 1);
         assert_eq!(plan(Some(1), Some(1 << 28), 132).split, 1024);
-    }
-
-    #[test]
-    fn decode_rows_are_clusters_from_sm_90() {
-        let cluster = |workgroup_size, split| Plan { workgroup_size, split, cluster: true };
-        assert_eq!(plan_for(Some(1), Some(128256), 132, 90), cluster(1024, 8));
-        assert_eq!(plan_for(Some(64), Some(128256), 132, 90), cluster(256, 5));
-        // Before sm_90, and for rows too long for one cluster: the scratch combine.
-        assert_eq!(plan_for(Some(1), Some(128256), 108, 80), plan(Some(1), Some(128256), 108));
-        assert!(!plan_for(Some(1), Some(1 << 20), 132, 90).cluster);
-        // Unsplit rows stay unsplit.
-        assert_eq!(plan_for(Some(4096), Some(32000), 132, 90), plan(Some(4096), Some(32000), 132));
     }
 
     #[test]
