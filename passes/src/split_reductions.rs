@@ -76,6 +76,9 @@ fn split_one<'c, 'a>(
     op: OperationRef<'c, 'a>,
     present: &mut std::collections::HashSet<String>,
 ) -> Result<(), String> {
+    if (0..op.operand_count()).any(|i| op.operand(i).is_ok_and(|v| !crate::ir::is_memref(v.r#type()))) {
+        return Err("the op's operands are tensors: this pass runs after bufferization".into());
+    }
     let Some(fills) = exclusive_fills(func, &op) else { return Ok(()) };
     let text = FAMILIES
         .iter()

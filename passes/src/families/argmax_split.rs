@@ -115,19 +115,21 @@ pub fn split_function(fold: &Fold, ops: &Operands, name: &str) -> Result<String,
     let _ = writeln!(w, "  scf.parallel (%row) = (%c0) to ({rows}) step (%c1) {{");
     let _ = writeln!(w, "  scf.parallel (%t) = (%c0) to (%threads) step (%c1) {{");
     // The result's kept indices, delinearized (the last kept dim fastest).
+    let mut index_of = vec![String::new(); rank];
     let mut rest = "%row".to_string();
     for (i, d) in kept.iter().enumerate().rev() {
         if i == 0 {
-            let _ = writeln!(w, "    %o{d} = arith.addi {rest}, %c0 : index");
+            index_of[*d] = rest.clone();
         } else {
             let _ = writeln!(w, "    %o{d} = arith.remui {rest}, %d{d} : index");
             let _ = writeln!(w, "    %r{d} = arith.divui {rest}, %d{d} : index");
+            index_of[*d] = format!("%o{d}");
             rest = format!("%r{d}");
         }
     }
-    let kept_indices: Vec<String> = kept.iter().map(|d| format!("%o{d}")).collect();
+    let kept_indices: Vec<String> = kept.iter().map(|d| index_of[*d].clone()).collect();
     let input_indices: Vec<String> =
-        (0..rank).map(|d| if d == axis { "%k".to_string() } else { format!("%o{d}") }).collect();
+        (0..rank).map(|d| if d == axis { "%k".to_string() } else { index_of[d].clone() }).collect();
     let (cmp, order) = match fold.predicate {
         "oge" => ("oge", "sgt"),
         _ => ("ogt", "slt"),
