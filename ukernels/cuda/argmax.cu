@@ -119,96 +119,22 @@ static UK_DEVICE UK_INLINE void uk_consider(UkMap map, E e, i64 i, float &best, 
   uk_step(uk_value(uk_mapped(map, e)), i, best, bi);
 }
 
-// One 16-byte vector as the op sees it (each element through the map),
-// kept whole: four words (f32: the floats' bits; 16-bit types: two elements
-// per word, the lower one first).
-struct UkVec {
-  u32 w[4];
-};
-
-static UK_DEVICE UK_INLINE UkVec uk_load_vec(UkMap map, const E *p) {
-  i32x4 raw = *(const i32x4 *)p;
-  UkVec v = {{(u32)raw.x, (u32)raw.y, (u32)raw.z, (u32)raw.w}};
-  if (map) {
+static UK_DEVICE UK_INLINE void uk_step_vec(UkMap map, const E *p, i64 i, float &best, i64 &bi) {
+#if defined(UK_ELEM_F32)
+  f32x4 v = *(const f32x4 *)p;
+  uk_consider(map, v.x, i, best, bi);
+  uk_consider(map, v.y, i + 1, best, bi);
+  uk_consider(map, v.z, i + 2, best, bi);
+  uk_consider(map, v.w, i + 3, best, bi);
+#else
+  i32x4 w = *(const i32x4 *)p;
+  int parts[4] = {w.x, w.y, w.z, w.w};
 #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-#if defined(UK_ELEM_F32)
-      v.w[k] = __builtin_bit_cast(u32, map(__builtin_bit_cast(float, v.w[k])));
-#else
-      v.w[k] = (u32)map((u16)(v.w[k] & 0xffff)) | ((u32)map((u16)(v.w[k] >> 16)) << 16);
-#endif
-    }
+  for (int k = 0; k < 4; ++k) {
+    uk_consider(map, (u16)(parts[k] & 0xffff), i + 2 * k, best, bi);
+    uk_consider(map, (u16)((u32)parts[k] >> 16), i + 2 * k + 1, best, bi);
   }
-  return v;
-}
-
-// Element k of a vector, as a float.
-static UK_DEVICE UK_INLINE float uk_vec_at(const UkVec &v, int k) {
-#if defined(UK_ELEM_F32)
-  return __builtin_bit_cast(float, v.w[k]);
-#else
-  return uk_cvt((u16)(k & 1 ? v.w[k / 2] >> 16 : v.w[k / 2] & 0xffff));
 #endif
-}
-
-// The vector's maximum, NaN if any element is NaN (a tree of NaN-propagating
-// maxima; 16-bit elements two at a time).
-static UK_DEVICE UK_INLINE float uk_vec_max(const UkVec &v) {
-#if defined(UK_ELEM_F32)
-  return __nvvm_fmax_nan_f(__nvvm_fmax_nan_f(uk_vec_at(v, 0), uk_vec_at(v, 1)),
-                           __nvvm_fmax_nan_f(uk_vec_at(v, 2), uk_vec_at(v, 3)));
-#else
-  u32 a, b, m;
-#if defined(UK_ELEM_BF16)
-#define UK_MAX2 "max.NaN.bf16x2 %0, %1, %2;"
-#else
-#define UK_MAX2 "max.NaN.f16x2 %0, %1, %2;"
-#endif
-  asm(UK_MAX2 : "=r"(a) : "r"(v.w[0]), "r"(v.w[1]));
-  asm(UK_MAX2 : "=r"(b) : "r"(v.w[2]), "r"(v.w[3]));
-  asm(UK_MAX2 : "=r"(m) : "r"(a), "r"(b));
-#undef UK_MAX2
-  return __nvvm_fmax_nan_f(uk_cvt((u16)(m & 0xffff)), uk_cvt((u16)(m >> 16)));
-#endif
-}
-
-// A thread's running best over whole vectors: the best vector maximum, the
-// index of the first element of the first vector that reached it, and that
-// vector. The in-order fold's winner is the first element of that vector
-// equal to the maximum (or its first NaN): no element of an earlier vector
-// reached it, and the fold keeps the first of equals.
-struct UkVecBest {
-  float best;
-  i64 at;
-  UkVec v;
-};
-
-static UK_DEVICE UK_INLINE void uk_step_vec(UkMap map, const E *p, i64 i, UkVecBest &b) {
-  UkVec v = uk_load_vec(map, p);
-  float m = uk_vec_max(v);
-  if (m > b.best || (m != m && b.best == b.best)) {
-    b.best = m;
-    b.at = i;
-    b.v = v;
-  }
-}
-
-// Folds a thread's vector best into its running (best, bi) of elements.
-static UK_DEVICE UK_INLINE void uk_resolve_vec(const UkVecBest &b, float &best, i64 &bi) {
-  if (b.at == UK_NONE)
-    return;
-  i64 at = b.at;
-  bool nan = b.best != b.best;
-#pragma unroll
-  for (int k = UK_VEC - 1; k >= 0; --k) {
-    float x = uk_vec_at(b.v, k);
-    if (nan ? x != x : x == b.best)
-      at = b.at + k;
-  }
-  if (uk_better(b.best, at, best, bi)) {
-    best = b.best;
-    bi = at;
-  }
 }
 
 // Block-wide reduction; the result is valid in thread 0.
@@ -261,22 +187,17 @@ static UK_DEVICE UK_INLINE void uk_reduce_range(UkMap map, const E *row, i64 beg
   i64 vend = vbegin + nvec * UK_VEC;
   if ((i64)tid < head)
     uk_consider(map, row[begin + tid], begin + tid, best, bi);
-  // Four independent vector loads in flight per thread per iteration; the
-  // vectors' elements are resolved once, after the loop.
-  UkVecBest vb;
-  vb.best = -__builtin_inff();
-  vb.at = UK_NONE;
+  // Four independent vector loads in flight per thread per iteration.
   i64 v = tid;
   for (; v + 3 * (i64)nt < nvec; v += 4 * (i64)nt) {
 #pragma unroll
     for (int k = 0; k < 4; ++k) {
       i64 e = vbegin + (v + k * (i64)nt) * UK_VEC;
-      uk_step_vec(map, row + e, e, vb);
+      uk_step_vec(map, row + e, e, best, bi);
     }
   }
   for (; v < nvec; v += nt)
-    uk_step_vec(map, row + vbegin + v * UK_VEC, vbegin + v * UK_VEC, vb);
-  uk_resolve_vec(vb, best, bi);
+    uk_step_vec(map, row + vbegin + v * UK_VEC, vbegin + v * UK_VEC, best, bi);
   for (i64 i = vend + tid; i < end; i += nt)
     uk_consider(map, row[i], i, best, bi);
   uk_block_reduce(best, bi);
