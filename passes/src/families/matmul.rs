@@ -160,15 +160,10 @@ impl Family for Matmul {
                 return Err("a fused consumer needs C = A x B (a zero-filled C)".into());
             }
             // The call reads the output buffer's address before the matmul,
-            // so a buffer allocated after it moves up (a static allocation
-            // depends on nothing).
+            // so a buffer allocated after it moves up, with the pure ops its
+            // dynamic sizes come from (`memref.dim`, `arith`).
             if let Some(alloc) = defining_op(found.out).filter(|d| name(d) == "memref.alloc") {
-                if crate::ir::is_after(&alloc, op) {
-                    if alloc.operand_count() > 0 {
-                        return Err("the consumer's output is allocated after the matmul with dynamic sizes".into());
-                    }
-                    unsafe { mlir_sys::mlirOperationMoveBefore(alloc.to_raw(), op.to_raw()) };
-                }
+                hoist_before(alloc, op)?;
             }
             Some(found)
         } else {
@@ -425,5 +420,27 @@ fn generic_body(op: &OperationRef) -> Result<(), String> {
     if ops.len() != 5 {
         return Err("the body computes more than extf, mulf and addf".into());
     }
+    Ok(())
+}
+
+/// Moves `moved` (and, first, the ops after `anchor` its operands come
+/// from) before `anchor`, in their order; only `memref.alloc`, `memref.dim`
+/// and `arith` ops move, since moving them up changes nothing else.
+fn hoist_before(moved: OperationRef, anchor: &OperationRef) -> Result<(), String> {
+    if !crate::ir::is_after(&moved, anchor) {
+        return Ok(());
+    }
+    let what = name(&moved);
+    if !(what == "memref.alloc" || what == "memref.dim" || what.starts_with("arith.")) {
+        return Err(format!(
+            "the consumer's output size comes from '{what}' after the matmul, which cannot move before it"
+        ));
+    }
+    for i in 0..moved.operand_count() {
+        if let Some(def) = moved.operand(i).ok().and_then(defining_op) {
+            hoist_before(def, anchor)?;
+        }
+    }
+    unsafe { mlir_sys::mlirOperationMoveBefore(moved.to_raw(), anchor.to_raw()) };
     Ok(())
 }

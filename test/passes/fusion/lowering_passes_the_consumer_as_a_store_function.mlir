@@ -5,7 +5,7 @@
 // passes its address and the buffers' addresses at the store fusion point,
 // a shared one-element global stands in for C, and the consumer, C's fill
 // and C's buffer are gone. The output buffer, allocated after the matmul,
-// moves before the call.
+// moves before the call, with the size computation of a dynamic one.
 // RUN: ukernel-opt --mlir-elide-resource-strings-if-larger=1 --pass-pipeline='builtin.module(ukernel-kernel-config,one-shot-bufferize{bufferize-function-boundaries=true function-boundary-type-conversion=identity-layout-map},ukernel-hoist-executable-objects,ukernel-lower-to-ukernels)' %s \
 // RUN:   | FileCheck %s
 
@@ -33,6 +33,11 @@
 // CHECK: func.call @uk_matmul_tile_bf16_nk({{.*}}, %[[FP]], %[[OUTP]], {{.*}}, {{.*}}, %[[BIASP]], {{.*}})
 // CHECK-NOT: linalg.
 // CHECK: return %[[OUT]]
+// CHECK-LABEL: func.func @dynamic_rows_bias_relu_bf16(
+// CHECK: %[[DOUT:.*]] = memref.alloc(%{{.*}}) {{.*}} : memref<?x512xbf16>
+// CHECK: func.call @uk_matmul_tile_bf16_nk(
+// CHECK-NOT: memref.alloc
+// CHECK: return %[[DOUT]]
 
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @bias_relu_bf16(%a: tensor<256x128xbf16>, %w: tensor<512x128xbf16>, %bias: tensor<512xf32>) -> tensor<256x512xbf16> {
@@ -51,5 +56,26 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
       linalg.yield %t : bf16
     } -> tensor<256x512xbf16>
     return %d : tensor<256x512xbf16>
+  }
+
+  func.func @dynamic_rows_bias_relu_bf16(%a: tensor<?x128xbf16>, %w: tensor<512x128xbf16>, %bias: tensor<512xf32>) -> tensor<?x512xbf16> {
+    %c0 = arith.constant 0 : index
+    %m = tensor.dim %a, %c0 : tensor<?x128xbf16>
+    %e = tensor.empty(%m) : tensor<?x512xf32>
+    %zero = arith.constant 0.0 : f32
+    %init = linalg.fill ins(%zero : f32) outs(%e : tensor<?x512xf32>) -> tensor<?x512xf32>
+    %c = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %w : tensor<?x128xbf16>, tensor<512x128xbf16>) outs(%init : tensor<?x512xf32>) -> tensor<?x512xf32>
+    %m2 = tensor.dim %a, %c0 : tensor<?x128xbf16>
+    %oe = tensor.empty(%m2) : tensor<?x512xbf16>
+    %d = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+        ins(%c, %bias : tensor<?x512xf32>, tensor<512xf32>) outs(%oe : tensor<?x512xbf16>) {
+    ^bb0(%x: f32, %b: f32, %o: bf16):
+      %y = arith.addf %x, %b : f32
+      %z = arith.constant 0.0 : f32
+      %r = arith.maximumf %y, %z : f32
+      %t = arith.truncf %r : f32 to bf16
+      linalg.yield %t : bf16
+    } -> tensor<?x512xbf16>
+    return %d : tensor<?x512xbf16>
   }
 }
