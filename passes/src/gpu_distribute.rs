@@ -524,7 +524,7 @@ fn distribute(context: &Context, func: OperationRef) -> Result<(), Fail> {
     }
     // A mapped dispatch without a call is a split reduction's form
     // (`ukernel-split-reductions`): all of it is per-thread code.
-    let calls = {
+    let calls = mapped && {
         let mut all = Vec::new();
         nested_ops(&func, &mut all);
         all.iter().any(|o| name(o) == "func.call")
@@ -536,8 +536,7 @@ fn distribute(context: &Context, func: OperationRef) -> Result<(), Fail> {
     }
     // Whatever is left beside the ukernel call runs in every thread of every
     // workgroup: only side-effect-free setup may stay.
-    if mapped
-        && calls
+    if calls
         && let Some(other) = body_ops(&func).into_iter().map(|o| name(&o)).find(|n| {
             matches!(n.as_str(), "memref.copy" | "memref.store" | "scf.for" | "scf.while" | "scf.if")
                 || n.starts_with("linalg.")

@@ -43,8 +43,9 @@ use ukernels::{Selection, registry};
 
 use crate::{
     dispatch::{dispatches, linalg_ops, object_paths, root_op},
-    families::{FAMILIES, Family, Match, Plan, SPLIT_THREADS},
+    families::{FAMILIES, Family, Match, Plan},
     ir::name,
+    split_reductions::SPLIT_THREADS,
 };
 
 pub const ARGUMENT: &str = "ukernel-kernel-config";

@@ -30,13 +30,25 @@ use ukernel_dialect::{LOWERING_CONFIG_ATTR, LoweringConfig, emit_error};
 
 use crate::{
     dispatch::{detach, dispatches, linalg_ops},
-    families::{FAMILIES, SPLIT_THREADS, shared_globals},
+    families::FAMILIES,
     ir::{body_ops, name, same, users},
     kernel_config::SPLIT_PARAM,
 };
 
 pub const ARGUMENT: &str = "ukernel-split-reductions";
 pub const SUMMARY: &str = "Split the reduction of a default-path fold over the threads of a workgroup per result";
+
+/// Threads of a workgroup that splits one result's reduction (a power of
+/// two: the split form combines them in a tree).
+pub const SPLIT_THREADS: i64 = 256;
+const _: () = assert!(SPLIT_THREADS.count_ones() == 1);
+
+/// Where the split forms' module-level symbols go: the module's symbols so
+/// far, and its first function (new symbols go before it).
+struct ModuleSymbols<'c, 'a> {
+    present: std::collections::HashSet<String>,
+    first_func: Option<OperationRef<'c, 'a>>,
+}
 
 /// The fills of `op`'s inits, when the dispatch `func` computes nothing
 /// else and the inits are used by nothing else; None otherwise.
@@ -74,7 +86,7 @@ fn split_one<'c, 'a>(
     module: &OperationRef<'c, 'a>,
     func: &OperationRef<'c, 'a>,
     op: OperationRef<'c, 'a>,
-    present: &mut std::collections::HashSet<String>,
+    symbols: &mut ModuleSymbols<'c, 'a>,
 ) -> Result<(), String> {
     if (0..op.operand_count()).any(|i| op.operand(i).is_ok_and(|v| !crate::ir::is_memref(v.r#type()))) {
         return Err("the op's operands are tensors: this pass runs after bufferization".into());
@@ -84,15 +96,14 @@ fn split_one<'c, 'a>(
         .iter()
         .find_map(|f| f.split_function(&op, "split"))
         .ok_or("the config asks for a split reduction, but no family models the op")??;
-    // The split form with the shared-memory arrays it names (parsing checks
-    // the symbols), moved over: the arrays once per module, before its
-    // first function; the body in place of the op.
-    let globals = shared_globals();
-    let declared: String = globals.iter().map(|(_, g)| format!("{g}\n")).collect();
-    let parsed = melior::ir::Module::parse(context, &format!("module {{\n{declared}{text}}}"))
+    // The split form (its globals, then its function) parses as a module of
+    // its own, which checks its symbols; its globals move over once per
+    // module, its function's body in place of the op.
+    let parsed = melior::ir::Module::parse(context, &format!("module {{\n{text}}}"))
         .ok_or_else(|| format!("internal error: the split form does not parse:\n{text}"))?;
-    let parsed_ops = body_ops(&parsed.as_operation());
-    let split = *parsed_ops.last().ok_or("internal error: the split form is empty")?;
+    let mut parsed_ops = body_ops(&parsed.as_operation());
+    let split =
+        parsed_ops.pop().filter(|o| name(o) == "func.func").ok_or("internal error: the split form has no function")?;
     let entry =
         split.region(0).ok().and_then(|r| r.first_block()).ok_or("internal error: the split form has no body")?;
     for i in 0..entry.argument_count() {
@@ -110,13 +121,13 @@ fn split_one<'c, 'a>(
         block.insert_operation_before(op, detach(&o));
     }
     let module_block = module.region(0).ok().and_then(|r| r.first_block()).ok_or("the module has no body")?;
-    let first_func = body_ops(module).into_iter().find(|o| name(o) == "func.func");
-    for ((symbol, _), g) in globals.into_iter().zip(parsed_ops) {
-        if !present.insert(symbol) {
+    for g in parsed_ops {
+        let symbol = g.attribute("sym_name").ok().and_then(ukernel_dialect::string_value).unwrap_or_default();
+        if !symbols.present.insert(symbol) {
             continue;
         }
         let g = detach(&g);
-        match first_func {
+        match symbols.first_func {
             Some(f) => module_block.insert_operation_before(f, g),
             None => module_block.append_operation(g),
         };
@@ -129,10 +140,14 @@ fn split_one<'c, 'a>(
 }
 
 fn split_module(context: &Context, module: &OperationRef) -> bool {
-    let mut present: std::collections::HashSet<String> = body_ops(module)
-        .iter()
-        .filter_map(|o| o.attribute("sym_name").ok().and_then(ukernel_dialect::string_value))
-        .collect();
+    let ops = body_ops(module);
+    let mut symbols = ModuleSymbols {
+        present: ops
+            .iter()
+            .filter_map(|o| o.attribute("sym_name").ok().and_then(ukernel_dialect::string_value))
+            .collect(),
+        first_func: ops.into_iter().find(|o| name(o) == "func.func"),
+    };
     for func in dispatches(module) {
         for op in linalg_ops(&func) {
             let Some(config) = op.attribute(LOWERING_CONFIG_ATTR).ok().and_then(|a| LoweringConfig::try_from(a).ok())
@@ -151,7 +166,7 @@ fn split_module(context: &Context, module: &OperationRef) -> bool {
                 }
                 _ => continue,
             }
-            if let Err(message) = split_one(context, module, &func, op, &mut present) {
+            if let Err(message) = split_one(context, module, &func, op, &mut symbols) {
                 emit_error(location, &format!("ukernel: {message}"));
                 return false;
             }

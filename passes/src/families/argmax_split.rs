@@ -26,12 +26,10 @@
 use std::fmt::Write;
 
 use super::argmax::Fold;
-
-/// Threads of a workgroup that splits one result's reduction.
-pub const SPLIT_THREADS: i64 = 256;
+use crate::split_reductions::SPLIT_THREADS;
 
 /// Shared-memory arrays of one split, by name and element type.
-pub const SHARED_ARRAYS: [(&str, &str); 4] = [
+const SHARED_ARRAYS: [(&str, &str); 4] = [
     ("__ukernel_split_best", "f32"),
     ("__ukernel_split_at", "i64"),
     ("__ukernel_split_nan", "i64"),
@@ -66,23 +64,27 @@ fn f32_literal(v: f32) -> String {
     format!("0x{:08X}", v.to_bits())
 }
 
+/// The shared-memory arrays (`memref.global`s in address space 3), then
 /// `func.func private @name(%in, %vout, %iout)` computing `fold`: one
 /// workgroup per result (`block_x` over the product of the kept dims),
-/// [`SPLIT_THREADS`] threads (`thread_x`) splitting its reduction. Its body
-/// is spliced in place of the op, so every name is local to it.
+/// [`SPLIT_THREADS`] threads (`thread_x`) splitting its reduction. The
+/// function's body is spliced in place of the op, so every name is local
+/// to it.
 pub fn split_function(fold: &Fold, ops: &Operands, name: &str) -> Result<String, String> {
     splittable(fold)?;
-    if SPLIT_THREADS.count_ones() != 1 {
-        return Err("internal error: the split's thread count is not a power of two".into());
-    }
     let rank = ops.dims.len();
     let axis = fold.axis;
     if axis >= rank {
         return Err(format!("internal error: the reduction axis {axis} is past the input's rank {rank}"));
     }
     let in_ty = &ops.input;
+    // Each array's name and memref type.
+    let arrays = SHARED_ARRAYS.map(|(n, t)| (n, format!("memref<{SPLIT_THREADS}x{t}, 3>")));
     let mut s = String::new();
     let w = &mut s;
+    for (array, ty) in &arrays {
+        let _ = writeln!(w, "memref.global \"private\" @{array} : {ty} = uninitialized");
+    }
     let _ = writeln!(w, "func.func private @{name}(%in: {in_ty}, %vout: {}, %iout: {}) {{", ops.value, ops.index);
     let _ = writeln!(w, "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index");
     let _ = writeln!(w, "  %threads = arith.constant {SPLIT_THREADS} : index");
@@ -108,8 +110,8 @@ pub fn split_function(fold: &Fold, ops: &Operands, name: &str) -> Result<String,
         let _ = writeln!(w, "  %rows{i} = arith.muli {rows}, %d{d} : index");
         rows = format!("%rows{i}");
     }
-    for (array, ty) in SHARED_ARRAYS {
-        let _ = writeln!(w, "  %{array} = memref.get_global @{array} : memref<{SPLIT_THREADS}x{ty}, 3>");
+    for (array, ty) in &arrays {
+        let _ = writeln!(w, "  %{array} = memref.get_global @{array} : {ty}");
     }
     let map = |p: &str| format!("#gpu.loop_dim_map<processor = {p}, map = (d0) -> (d0), bound = (d0) -> (d0)>");
     let _ = writeln!(w, "  scf.parallel (%row) = (%c0) to ({rows}) step (%c1) {{");
@@ -135,6 +137,7 @@ pub fn split_function(fold: &Fold, ops: &Operands, name: &str) -> Result<String,
         _ => ("ogt", "slt"),
     };
     let comb = fold.combiner;
+    let [best, at, nan, value] = &arrays;
     let scan = |w: &mut String, tag: &str, limit: &str| {
         let _ = writeln!(
             w,
@@ -160,9 +163,8 @@ pub fn split_function(fold: &Fold, ops: &Operands, name: &str) -> Result<String,
         let _ = writeln!(w, "      %n2 = arith.minsi %n, %kn : i64");
         let _ = writeln!(w, "      %v2 = arith.{comb} %v, {x} : f32");
         let _ = writeln!(w, "      scf.yield %m2, %a2, %n2, %v2 : f32, i64, i64, f32\n    }}");
-        for (i, (array, _)) in SHARED_ARRAYS.iter().enumerate() {
-            let ty = SHARED_ARRAYS[i].1;
-            let _ = writeln!(w, "    memref.store %s{tag}#{i}, %{array}[%t] : memref<{SPLIT_THREADS}x{ty}, 3>");
+        for (i, (array, ty)) in arrays.iter().enumerate() {
+            let _ = writeln!(w, "    memref.store %s{tag}#{i}, %{array}[%t] : {ty}");
         }
         let _ = writeln!(w, "    nvvm.barrier0");
         // The tree: at level l, thread t < T/2^(l+1) takes in t + T/2^(l+1).
@@ -171,7 +173,6 @@ pub fn split_function(fold: &Fold, ops: &Operands, name: &str) -> Result<String,
         let _ = writeln!(w, "      %active = arith.cmpi ult, %t, %h : index");
         let _ = writeln!(w, "      scf.if %active {{");
         let _ = writeln!(w, "        %u = arith.addi %t, %h : index");
-        let [best, at, nan, value] = SHARED_ARRAYS.map(|(n, t)| (n, format!("memref<{SPLIT_THREADS}x{t}, 3>")));
         for (who, idx) in [("a", "%t"), ("b", "%u")] {
             let _ = writeln!(w, "        %m{who} = memref.load %{}[{idx}] : {}", best.0, best.1);
             let _ = writeln!(w, "        %a{who} = memref.load %{}[{idx}] : {}", at.0, at.1);
@@ -199,7 +200,6 @@ pub fn split_function(fold: &Fold, ops: &Operands, name: &str) -> Result<String,
     };
     let limit = format!("%d{axis}");
     scan(w, "0", &limit);
-    let [best, at, nan, value] = SHARED_ARRAYS.map(|(n, t)| (n, format!("memref<{SPLIT_THREADS}x{t}, 3>")));
     let _ = writeln!(w, "    %q = memref.load %{}[%c0] : {}", nan.0, nan.1);
     let _ = writeln!(w, "    %v0 = memref.load %{}[%c0] : {}", value.0, value.1);
     let _ = writeln!(w, "    %hasnan = arith.cmpi ne, %q, %nonan : i64");
@@ -253,17 +253,4 @@ pub fn split_function(fold: &Fold, ops: &Operands, name: &str) -> Result<String,
     let _ = writeln!(w, "  scf.reduce\n  }} {{mapping = [{}]}}", map("block_x"));
     let _ = writeln!(w, "  return\n}}");
     Ok(s)
-}
-
-/// The shared-memory globals the split's body reads, for the module.
-pub fn shared_globals() -> Vec<(String, String)> {
-    SHARED_ARRAYS
-        .iter()
-        .map(|(name, ty)| {
-            (
-                name.to_string(),
-                format!("memref.global \"private\" @{name} : memref<{SPLIT_THREADS}x{ty}, 3> = uninitialized"),
-            )
-        })
-        .collect()
 }

@@ -13,8 +13,6 @@ pub mod argmax;
 mod argmax_split;
 pub mod matmul;
 
-pub use argmax_split::{SPLIT_THREADS, shared_globals};
-
 use std::any::Any;
 
 use melior::ir::{OperationRef, Type, Value};
@@ -157,10 +155,12 @@ pub trait Family: Sync {
         None
     }
 
-    /// The split form of `op` (on memrefs), for a function named `name`
-    /// whose arguments are `op`'s operands, as MLIR text: one workgroup
-    /// (`block_x`) per result, its threads (`thread_x`) splitting the
-    /// reduction. None when the family does not model `op`.
+    /// The split form of `op` (on memrefs), as the MLIR text of a module
+    /// body: the `memref.global`s it reads, then a function named `name`
+    /// whose arguments are `op`'s operands, with one workgroup (`block_x`)
+    /// per result and [`SPLIT_THREADS`](crate::split_reductions::SPLIT_THREADS)
+    /// threads (`thread_x`) splitting the reduction. None when the family
+    /// does not model `op`.
     fn split_function(&self, _op: &OperationRef, _name: &str) -> Option<Result<String, String>> {
         None
     }
