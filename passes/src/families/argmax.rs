@@ -131,11 +131,7 @@ impl Family for Argmax {
 
     fn default_split(&self, op: &OperationRef) -> Option<String> {
         let fold = match_fold(op).ok()?;
-        super::argmax_split::splittable(&fold).ok()?;
-        let index = split_operands(op).ok()?.index_element;
-        if !matches!(index.as_str(), "i64" | "i32" | "index") {
-            return None;
-        }
+        super::argmax_split::splittable(&fold, &split_operands(op).ok()?).ok()?;
         Some(format!("an argmax-like fold, {} with '{}'", fold.combiner, fold.predicate))
     }
 
@@ -367,8 +363,8 @@ pub struct Fold {
 fn split_operands(op: &OperationRef) -> Result<super::argmax_split::Operands, String> {
     let ty = |i| operand(op, i).map(|v| v.r#type());
     let (input, value, index) = (ty(0)?, ty(1)?, ty(2)?);
-    let (dims, element) = shape_of(input).ok_or("the input is not a ranked memref")?;
-    let (_, index_element) = shape_of(index).ok_or("the index init is not a ranked memref")?;
+    let (dims, element) = shape_of(input).ok_or("the input is not ranked")?;
+    let (_, index_element) = shape_of(index).ok_or("the index init is not ranked")?;
     Ok(super::argmax_split::Operands {
         input: input.to_string(),
         dims,

@@ -36,13 +36,16 @@ const SHARED_ARRAYS: [(&str, &str); 4] = [
     ("__ukernel_split_value", "f32"),
 ];
 
-/// Why a fold cannot be split exactly, or Ok.
-pub fn splittable(fold: &Fold) -> Result<(), String> {
+/// Why a fold on these operands cannot be split exactly, or Ok.
+pub fn splittable(fold: &Fold, ops: &Operands) -> Result<(), String> {
     if fold.init_value.is_nan() {
         return Err("its value init is NaN".into());
     }
     if fold.combiner == "maxnumf" && fold.predicate == "first-nan" {
         return Err("maxnumf with the NaN-aware predicate takes the index of every NaN".into());
+    }
+    if !matches!(ops.index_element.as_str(), "i64" | "i32" | "index") {
+        return Err(format!("an index of type {}", ops.index_element));
     }
     Ok(())
 }
@@ -71,7 +74,7 @@ fn f32_literal(v: f32) -> String {
 /// function's body is spliced in place of the op, so every name is local
 /// to it.
 pub fn split_function(fold: &Fold, ops: &Operands, name: &str) -> Result<String, String> {
-    splittable(fold)?;
+    splittable(fold, ops)?;
     let rank = ops.dims.len();
     let axis = fold.axis;
     if axis >= rank {
@@ -243,7 +246,7 @@ pub fn split_function(fold: &Fold, ops: &Operands, name: &str) -> Result<String,
             let _ = writeln!(w, "      %idxt = arith.index_cast {idx} : i64 to index");
             "%idxt".into()
         }
-        other => return Err(format!("an index of type {other}")),
+        other => return Err(format!("internal error: an index of type {other}")),
     };
     let out = kept_indices.join(", ");
     let _ = writeln!(w, "      memref.store {val}, %vout[{out}] : {}", ops.value);
