@@ -81,32 +81,38 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let objects = ukernel_target_nvptx::module_objects(&module);
     let start = Instant::now();
     let llvm = inkwell::context::Context::create();
-    let ir = ukernel_target_nvptx::translate(&module, &llvm)?.print_to_string().to_string();
-    println!("  {:<12} {:>9.1} ms", "translate", start.elapsed().as_secs_f64() * 1e3);
-    let start = Instant::now();
-    ukernel_target_nvptx::emit(&ir, &objects, &[ukernel_dialect::GpuArch::portable(90)], &Default::default())?;
-    println!(
-        "  {:<12} {:>9.1} ms (link, O3, PTX; peak RSS {:.0} MiB)",
-        "sm_90",
-        start.elapsed().as_secs_f64() * 1e3,
-        peak_rss_mib()
-    );
-
+    let partitions =
+        ukernel_target_nvptx::translate_partitioned(&module, &llvm, ukernel_target_nvptx::Split::PerKernel)?;
+    println!("  {:<12} {:>9.1} ms ({} partitions)", "translate", start.elapsed().as_secs_f64() * 1e3, partitions.len());
+    let sm90 = [ukernel_dialect::GpuArch::portable(90)];
+    for jobs in [1, 0] {
+        let start = Instant::now();
+        let options = ukernel_target_nvptx::EmitOptions { jobs, ..Default::default() };
+        ukernel_target_nvptx::emit(&partitions, &objects, &sm90, &options)?;
+        println!(
+            "  {:<12} {:>9.1} ms (link, O3, PTX per kernel on {} thread(s); peak RSS {:.0} MiB)",
+            "sm_90",
+            start.elapsed().as_secs_f64() * 1e3,
+            if jobs == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { jobs },
+            peak_rss_mib()
+        );
+    }
+    let whole = ukernel_target_nvptx::translate_partitioned(&module, &llvm, ukernel_target_nvptx::Split::Whole)?;
     let start = Instant::now();
     let called = ukernel_target_nvptx::emit(
-        &ir,
+        &whole,
         &objects,
-        &[ukernel_dialect::GpuArch::portable(90)],
+        &sm90,
         &ukernel_target_nvptx::EmitOptions {
             linkage: ukernel_target_nvptx::link::UKernelLinkage::Call,
             ..Default::default()
         },
     )?;
     println!(
-        "  {:<12} {:>9.1} ms (link, O3, PTX with one called copy of each ukernel: {} bytes of PTX)",
+        "  {:<12} {:>9.1} ms (link, O3, PTX of one module with one called copy of each ukernel: {} bytes of PTX)",
         "sm_90 call",
         start.elapsed().as_secs_f64() * 1e3,
-        called.ptx.values().map(|p| p.len()).sum::<usize>()
+        called.modules.iter().flat_map(|m| m.ptx.values()).map(|p| p.len()).sum::<usize>()
     );
 
     // The whole pipeline to PTX, as `ukc compile` runs it.
@@ -116,7 +122,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!(
         "full compile to sm_90 PTX ({} kernels, {} bytes of PTX): {ms:.1} ms, {:.2} ms/dispatch; peak RSS {:.0} MiB",
         compiled.kernels.len(),
-        compiled.ptx.values().map(|p| p.len()).sum::<usize>(),
+        compiled.modules.iter().flat_map(|m| m.ptx.values()).map(|p| p.len()).sum::<usize>(),
         ms / n as f64,
         peak_rss_mib()
     );

@@ -35,6 +35,7 @@ use ukernel_runtime::{
     PackagedKernel,
     launch::{Access, Dim, ScalarSource, ScalarType},
 };
+use ukernel_target_nvptx::EmittedModule;
 
 /// What to compile for.
 #[derive(Clone, Debug)]
@@ -50,8 +51,11 @@ pub struct CompileOptions {
     pub objects: Vec<ExecutableObject>,
     /// Where to write the IR of each stage, the linked LLVM IR and the PTX.
     pub dump_dir: Option<PathBuf>,
-    /// Print each stage as it starts, to stderr.
+    /// Print each stage as it starts, and a progress bar of the kernels'
+    /// emission, to stderr.
     pub progress: bool,
+    /// Threads that link, optimize and emit kernels (0: one per core).
+    pub jobs: usize,
     /// Inline each ukernel into every kernel (default) or call one copy.
     pub linkage: ukernel_target_nvptx::link::UKernelLinkage,
     /// libdevice (math functions) and ptxas (cubins), where found.
@@ -72,6 +76,7 @@ impl Default for CompileOptions {
             objects: Vec::new(),
             dump_dir: None,
             progress: false,
+            jobs: 0,
             linkage: Default::default(),
             cuda: ukernel_target_nvptx::CudaTools::discover(),
             cubins: true,
@@ -112,13 +117,45 @@ fn render(d: &[CapturedDiagnostic], file: &str) -> String {
 pub struct Compiled {
     pub package: Package,
     pub kernels: Vec<KernelInfo>,
-    pub ptx: BTreeMap<GpuArch, String>,
-    /// Cubin per arch (empty without ptxas or with `cubins` off).
-    pub cubins: BTreeMap<GpuArch, Vec<u8>>,
-    pub linked_ir: BTreeMap<GpuArch, String>,
+    /// The emitted modules: one per kernel as a rule (all kernels in one
+    /// with called ukernels), each with its PTX and cubin per arch.
+    pub modules: Vec<EmittedModule>,
     pub linked_objects: BTreeMap<GpuArch, Vec<String>>,
     /// One line per dispatch: the ukernel decision (the selection remarks).
     pub decisions: Vec<String>,
+}
+
+impl Compiled {
+    /// The arches that have PTX, and those that have cubins.
+    pub fn arches(&self) -> (Vec<GpuArch>, Vec<GpuArch>) {
+        let mut ptx = std::collections::BTreeSet::new();
+        let mut cubins = std::collections::BTreeSet::new();
+        for m in &self.modules {
+            ptx.extend(m.ptx.keys().copied());
+            cubins.extend(m.cubins.keys().copied());
+        }
+        (ptx.into_iter().collect(), cubins.into_iter().collect())
+    }
+
+    /// Every module's PTX for `arch`, in order, each after a comment naming
+    /// its kernels (for reading; not one loadable module).
+    pub fn ptx_listing(&self, arch: GpuArch) -> String {
+        listing(self.modules.iter().filter_map(|m| Some((m, m.ptx.get(&arch)?))), "//")
+    }
+}
+
+/// Texts of several modules one after the other, each after a `comment`
+/// line naming its kernels.
+fn listing<'a>(parts: impl Iterator<Item = (&'a EmittedModule, &'a String)>, comment: &str) -> String {
+    let mut out = String::new();
+    for (m, text) in parts {
+        out += &format!("{comment} ---- module of {} ----\n", m.kernels.join(", "));
+        out += text;
+        if !text.ends_with('\n') {
+            out.push('\n');
+        }
+    }
+    out
 }
 
 /// A compiler: one MLIR context with every dialect, pass and the `ukernel`
@@ -252,43 +289,58 @@ impl Compiler {
         crate::guard::enter("LLVM IR translation");
         let started = std::time::Instant::now();
         let llvm = inkwell::context::Context::create();
+        // A called ukernel is one copy per module: keep every kernel in one.
+        let split = match self.options.linkage {
+            ukernel_target_nvptx::UKernelLinkage::Call => ukernel_target_nvptx::Split::Whole,
+            _ => ukernel_target_nvptx::Split::PerKernel,
+        };
         let (translated, diagnostics) =
-            capture_diagnostics(&self.context, || ukernel_target_nvptx::translate(module, &llvm));
-        let ir = match translated {
-            Ok(m) => m.print_to_string().to_string(),
+            capture_diagnostics(&self.context, || ukernel_target_nvptx::translate_partitioned(module, &llvm, split));
+        let partitions = match translated {
+            Ok(p) => p,
             Err(e) if diagnostics.is_empty() => return Err(e.into()),
             Err(_) => return Err(CompileError::Diagnostics(diagnostics, self.file_name.borrow().clone())),
         };
-        self.timings.borrow_mut().push(("LLVM IR translation".into(), started.elapsed()));
-        self.dump("5.translated.ll", || ir.clone())?;
+        drop(llvm);
+        self.timings
+            .borrow_mut()
+            .push((format!("LLVM IR translation ({} modules)", partitions.len()), started.elapsed()));
+        self.dump("5.translated.ll", || {
+            let mut out = String::new();
+            for p in &partitions {
+                out += &format!("; ---- module of {} ----\n{}", p.kernels.join(", "), p.ir);
+            }
+            out
+        })?;
         let emit_options = ukernel_target_nvptx::EmitOptions {
             linkage: self.options.linkage,
             libdevice: self.options.cuda.libdevice.clone(),
             ptxas: self.options.cuda.ptxas.clone().filter(|_| self.options.cubins),
             cache: self.options.cache.clone().filter(|_| self.options.dump_dir.is_none()),
+            jobs: self.options.jobs,
+            keep_ir: self.options.dump_dir.is_some(),
+            progress: self.options.progress.then(crate::progress::bar),
         };
         crate::guard::enter("link, PTX and cubin emission");
-        let emitted = ukernel_target_nvptx::emit(&ir, &objects, &self.options.arches, &emit_options)?;
+        let emitted = ukernel_target_nvptx::emit(&partitions, &objects, &self.options.arches, &emit_options)?;
+        drop(partitions);
         self.timings.borrow_mut().extend(emitted.timings.iter().cloned());
-        for (arch, text) in &emitted.linked_ir {
-            self.dump(&format!("6.linked.{arch}.ll"), || text.clone())?;
+        for &arch in &self.options.arches {
+            self.dump(&format!("6.linked.{arch}.ll"), || {
+                listing(emitted.modules.iter().filter_map(|m| Some((m, m.linked_ir.get(&arch)?))), ";")
+            })?;
+            self.dump(&format!("7.kernels.{arch}.ptx"), || {
+                listing(emitted.modules.iter().filter_map(|m| Some((m, m.ptx.get(&arch)?))), "//")
+            })?;
         }
-        for (arch, text) in &emitted.ptx {
-            self.dump(&format!("7.kernels.{arch}.ptx"), || text.clone())?;
+        for m in &emitted.modules {
+            for (arch, cubin) in &m.cubins {
+                let name = m.kernels.first().map_or("kernels", String::as_str);
+                self.dump(&format!("8.{name}.{arch}.cubin"), || cubin.clone())?;
+            }
         }
-        for (arch, cubin) in &emitted.cubins {
-            self.dump(&format!("8.kernels.{arch}.cubin"), || cubin.clone())?;
-        }
-        let package = build_package(&kernels, &emitted.ptx, &emitted.cubins)?;
-        Ok(Compiled {
-            package,
-            kernels,
-            ptx: emitted.ptx,
-            cubins: emitted.cubins,
-            linked_ir: emitted.linked_ir,
-            linked_objects: emitted.linked_objects,
-            decisions,
-        })
+        let package = build_package(&kernels, &emitted.modules)?;
+        Ok(Compiled { package, kernels, modules: emitted.modules, linked_objects: emitted.linked_objects, decisions })
     }
 
     /// A codegen error with its diagnostics rendered against the input's name.
@@ -357,18 +409,17 @@ fn element_kind(name: &str) -> Option<ElementKind> {
     ElementKind::from_name(name)
 }
 
-/// Package kernels from the kernel infos and the PTX of their module.
-pub fn build_package(
-    kernels: &[KernelInfo],
-    ptx: &BTreeMap<GpuArch, String>,
-    cubins: &BTreeMap<GpuArch, Vec<u8>>,
-) -> Result<Package, CompileError> {
+/// Package kernels from the kernel infos and the emitted modules (each
+/// kernel's PTX and cubins are those of its module).
+pub fn build_package(kernels: &[KernelInfo], modules: &[EmittedModule]) -> Result<Package, CompileError> {
     let mut out = Vec::new();
-    // Every kernel lives in the same PTX module; the runtime loads it once per
-    // device (its module cache is keyed by content). Arch-specific PTX
-    // (sm_90a) is marked so: it loads only on exactly its capability.
+    // A kernel's images are its module's; the package stores each image once
+    // and the runtime loads it once per device (its module cache is keyed
+    // by content). Arch-specific PTX (sm_90a) is marked so: it loads only on
+    // exactly its capability.
+    let arches: std::collections::BTreeSet<GpuArch> = modules.iter().flat_map(|m| m.ptx.keys().copied()).collect();
     let mut seen = std::collections::BTreeSet::new();
-    for arch in ptx.keys() {
+    for arch in arches {
         if !seen.insert(arch.sm) {
             return Err(CompileError::Metadata {
                 kernel: String::new(),
@@ -376,14 +427,15 @@ pub fn build_package(
             });
         }
     }
-    let images: Vec<(ComputeCapability, bool, ukernel_runtime::spec::Bytes)> = ptx
-        .iter()
-        .map(|(arch, text)| (ComputeCapability::from_sm(arch.sm), arch.specific, text.clone().into()))
-        .collect();
-    let machine_code: Vec<(ComputeCapability, bool, ukernel_runtime::spec::Bytes)> = cubins
-        .iter()
-        .map(|(arch, image)| (ComputeCapability::from_sm(arch.sm), arch.specific, image.clone().into()))
-        .collect();
+    type Images = Vec<(ComputeCapability, bool, ukernel_runtime::spec::Bytes)>;
+    fn images<T: Clone + Into<ukernel_runtime::spec::Bytes>>(per_arch: &BTreeMap<GpuArch, T>) -> Images {
+        per_arch
+            .iter()
+            .map(|(arch, image)| (ComputeCapability::from_sm(arch.sm), arch.specific, image.clone().into()))
+            .collect()
+    }
+    let module_of: std::collections::HashMap<&str, &EmittedModule> =
+        modules.iter().flat_map(|m| m.kernels.iter().map(move |k| (k.as_str(), m))).collect();
     /// An argument's name for the caller: its role in the family's reference
     /// (the family's `argument_roles`) where it has one.
     fn argument_name(k: &ukernel_passes::codegen::KernelInfo, i: usize) -> String {
@@ -398,11 +450,13 @@ pub fn build_package(
     }
     for k in kernels {
         let fail = |message: String| CompileError::Metadata { kernel: k.name.clone(), message };
+        let module = module_of.get(k.name.as_str()).ok_or_else(|| fail("no emitted module holds it".into()))?;
         let mut spec = MultiKernelLoaderSpec::new(&k.name)
-            .with(KernelLoaderSpec::cuda_ptx_images(&k.name, images.clone()))
+            .with(KernelLoaderSpec::cuda_ptx_images(&k.name, images(&module.ptx)))
             .map_err(|e| fail(e.to_string()))?;
-        if !machine_code.is_empty() {
-            spec.add(KernelLoaderSpec::cuda_cubins(&k.name, machine_code.clone())).map_err(|e| fail(e.to_string()))?;
+        if !module.cubins.is_empty() {
+            spec.add(KernelLoaderSpec::cuda_cubins(&k.name, images(&module.cubins)))
+                .map_err(|e| fail(e.to_string()))?;
         }
         let mut args = Vec::new();
         // Parameter position of each memref's first descriptor field.
@@ -519,7 +573,8 @@ mod tests {
         let compiler = Compiler::new(CompileOptions::default()).unwrap();
         let compiled = compiler.compile_text(crate::ukc::DEMO_SOURCE, "demo.mlir").unwrap();
         assert_eq!(compiled.package.kernels.len(), 4);
-        assert_eq!(compiled.ptx.keys().map(|a| a.to_string()).collect::<Vec<_>>(), ["sm_80", "sm_90"]);
+        let (ptx, _) = compiled.arches();
+        assert_eq!(ptx.iter().map(|a| a.to_string()).collect::<Vec<_>>(), ["sm_80", "sm_90"]);
         let head = &compiled.package.kernels[0];
         assert_eq!(head.attributes.get("ukernel").map(String::as_str), Some("uk_matmul_gemv_bf16_nk"));
         assert_eq!(head.attributes.get("reference").map(String::as_str), Some("matmul"));

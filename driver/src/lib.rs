@@ -6,6 +6,8 @@ pub mod compile;
 pub mod guard;
 #[cfg(feature = "compiler")]
 pub mod opt;
+#[cfg(feature = "compiler")]
+pub mod progress;
 pub mod run;
 pub mod runner;
 #[cfg(feature = "compiler")]

@@ -73,9 +73,12 @@ pub struct Flags {
     /// Write the module after every stage, the LLVM IR and the PTX here
     #[arg(long)]
     dump_dir: Option<std::path::PathBuf>,
-    /// Print each stage as it starts
+    /// Print each stage as it starts, and a progress bar of the kernels' emission
     #[arg(long)]
     progress: bool,
+    /// Threads that link, optimize and emit kernels (default: one per core)
+    #[arg(long, short = 'j', default_value_t = 0, hide_default_value = true)]
+    jobs: usize,
     /// Kernels call one copy of each ukernel instead of inlining it
     #[arg(long)]
     no_inline_ukernels: bool,
@@ -146,6 +149,7 @@ impl Flags {
         }
         options.dump_dir = self.dump_dir.clone();
         options.progress = self.progress;
+        options.jobs = self.jobs;
         if self.no_inline_ukernels {
             options.linkage = ukernel_target_nvptx::link::UKernelLinkage::Call;
         }
@@ -209,11 +213,11 @@ fn read_input(path: &str) -> Result<String, String> {
 }
 
 /// The `--timing` table: wall time per step against the compile's wall
-/// time, as `mlir-opt --mlir-timing` prints it. The arches' steps run at
-/// the same time, so their shares can add up to more than 100%.
+/// time, as `mlir-opt --mlir-timing` prints it. Kernels are emitted on
+/// several threads, so the per-arch sums can add up to more than 100%.
 fn timing_report(wall: std::time::Duration, timings: &[(String, std::time::Duration)]) -> String {
     let total = wall.as_secs_f64();
-    let mut out = format!("ukc: timing (wall {total:.4} s; the arches' steps run in parallel)\n");
+    let mut out = format!("ukc: timing (wall {total:.4} s; kernels are emitted on several threads)\n");
     for (name, d) in timings {
         let s = d.as_secs_f64();
         out += &format!("  {s:>9.4} s ({:>5.1}%)  {name}\n", 100.0 * s / total.max(1e-9));
@@ -251,8 +255,9 @@ fn compile(flags: &Flags, output: &str) -> Result<i32, Failure> {
             if objects.is_empty() { "no objects".to_string() } else { objects.join(", ") }
         );
     }
-    let arches: Vec<String> = compiled.ptx.keys().map(|a| a.to_string()).collect();
-    let cubins: Vec<String> = compiled.cubins.keys().map(|a| a.to_string()).collect();
+    let (ptx, cubins) = compiled.arches();
+    let arches: Vec<String> = ptx.iter().map(|a| a.to_string()).collect();
+    let cubins: Vec<String> = cubins.iter().map(|a| a.to_string()).collect();
     crate::write_stdout(&format!(
         "wrote {output}: {} kernel(s), PTX for {}{}\n{out}",
         compiled.kernels.len(),

@@ -173,7 +173,9 @@ impl<'c, 'a> Globals<'c, 'a> for OwnerGlobals<'_, 'c, 'a> {
                 Some("private"),
                 ty,
                 Some(value.into()),
-                false,
+                // A shared buffer is never written: constant, which also lets
+                // compilers copy it (one module per kernel).
+                !unique,
                 Some(IntegerAttribute::new(i64t, 16)),
                 location,
             );

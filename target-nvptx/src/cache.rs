@@ -1,11 +1,12 @@
 //! A compile cache for the expensive end of a compile (linking, O3, NVPTX
-//! codegen, ptxas): per arch, the PTX, the cubin and the list of linked
-//! objects, keyed by a SHA-256 of everything that decides them: the
-//! translated LLVM IR, the bytes of every object and of libdevice, the arch,
-//! the ukernel linkage, whether a cubin is made, this compiler's version and
-//! build (the running executable's size and modification time: a rebuilt
-//! compiler of the same version misses) and ptxas's identity. An unchanged dispatch compiles again without LLVM or
-//! ptxas.
+//! codegen, ptxas): per partition (one kernel, as a rule) and arch, the PTX,
+//! the cubin and the list of linked objects, keyed by a SHA-256 of
+//! everything that decides them: the partition's translated LLVM IR, the
+//! bytes of every object and of libdevice, the arch, the ukernel linkage,
+//! whether a cubin is made, this compiler's version and build (the running
+//! executable's size and modification time: a rebuilt compiler of the same
+//! version misses) and ptxas's identity. An unchanged dispatch compiles
+//! again without LLVM or ptxas, whatever else of its module changed.
 //!
 //! Entries are files in the cache directory (`$UKC_CACHE_DIR`, else
 //! `$XDG_CACHE_HOME/ukc`, else `~/.cache/ukc`), written atomically (a
@@ -68,35 +69,49 @@ impl CompileCache {
     }
 }
 
-/// The inputs of one arch's emission, hashed into a key.
+/// The inputs of one partition's emission for one arch, hashed into a key.
+#[derive(Clone, Copy)]
 pub struct KeyInputs<'a> {
     pub ir: &'a str,
-    pub objects: &'a [(String, Vec<u8>)],
-    pub libdevice: Option<&'a [u8]>,
+    /// [`objects_digest`] of the objects and libdevice offered to the link.
+    pub objects_digest: &'a str,
     pub arch: &'a str,
     pub linkage: &'a str,
     /// ptxas's path, size and modification time (None: no cubin).
     pub ptxas: Option<&'a str>,
 }
 
+fn hex(h: Sha256) -> String {
+    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn field(h: &mut Sha256, bytes: &[u8]) {
+    h.update((bytes.len() as u64).to_le_bytes());
+    h.update(bytes);
+}
+
+/// One digest of every object (path and bytes) and of libdevice: hashed
+/// once per arch, not once per partition.
+pub fn objects_digest(objects: &[(String, Vec<u8>)], libdevice: Option<&[u8]>) -> String {
+    let mut h = Sha256::new();
+    for (path, bytes) in objects {
+        field(&mut h, path.as_bytes());
+        field(&mut h, bytes);
+    }
+    field(&mut h, libdevice.unwrap_or_default());
+    hex(h)
+}
+
 pub fn key(inputs: &KeyInputs) -> String {
     let mut h = Sha256::new();
-    let mut field = |bytes: &[u8]| {
-        h.update((bytes.len() as u64).to_le_bytes());
-        h.update(bytes);
-    };
-    field(env!("CARGO_PKG_VERSION").as_bytes());
-    field(compiler_build().as_bytes());
-    field(inputs.arch.as_bytes());
-    field(inputs.linkage.as_bytes());
-    field(inputs.ir.as_bytes());
-    for (path, bytes) in inputs.objects {
-        field(path.as_bytes());
-        field(bytes);
-    }
-    field(inputs.libdevice.unwrap_or_default());
-    field(inputs.ptxas.unwrap_or("no cubin").as_bytes());
-    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+    field(&mut h, env!("CARGO_PKG_VERSION").as_bytes());
+    field(&mut h, compiler_build().as_bytes());
+    field(&mut h, inputs.arch.as_bytes());
+    field(&mut h, inputs.linkage.as_bytes());
+    field(&mut h, inputs.ir.as_bytes());
+    field(&mut h, inputs.objects_digest.as_bytes());
+    field(&mut h, inputs.ptxas.unwrap_or("no cubin").as_bytes());
+    hex(h)
 }
 
 /// This compiler's build for the key: the running executable's size and
@@ -178,14 +193,18 @@ mod tests {
     #[test]
     fn the_key_changes_with_every_input() {
         let objects = vec![("o.bc".to_string(), vec![1u8])];
-        let base =
-            KeyInputs { ir: "ir", objects: &objects, libdevice: None, arch: "sm_90", linkage: "inline", ptxas: None };
+        let digest = objects_digest(&objects, None);
+        let base = KeyInputs { ir: "ir", objects_digest: &digest, arch: "sm_90", linkage: "inline", ptxas: None };
         let k = key(&base);
-        let other_objects = vec![("o.bc".to_string(), vec![2u8])];
+        let other_bytes = objects_digest(&[("o.bc".to_string(), vec![2u8])], None);
+        let other_path = objects_digest(&[("p.bc".to_string(), vec![1u8])], None);
+        let with_libdevice = objects_digest(&objects, Some(b"x"));
         assert_ne!(k, key(&KeyInputs { ir: "ir2", ..base }));
         assert_ne!(k, key(&KeyInputs { arch: "sm_80", ..base }));
-        assert_ne!(k, key(&KeyInputs { objects: &other_objects, ..base }));
-        assert_ne!(k, key(&KeyInputs { libdevice: Some(b"x"), ..base }));
+        assert_ne!(k, key(&KeyInputs { linkage: "call", ..base }));
+        assert_ne!(k, key(&KeyInputs { objects_digest: &other_bytes, ..base }));
+        assert_ne!(k, key(&KeyInputs { objects_digest: &other_path, ..base }));
+        assert_ne!(k, key(&KeyInputs { objects_digest: &with_libdevice, ..base }));
         assert_ne!(k, key(&KeyInputs { ptxas: Some("p"), ..base }));
         assert_eq!(k, key(&KeyInputs { ..base }));
     }

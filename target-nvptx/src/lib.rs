@@ -7,6 +7,7 @@
 pub mod cache;
 pub mod cuda_tools;
 pub mod link;
+pub mod partition;
 pub mod ptxas;
 
 use std::collections::BTreeMap;
@@ -20,6 +21,7 @@ use ukernel_dialect::{EXECUTABLE_OBJECTS, ExecutableObject, GpuArch, TARGET_ATTR
 
 pub use cuda_tools::CudaTools;
 pub use link::{LinkError, UKernelLinkage};
+pub use partition::{Partition, Split};
 pub use ptxas::PtxasError;
 
 #[derive(Debug, thiserror::Error)]
@@ -86,6 +88,17 @@ fn strip_ukernel_attributes(module: &Module) {
 /// Translates an LLVM-dialect module to LLVM IR in `llvm`.
 pub fn translate<'ll>(module: &Module, llvm: &'ll LlvmContext) -> Result<LlvmModule<'ll>, TargetError> {
     strip_ukernel_attributes(module);
+    translate_raw(module, llvm)
+}
+
+/// Translates an LLVM-dialect module to LLVM IR text, in partitions as
+/// `split` says (see [`partition`]).
+pub fn translate_partitioned(module: &Module, llvm: &LlvmContext, split: Split) -> Result<Vec<Partition>, TargetError> {
+    strip_ukernel_attributes(module);
+    partition::translate_partitions(module, llvm, split)
+}
+
+fn translate_raw<'ll>(module: &Module, llvm: &'ll LlvmContext) -> Result<LlvmModule<'ll>, TargetError> {
     let raw = unsafe {
         mlir_sys::mlirTranslateModuleToLLVMIR(module.as_operation().to_raw(), llvm.raw() as mlir_sys::LLVMContextRef)
     };
@@ -129,6 +142,17 @@ fn check_linked_for_arch(linked: &[String], arch: GpuArch) -> Result<(), TargetE
     Ok(())
 }
 
+/// Called as emission goes: (work items done, work items in all); an item
+/// is one partition for one arch.
+#[derive(Clone)]
+pub struct Progress(pub std::sync::Arc<dyn Fn(usize, usize) + Send + Sync>);
+
+impl std::fmt::Debug for Progress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Progress")
+    }
+}
+
 /// How to emit: ukernel linkage, and NVIDIA's tools where present.
 #[derive(Clone, Debug, Default)]
 pub struct EmitOptions {
@@ -137,47 +161,58 @@ pub struct EmitOptions {
     pub libdevice: Option<std::path::PathBuf>,
     /// With ptxas, each arch's PTX is also compiled to a cubin.
     pub ptxas: Option<std::path::PathBuf>,
-    /// Where to look up and keep each arch's PTX and cubin.
+    /// Where to look up and keep each partition's PTX and cubin per arch.
     pub cache: Option<cache::CompileCache>,
+    /// Threads that link, optimize and emit partitions (0: one per core).
+    pub jobs: usize,
+    /// Keep the optimized LLVM IR of every partition (for dumps).
+    pub keep_ir: bool,
+    pub progress: Option<Progress>,
 }
 
-/// PTX (and cubins) per arch, and the linked LLVM IR per arch.
-pub struct Emitted {
+/// One partition's output: its kernels, PTX and cubin per arch.
+#[derive(Clone, Debug, Default)]
+pub struct EmittedModule {
+    pub kernels: Vec<String>,
     pub ptx: BTreeMap<GpuArch, String>,
     pub cubins: BTreeMap<GpuArch, Vec<u8>>,
+    /// The optimized LLVM IR per arch (with `keep_ir`, when not cached).
     pub linked_ir: BTreeMap<GpuArch, String>,
-    /// Objects linked per arch (paths).
+}
+
+/// The modules in partition order, and what was linked per arch.
+pub struct Emitted {
+    pub modules: Vec<EmittedModule>,
+    /// Objects linked per arch (paths, each once, in order of first use).
     pub linked_objects: BTreeMap<GpuArch, Vec<String>>,
-    /// Wall time of each arch's steps (arches run at the same time).
+    /// Per arch, the time its items took (summed over partitions, which run
+    /// on several threads), and the wall time of the whole emission.
     pub timings: Vec<(String, std::time::Duration)>,
 }
 
-/// One arch's result.
-struct ArchOutput {
+/// One partition's result for one arch.
+struct ItemOutput {
     ptx: String,
-    /// The optimized IR (None when the cache answered).
+    /// The optimized IR (with `keep_ir`, and None when the cache answered).
     linked_ir: Option<String>,
     linked: Vec<String>,
     cubin: Option<Vec<u8>>,
-    timings: Vec<(String, std::time::Duration)>,
+    cached: bool,
+    llvm_time: std::time::Duration,
+    ptxas_time: std::time::Duration,
 }
 
-/// Links the needed objects into a copy of `ir` per arch, emits PTX and,
-/// with ptxas, a cubin; each arch on its own thread. With a cache, an arch
-/// whose inputs were compiled before is answered from it.
+/// Links the needed objects into each partition per arch, emits PTX and,
+/// with ptxas, a cubin; the (partition, arch) items run on `jobs` threads.
+/// With a cache, an item whose inputs were compiled before is answered
+/// from it. The first failing item in partition order decides the error.
 pub fn emit(
-    ir_text: &str,
+    partitions: &[Partition],
     objects: &[ExecutableObject],
     arches: &[GpuArch],
     options: &EmitOptions,
 ) -> Result<Emitted, TargetError> {
-    let mut out = Emitted {
-        ptx: BTreeMap::new(),
-        cubins: BTreeMap::new(),
-        timings: Vec::new(),
-        linked_ir: BTreeMap::new(),
-        linked_objects: BTreeMap::new(),
-    };
+    let started = std::time::Instant::now();
     let libdevice = match &options.libdevice {
         Some(path) => Some(
             std::fs::read(path)
@@ -186,15 +221,25 @@ pub fn emit(
         None => None,
     };
     let ptxas_identity = options.ptxas.as_deref().map(cache::tool_identity);
-    let per_arch = |arch: GpuArch| -> Result<ArchOutput, TargetError> {
-        let chosen: Vec<(String, Vec<u8>)> = objects.iter().map(|o| object_for_arch(o, arch)).collect();
+    let linkage_name = format!("{:?}", options.linkage);
+    // Per arch, the objects to link (read once) and one digest of them for
+    // cache keys.
+    let mut chosen: BTreeMap<GpuArch, (Vec<link::IndexedObject>, String)> = BTreeMap::new();
+    for &arch in arches {
+        let objects: Vec<(String, Vec<u8>)> = objects.iter().map(|o| object_for_arch(o, arch)).collect();
+        let digest = cache::objects_digest(&objects, libdevice.as_deref());
+        chosen.insert(arch, (link::index_objects(&objects)?, digest));
+    }
+    let items: Vec<(usize, GpuArch)> =
+        (0..partitions.len()).flat_map(|p| arches.iter().map(move |&a| (p, a))).collect();
+    let run_item = |(p, arch): (usize, GpuArch)| -> Result<ItemOutput, TargetError> {
+        let partition = &partitions[p];
+        let (objects, digest) = &chosen[&arch];
         let arch_name = arch.to_string();
-        let linkage_name = format!("{:?}", options.linkage);
         let key = options.cache.as_ref().map(|_| {
             cache::key(&cache::KeyInputs {
-                ir: ir_text,
-                objects: &chosen,
-                libdevice: libdevice.as_deref(),
+                ir: &partition.ir,
+                objects_digest: digest,
                 arch: &arch_name,
                 linkage: &linkage_name,
                 ptxas: ptxas_identity.as_deref(),
@@ -203,86 +248,160 @@ pub fn emit(
         if let (Some(c), Some(k)) = (&options.cache, &key)
             && let Some(hit) = c.get(k)
         {
-            return Ok(ArchOutput {
+            return Ok(ItemOutput {
                 ptx: hit.ptx,
                 linked_ir: None,
                 linked: hit.linked,
                 cubin: hit.cubin,
-                timings: vec![(format!("{arch}: from the compile cache"), std::time::Duration::ZERO)],
+                cached: true,
+                llvm_time: Default::default(),
+                ptxas_time: Default::default(),
             });
         }
-        let started = std::time::Instant::now();
-        let (ptx, ir, linked) = link_and_emit(ir_text, &chosen, arch, libdevice.as_deref(), options.linkage)?;
-        let mut timings = vec![(format!("{arch}: link, O3 and PTX"), started.elapsed())];
+        let t = std::time::Instant::now();
+        let (ptx, ir, linked) =
+            link_and_emit(&partition.ir, objects, arch, libdevice.as_deref(), options.linkage, options.keep_ir)?;
+        let llvm_time = t.elapsed();
+        let t = std::time::Instant::now();
         let cubin = match &options.ptxas {
-            Some(ptxas) => {
-                let started = std::time::Instant::now();
-                let cubin = ptxas::compile(ptxas, &ptx, arch)?;
-                timings.push((format!("{arch}: ptxas"), started.elapsed()));
-                Some(cubin)
-            }
+            Some(ptxas) => Some(ptxas::compile(ptxas, &ptx, arch, partition.kernels.first().map(String::as_str))?),
             None => None,
         };
+        let ptxas_time = t.elapsed();
         if let (Some(c), Some(k)) = (&options.cache, &key) {
             c.put(k, &cache::Entry { ptx: ptx.clone(), linked: linked.clone(), cubin: cubin.clone() });
         }
-        Ok(ArchOutput { ptx, linked_ir: Some(ir), linked, cubin, timings })
+        Ok(ItemOutput { ptx, linked_ir: ir, linked, cubin, cached: false, llvm_time, ptxas_time })
     };
-    let results: Vec<(GpuArch, Result<ArchOutput, TargetError>)> = std::thread::scope(|scope| {
-        // LLVM's recursion wants more than a spawned thread's default stack.
-        let jobs: Vec<_> = arches
-            .iter()
-            .map(|&arch| {
-                let job = std::thread::Builder::new()
-                    .stack_size(64 << 20)
-                    .spawn_scoped(scope, move || per_arch(arch))
-                    .map_err(|e| TargetError::Link(LinkError::Target(format!("cannot start a thread: {e}"))));
-                (arch, job)
-            })
-            .collect();
-        jobs.into_iter()
-            .map(|(arch, job)| {
-                let result = job.and_then(|job| {
-                    job.join().unwrap_or_else(|_| {
-                        Err(TargetError::Link(LinkError::Target(format!("internal error: the {arch} thread panicked"))))
-                    })
-                });
-                (arch, result)
-            })
-            .collect()
-    });
-    // The first failing arch in the order asked for decides the error.
-    for (arch, result) in results {
-        let r = result?;
-        out.ptx.insert(arch, r.ptx);
-        if let Some(ir) = r.linked_ir {
-            out.linked_ir.insert(arch, ir);
-        }
-        out.linked_objects.insert(arch, r.linked);
-        if let Some(c) = r.cubin {
-            out.cubins.insert(arch, c);
-        }
-        out.timings.extend(r.timings);
+    let jobs = match options.jobs {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
     }
+    .min(items.len())
+    .max(1);
+    let results = run_on_threads(&items, jobs, run_item, options.progress.as_ref())?;
+
+    let mut out = Emitted { modules: Vec::new(), linked_objects: BTreeMap::new(), timings: Vec::new() };
+    out.modules =
+        partitions.iter().map(|p| EmittedModule { kernels: p.kernels.clone(), ..Default::default() }).collect();
+    let mut per_arch: BTreeMap<GpuArch, (std::time::Duration, std::time::Duration, usize)> = BTreeMap::new();
+    for ((p, arch), r) in items.into_iter().zip(results) {
+        // The first failing item in partition order decides the error.
+        let r = r?;
+        let module = &mut out.modules[p];
+        module.ptx.insert(arch, r.ptx);
+        if let Some(ir) = r.linked_ir {
+            module.linked_ir.insert(arch, ir);
+        }
+        if let Some(c) = r.cubin {
+            module.cubins.insert(arch, c);
+        }
+        let linked = out.linked_objects.entry(arch).or_default();
+        for path in r.linked {
+            if !linked.contains(&path) {
+                linked.push(path);
+            }
+        }
+        let t = per_arch.entry(arch).or_default();
+        t.0 += r.llvm_time;
+        t.1 += r.ptxas_time;
+        t.2 += r.cached as usize;
+    }
+    let n = partitions.len();
+    for (arch, (llvm, ptxas, cached)) in per_arch {
+        if cached > 0 {
+            out.timings.push((format!("{arch}: {cached} of {n} modules from the compile cache"), Default::default()));
+        }
+        if cached < n {
+            out.timings.push((format!("{arch}: link, O3 and PTX of {} modules (summed)", n - cached), llvm));
+            if options.ptxas.is_some() {
+                out.timings.push((format!("{arch}: ptxas of {} modules (summed)", n - cached), ptxas));
+            }
+        }
+    }
+    out.timings.push((format!("emission of {n} modules on {jobs} threads (wall)"), started.elapsed()));
     Ok(out)
+}
+
+/// Runs `work` on every item with `jobs` threads taking items in order.
+/// Once an item fails, items not yet taken are skipped (None); every item
+/// before the first failure has been taken, so the first error in order is
+/// always among the results.
+fn run_on_threads<T: Sync, R: Send>(
+    items: &[T],
+    jobs: usize,
+    work: impl Fn(T) -> Result<R, TargetError> + Sync,
+    progress: Option<&Progress>,
+) -> Result<Vec<Result<R, TargetError>>, TargetError>
+where
+    T: Copy,
+{
+    use std::sync::{
+        Mutex,
+        atomic::{AtomicBool, AtomicUsize, Ordering},
+    };
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
+    let slots: Mutex<Vec<Option<Result<R, TargetError>>>> = Mutex::new((0..items.len()).map(|_| None).collect());
+    let worker = || {
+        loop {
+            let i = next.fetch_add(1, Ordering::SeqCst);
+            if i >= items.len() || failed.load(Ordering::SeqCst) {
+                break;
+            }
+            let r = work(items[i]);
+            if r.is_err() {
+                failed.store(true, Ordering::SeqCst);
+            }
+            slots.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(r);
+            let n = done.fetch_add(1, Ordering::SeqCst) + 1;
+            if let Some(p) = progress {
+                (p.0)(n, items.len());
+            }
+        }
+    };
+    let spawned: Result<(), TargetError> = std::thread::scope(|scope| {
+        let mut handles = Vec::new();
+        for _ in 0..jobs {
+            // LLVM's recursion wants more than a spawned thread's default stack.
+            let h = std::thread::Builder::new()
+                .stack_size(64 << 20)
+                .spawn_scoped(scope, worker)
+                .map_err(|e| TargetError::Link(LinkError::Target(format!("cannot start a thread: {e}"))))?;
+            handles.push(h);
+        }
+        for h in handles {
+            h.join().map_err(|_| {
+                TargetError::Link(LinkError::Target("internal error: an emission thread panicked".into()))
+            })?;
+        }
+        Ok(())
+    });
+    spawned?;
+    let slots = slots.into_inner().unwrap_or_else(|p| p.into_inner());
+    Ok(slots
+        .into_iter()
+        .map(|s| s.unwrap_or_else(|| Err(TargetError::Link(LinkError::Target("skipped after an error".into())))))
+        .collect())
 }
 
 /// Links the chosen objects (and libdevice, where called) into a fresh copy
 /// of the kernels' IR for `arch`, internalizes, optimizes and emits PTX.
-/// Returns the PTX, the optimized IR and the paths linked.
+/// Returns the PTX, the optimized IR (with `keep_ir`) and the paths linked.
 fn link_and_emit(
     ir_text: &str,
-    chosen: &[(String, Vec<u8>)],
+    chosen: &[link::IndexedObject],
     arch: GpuArch,
     libdevice: Option<&[u8]>,
     linkage: link::UKernelLinkage,
-) -> Result<(String, String, Vec<String>), TargetError> {
+    keep_ir: bool,
+) -> Result<(String, Option<String>, Vec<String>), TargetError> {
     let llvm = LlvmContext::create();
     let buffer = inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(ir_text.as_bytes(), "kernels");
     let module = llvm.create_module_from_ir(buffer).map_err(|e| LinkError::Verify(e.to_string()))?;
-    let refs: Vec<(&str, &[u8])> = chosen.iter().map(|(p, b)| (p.as_str(), b.as_slice())).collect();
     let called = link::declared_functions(&module);
-    let mut linked = link::link_needed_objects(&module, &refs)?;
+    let mut linked = link::link_indexed_objects(&module, chosen)?;
     check_linked_for_arch(&linked, arch)?;
     let math = link::libdevice_calls(&module);
     if !math.is_empty() {
@@ -298,6 +417,6 @@ fn link_and_emit(
         link::keep_calls(&module, &called);
     }
     link::keep_calls(&module, &link::called_by_registry(&module));
-    let (ptx, ir) = link::emit_ptx_and_ir(&module, arch)?;
+    let (ptx, ir) = link::emit_ptx_and_ir(&module, arch, keep_ir)?;
     Ok((ptx, ir, linked))
 }

@@ -34,28 +34,61 @@ pub enum LinkError {
     Emit { arch: String, message: String },
 }
 
+/// An object's bytes and the functions it defines (read once, so that each
+/// module parses only the objects it needs).
+#[derive(Clone, Debug)]
+pub struct IndexedObject {
+    pub path: String,
+    pub bytes: Vec<u8>,
+    pub defines: std::collections::HashSet<String>,
+}
+
+/// Reads which functions each object defines.
+pub fn index_objects(objects: &[(String, Vec<u8>)]) -> Result<Vec<IndexedObject>, LinkError> {
+    let context = inkwell::context::Context::create();
+    objects
+        .iter()
+        .map(|(path, bytes)| {
+            let buffer = MemoryBuffer::create_from_memory_range(bytes, path);
+            let object = Module::parse_bitcode_from_buffer(&buffer, &context)
+                .map_err(|e| LinkError::BadBitcode { path: path.to_string(), message: e.to_string() })?;
+            let defines = object
+                .get_functions()
+                .filter(|f| f.count_basic_blocks() > 0)
+                .map(|f| f.get_name().to_string_lossy().into_owned())
+                .collect();
+            Ok(IndexedObject { path: path.clone(), bytes: bytes.clone(), defines })
+        })
+        .collect()
+}
+
 /// Links into `module` each object that defines a function `module`
 /// declares without defining; the others are left out. Returns the paths
 /// of the objects linked, in the order given.
 pub fn link_needed_objects<'ll>(module: &Module<'ll>, objects: &[(&str, &[u8])]) -> Result<Vec<String>, LinkError> {
+    let owned: Vec<(String, Vec<u8>)> = objects.iter().map(|(p, b)| (p.to_string(), b.to_vec())).collect();
+    link_indexed_objects(module, &index_objects(&owned)?)
+}
+
+/// [`link_needed_objects`] with the objects already indexed.
+pub fn link_indexed_objects<'ll>(module: &Module<'ll>, objects: &[IndexedObject]) -> Result<Vec<String>, LinkError> {
     let mut linked = Vec::new();
-    for (path, bytes) in objects {
-        let buffer = MemoryBuffer::create_from_memory_range(bytes, path);
-        let object = Module::parse_bitcode_from_buffer(&buffer, module.get_context())
-            .map_err(|e| LinkError::BadBitcode { path: path.to_string(), message: e.to_string() })?;
-        let needed = object.get_functions().any(|f| {
-            f.count_basic_blocks() > 0
-                && module
-                    .get_function(f.get_name().to_str().unwrap_or_default())
-                    .is_some_and(|decl| decl.count_basic_blocks() == 0)
-        });
+    for object in objects {
+        // Declarations are looked up as objects are linked: one object may
+        // need another.
+        let needed = module
+            .get_functions()
+            .any(|f| f.count_basic_blocks() == 0 && object.defines.contains(f.get_name().to_str().unwrap_or_default()));
         if !needed {
             continue;
         }
+        let buffer = MemoryBuffer::create_from_memory_range(&object.bytes, &object.path);
+        let parsed = Module::parse_bitcode_from_buffer(&buffer, module.get_context())
+            .map_err(|e| LinkError::BadBitcode { path: object.path.clone(), message: e.to_string() })?;
         module
-            .link_in_module(object)
-            .map_err(|e| LinkError::Link { path: path.to_string(), message: e.to_string() })?;
-        linked.push(path.to_string());
+            .link_in_module(parsed)
+            .map_err(|e| LinkError::Link { path: object.path.clone(), message: e.to_string() })?;
+        linked.push(object.path.clone());
     }
     Ok(linked)
 }
@@ -175,8 +208,8 @@ pub fn declared_functions(module: &Module) -> Vec<String> {
 /// ukernel called from several kernels too) and drops what no kernel uses,
 /// and removes per-function target attributes: bitcode built for sm_80 is
 /// linked into sm_90 code, and the target machine decides. Functions a
-/// ukernel marks `cold` (slow paths such as argmax's rescan of a row with
-/// NaN) keep their own inlining attributes: one called copy serves them all.
+/// ukernel marks `cold` (slow paths it keeps out of line) keep their own
+/// inlining attributes: one called copy serves them all.
 pub fn internalize_non_kernels(module: &Module) {
     let context = module.get_context();
     let always_inline = context.create_enum_attribute(Attribute::get_named_enum_kind_id("alwaysinline"), 0);
@@ -262,10 +295,12 @@ pub fn emit_ptx(module: &Module, arch: GpuArch) -> Result<String, LinkError> {
     ptx_of(&copy, &tm, arch)
 }
 
-/// Like [`emit_ptx`], also returning the optimized IR the PTX comes from.
-pub fn emit_ptx_and_ir(module: &Module, arch: GpuArch) -> Result<(String, String), LinkError> {
+/// Like [`emit_ptx`], also returning the optimized IR the PTX comes from
+/// when `with_ir`.
+pub fn emit_ptx_and_ir(module: &Module, arch: GpuArch, with_ir: bool) -> Result<(String, Option<String>), LinkError> {
     let (copy, tm) = optimized_copy(module, arch)?;
-    Ok((ptx_of(&copy, &tm, arch)?, copy.print_to_string().to_string()))
+    let ir = with_ir.then(|| copy.print_to_string().to_string());
+    Ok((ptx_of(&copy, &tm, arch)?, ir))
 }
 
 /// PTX of a test-harness module from the ukernel library (e.g.

@@ -18,10 +18,16 @@ pub enum PtxasError {
 
 /// Compiles `ptx` to a cubin for `arch` (`-arch=sm_90a` for arch-specific
 /// code), optimizing at ptxas's default level (-O3), its kernels on as many
-/// threads as the machine has cores.
-pub fn compile(ptxas: &Path, ptx: &str, arch: GpuArch) -> Result<Vec<u8>, PtxasError> {
+/// threads as the machine has cores. `name` (a kernel's) names the PTX file
+/// in ptxas's messages (default `kernels`).
+pub fn compile(ptxas: &Path, ptx: &str, arch: GpuArch, name: Option<&str>) -> Result<Vec<u8>, PtxasError> {
     let dir = tempfile::tempdir()?;
-    let input = dir.path().join("kernels.ptx");
+    // Kernel names are PTX identifiers: safe as file names.
+    let file = format!(
+        "{}.ptx",
+        name.filter(|n| n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')).unwrap_or("kernels")
+    );
+    let input = dir.path().join(&file);
     let output = dir.path().join("kernels.cubin");
     std::fs::write(&input, ptx)?;
     let out = Command::new(ptxas)
@@ -35,14 +41,14 @@ pub fn compile(ptxas: &Path, ptx: &str, arch: GpuArch) -> Result<Vec<u8>, PtxasE
         .output()
         .map_err(|error| PtxasError::Spawn { ptxas: ptxas.display().to_string(), error })?;
     if !out.status.success() {
-        let log = String::from_utf8_lossy(&out.stderr).replace(&*input.to_string_lossy(), "kernels.ptx");
+        let log = String::from_utf8_lossy(&out.stderr).replace(&*input.to_string_lossy(), &file);
         return Err(PtxasError::Failed { arch: arch.to_string(), kernel: kernel_of_error(ptx, &log), log });
     }
     Ok(std::fs::read(&output)?)
 }
 
 /// The kernel (`.entry`) that holds the first line ptxas complains about
-/// (`ptxas kernels.ptx, line N; error : ...`), or that the log names.
+/// (`ptxas <name>.ptx, line N; error : ...`), or that the log names.
 fn kernel_of_error(ptx: &str, log: &str) -> Option<String> {
     let line: usize = log.split(", line ").nth(1)?.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()?;
     ptx.lines().take(line).filter_map(entry_name).last()

@@ -1,6 +1,7 @@
 // A PTX error is a compile error: ptxas's message, the arch and the kernel
-// whose code it is in, under the input's name, and no package. With
-// --no-cubin the same PTX is written (the driver would reject it at load).
+// whose code it is in (its module's PTX file is named after it), under the
+// input's name, and no package. With --no-cubin the same PTX is written (the
+// driver would reject it at load).
 // REQUIRES: ptxas
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: clang-22 -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 -nocudainc -nocudalib --cuda-feature=+ptx80 -O3 -emit-llvm -c %S/Inputs/bad_asm_ukernel.cu -o %t/uk_argmax_ogt_f32i64.sm_80.bc
@@ -8,7 +9,7 @@
 // RUN: ukc compile %s --arch sm_80 --object %t/uk_argmax_ogt_f32i64.sm_80.bc --no-cubin -o %t/ptx.pkg | FileCheck %s --check-prefix=PTX-ONLY
 
 // CHECK: [[FILE]]: error: ptxas failed for sm_80 in kernel 'decode':
-// CHECK: kernels.ptx, line {{[0-9]+}}; error {{.*}}bogus
+// CHECK: decode.ptx, line {{[0-9]+}}; error {{.*}}bogus
 // CHECK: exit code 1
 // CHECK: no package
 // PTX-ONLY: wrote {{.*}}ptx.pkg: 1 kernel(s), PTX for sm_80{{$}}

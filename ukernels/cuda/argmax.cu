@@ -206,34 +206,17 @@ static UK_DEVICE UK_INLINE void uk_reduce_range(UkMap map, const E *row, i64 beg
 #if defined(UK_SEMANTICS_OGT)
 // The plain combiner (maximumf value, `cmpf ogt` index select) folds the row
 // in order: its value is NaN once a NaN is seen, and its index stops moving
-// there, so the index is that of the first maximum before the first NaN. Given
-// the NaN-first result in thread 0 (the first NaN, if any), recomputes the
-// index over the prefix before that NaN; rows without NaN keep their result.
-// Called by every thread; the result is valid in thread 0.
-// The rescan of a row with NaN: a cold path, kept out of line (the linker
-// leaves `cold` functions called) so that every kernel inlining this
-// ukernel carries one reduction loop, not two.
-// (LLVM propagates the constant map into this one out-of-line function, so
-// the map is a direct call here too.)
-static UK_DEVICE __attribute__((noinline, cold)) i64 uk_ogt_rescan(UkMap map, const E *row, i64 end) {
-  float best;
-  i64 bi;
-  uk_reduce_range(map, row, 0, end, best, bi);
-  return bi == UK_NONE ? 0 : bi;
-}
-
-static UK_DEVICE void uk_ogt_prefix(UkMap map, const E *row, float &best, i64 &bi, i64 &value_at) {
+// there, so the index is that of the first maximum before the first NaN.
+// Given the NaN-first result in thread 0, the position of the first NaN
+// (-1 without one), in every thread.
+static UK_DEVICE i64 uk_first_nan(float best, i64 bi) {
   UK_SHARED static i64 s_first_nan;
   if (uk_tid() == 0)
     s_first_nan = best != best ? bi : -1;
   __syncthreads();
   i64 first_nan = s_first_nan;
   __syncthreads();
-  if (first_nan < 0)
-    return;
-  // The value written is still the NaN's (maximumf propagates it).
-  value_at = first_nan;
-  bi = uk_ogt_rescan(map, row, first_nan);
+  return first_nan;
 }
 #endif
 
@@ -272,64 +255,72 @@ extern "C" UK_DEVICE void UK_SYMBOL(const E *in, i64 in_offset, E *val, i64 val_
   I *out_idx = idx + idx_offset;
   bool want_value = write_value != 0 && val != 0;
   u32 tid = uk_tid();
-  if (split_count <= 1) {
-    float best;
-    i64 bi;
-    uk_reduce_range(input_map, row, 0, length, best, bi);
-    i64 value_at = bi;
-#if defined(UK_SEMANTICS_OGT)
-    uk_ogt_prefix(input_map, row, best, bi, value_at);
-#endif
-    if (tid == 0)
-      uk_write(input_map, row, out_val, out_idx, length, bi, value_at, want_value);
-    return;
+  bool split = split_count > 1;
+  i64 begin = 0, end = length;
+  if (split) {
+    // This workgroup's part: whole vectors per part so parts stay aligned
+    // relative to each other.
+    i64 per = (length + split_count - 1) / split_count;
+    per = (per + UK_VEC - 1) / UK_VEC * UK_VEC;
+    begin = (i64)split_index * per;
+    end = begin + per;
+    begin = begin < length ? begin : length;
+    end = end < length ? end : length;
   }
-
-  // This workgroup's part: whole vectors per part so parts stay aligned
-  // relative to each other.
-  i64 per = (length + split_count - 1) / split_count;
-  per = (per + UK_VEC - 1) / UK_VEC * UK_VEC;
-  i64 begin = (i64)split_index * per;
-  i64 end = begin + per;
-  begin = begin < length ? begin : length;
-  end = end < length ? end : length;
-  float best;
-  i64 bi;
-  uk_reduce_range(input_map, row, begin, end, best, bi);
-
   u32 *counter = (u32 *)scratch;
-  volatile UkPartial *partials = (volatile UkPartial *)((char *)scratch + 16);
-  UK_SHARED static u32 s_last;
-  if (tid == 0) {
-    partials[split_index].val = best;
-    partials[split_index].idx = bi;
-    __nvvm_membar_gl();
-    u32 done = __nvvm_atom_add_gen_i((int *)counter, 1);
-    s_last = done == (u32)split_count - 1;
-  }
-  __syncthreads();
-  if (!s_last)
-    return;
-
-  // The last workgroup combines every part's best.
-  __nvvm_membar_gl();
-  best = -__builtin_inff();
-  bi = UK_NONE;
-  for (i64 p = tid; p < split_count; p += uk_ntid()) {
-    float pv = partials[p].val;
-    i64 pi = partials[p].idx;
-    if (uk_better(pv, pi, best, bi)) {
-      best = pv;
-      bi = pi;
+  float best;
+  i64 bi, value_at;
+  // One reduction loop serves the row (or this workgroup's part) and, for
+  // the plain combiner on a row with NaN, the rescan of the prefix before
+  // the first NaN (pass 1): each kernel that inlines the ukernel carries one
+  // copy of the loop, not two.
+  for (int pass = 0;; ++pass) {
+    uk_reduce_range(input_map, row, begin, end, best, bi);
+    if (pass == 1)
+      break; // the rescan's result; the value stays the NaN's
+    if (split) {
+      volatile UkPartial *partials = (volatile UkPartial *)((char *)scratch + 16);
+      UK_SHARED static u32 s_last;
+      if (tid == 0) {
+        partials[split_index].val = best;
+        partials[split_index].idx = bi;
+        __nvvm_membar_gl();
+        u32 done = __nvvm_atom_add_gen_i((int *)counter, 1);
+        s_last = done == (u32)split_count - 1;
+      }
+      __syncthreads();
+      if (!s_last)
+        return;
+      // The last workgroup combines every part's best.
+      __nvvm_membar_gl();
+      best = -__builtin_inff();
+      bi = UK_NONE;
+      for (i64 p = tid; p < split_count; p += uk_ntid()) {
+        float pv = partials[p].val;
+        i64 pi = partials[p].idx;
+        if (uk_better(pv, pi, best, bi)) {
+          best = pv;
+          bi = pi;
+        }
+      }
+      uk_block_reduce(best, bi);
     }
-  }
-  uk_block_reduce(best, bi);
-  i64 value_at = bi;
+    value_at = bi;
 #if defined(UK_SEMANTICS_OGT)
-  uk_ogt_prefix(input_map, row, best, bi, value_at);
+    i64 first_nan = uk_first_nan(best, bi);
+    if (first_nan >= 0) {
+      // The value written is still the NaN's (maximumf propagates it).
+      value_at = first_nan;
+      begin = 0;
+      end = first_nan;
+      continue;
+    }
 #endif
+    break;
+  }
   if (tid == 0) {
-    *counter = 0; // ready for the next launch
+    if (split)
+      *counter = 0; // ready for the next launch
     uk_write(input_map, row, out_val, out_idx, length, bi, value_at, want_value);
   }
 }

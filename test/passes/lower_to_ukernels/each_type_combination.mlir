@@ -3,7 +3,7 @@
 // RUN: ukernel-opt --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(ukernel-lower-to-ukernels)' %s | FileCheck %s
 
 // CHECK-LABEL: module
-// CHECK-DAG: memref.global "private" @__ukernel_zeros_16xi8 : memref<16xi8> = dense<0>
+// CHECK-DAG: memref.global "private" constant @__ukernel_zeros_16xi8 : memref<16xi8> = dense<0>
 // CHECK-DAG: func.func private @uk_argmax_f32i32(memref<f32>, i64, memref<f32>, i64, memref<i32>, i64, i64, i32, i32, memref<i8>, i64, i32, !llvm.ptr) attributes {llvm.bareptr, ukernel.shared_memory_bytes = 388 : i64}
 // CHECK-LABEL: func.func @argmax_f32i32
 // CHECK-NOT: linalg.generic
@@ -39,7 +39,7 @@ module attributes {ukernel.executable_objects = [#ukernel.object<{path = "uk_arg
 // -----
 
 // CHECK-LABEL: module
-// CHECK-DAG: memref.global "private" @__ukernel_zeros_16xi8 : memref<16xi8> = dense<0>
+// CHECK-DAG: memref.global "private" constant @__ukernel_zeros_16xi8 : memref<16xi8> = dense<0>
 // CHECK-DAG: func.func private @uk_argmax_f32i64(memref<f32>, i64, memref<f32>, i64, memref<i64>, i64, i64, i32, i32, memref<i8>, i64, i32, !llvm.ptr) attributes {llvm.bareptr, ukernel.shared_memory_bytes = 388 : i64}
 // CHECK-LABEL: func.func @argmax_f32i64
 // CHECK-NOT: linalg.generic
@@ -75,7 +75,7 @@ module attributes {ukernel.executable_objects = [#ukernel.object<{path = "uk_arg
 // -----
 
 // CHECK-LABEL: module
-// CHECK-DAG: memref.global "private" @__ukernel_zeros_16xi8 : memref<16xi8> = dense<0>
+// CHECK-DAG: memref.global "private" constant @__ukernel_zeros_16xi8 : memref<16xi8> = dense<0>
 // CHECK-DAG: func.func private @uk_argmax_f16i32(memref<f16>, i64, memref<f16>, i64, memref<i32>, i64, i64, i32, i32, memref<i8>, i64, i32, !llvm.ptr) attributes {llvm.bareptr, ukernel.shared_memory_bytes = 388 : i64}
 // CHECK-LABEL: func.func @argmax_f16i32
 // CHECK-NOT: linalg.generic
@@ -111,7 +111,7 @@ module attributes {ukernel.executable_objects = [#ukernel.object<{path = "uk_arg
 // -----
 
 // CHECK-LABEL: module
-// CHECK-DAG: memref.global "private" @__ukernel_zeros_16xi8 : memref<16xi8> = dense<0>
+// CHECK-DAG: memref.global "private" constant @__ukernel_zeros_16xi8 : memref<16xi8> = dense<0>
 // CHECK-DAG: func.func private @uk_argmax_f16i64(memref<f16>, i64, memref<f16>, i64, memref<i64>, i64, i64, i32, i32, memref<i8>, i64, i32, !llvm.ptr) attributes {llvm.bareptr, ukernel.shared_memory_bytes = 388 : i64}
 // CHECK-LABEL: func.func @argmax_f16i64
 // CHECK-NOT: linalg.generic
@@ -147,7 +147,7 @@ module attributes {ukernel.executable_objects = [#ukernel.object<{path = "uk_arg
 // -----
 
 // CHECK-LABEL: module
-// CHECK-DAG: memref.global "private" @__ukernel_zeros_16xi8 : memref<16xi8> = dense<0>
+// CHECK-DAG: memref.global "private" constant @__ukernel_zeros_16xi8 : memref<16xi8> = dense<0>
 // CHECK-DAG: func.func private @uk_argmax_bf16i32(memref<bf16>, i64, memref<bf16>, i64, memref<i32>, i64, i64, i32, i32, memref<i8>, i64, i32, !llvm.ptr) attributes {llvm.bareptr, ukernel.shared_memory_bytes = 388 : i64}
 // CHECK-LABEL: func.func @argmax_bf16i32
 // CHECK-NOT: linalg.generic
@@ -183,7 +183,7 @@ module attributes {ukernel.executable_objects = [#ukernel.object<{path = "uk_arg
 // -----
 
 // CHECK-LABEL: module
-// CHECK-DAG: memref.global "private" @__ukernel_zeros_16xi8 : memref<16xi8> = dense<0>
+// CHECK-DAG: memref.global "private" constant @__ukernel_zeros_16xi8 : memref<16xi8> = dense<0>
 // CHECK-DAG: func.func private @uk_argmax_bf16i64(memref<bf16>, i64, memref<bf16>, i64, memref<i64>, i64, i64, i32, i32, memref<i8>, i64, i32, !llvm.ptr) attributes {llvm.bareptr, ukernel.shared_memory_bytes = 388 : i64}
 // CHECK-LABEL: func.func @argmax_bf16i64
 // CHECK-NOT: linalg.generic

@@ -7,7 +7,7 @@
 // CHECK-LABEL: module attributes {ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_argmax_ogt_f32i64.sm_90.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_ogt_f32i64.sm_90.bc"}>, #ukernel.object<{data = dense_resource<uk_argmax_ogt_bf16i32.sm_90.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_ogt_bf16i32.sm_90.bc"}>], ukernel.target
 // CHECK-DAG: memref.global "private" @__ukernel_scratch_0 : memref<4352xi8>
 // CHECK-DAG: memref.global "private" @__ukernel_scratch_1 : memref<1024xi8>
-// CHECK-DAG: memref.global "private" @__ukernel_zeros_16xi8 : memref<16xi8>
+// CHECK-DAG: memref.global "private" constant @__ukernel_zeros_16xi8 : memref<16xi8>
 // CHECK-DAG: func.func private @uk_argmax_ogt_f32i64(
 // CHECK-DAG: func.func private @uk_argmax_ogt_bf16i32(
 // CHECK-LABEL: func.func @decode_b8

@@ -1,0 +1,200 @@
+//! Splits the LLVM-dialect module of kernels into one LLVM IR module per
+//! kernel before linking, so that each kernel is linked, optimized and
+//! emitted on its own (on any thread, cached on its own content), as a
+//! compiler that builds one executable per dispatch does.
+//!
+//! A partition holds its kernel and every top-level symbol the kernel reaches
+//! (declarations, constants, helper functions, globals), each copied. Copies
+//! are only sound where a symbol's identity does not matter: kernels that
+//! share a mutable global outside shared memory (state that one launch
+//! leaves for another) or that refer to each other stay in one partition.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use inkwell::context::Context as LlvmContext;
+use melior::ir::{
+    Attribute, BlockLike, Location, Module, Operation, OperationRef, RegionLike,
+    attribute::AttributeLike,
+    operation::{OperationLike, OperationMutLike, WalkOrder, WalkResult},
+};
+
+use crate::TargetError;
+
+/// How kernels are grouped into LLVM modules.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Split {
+    /// One module per kernel (kernels that must share state stay together).
+    #[default]
+    PerKernel,
+    /// One module with every kernel (what a called ukernel wants: one copy
+    /// of it serves every kernel).
+    Whole,
+}
+
+/// One LLVM IR module to link and emit: its kernels and its text.
+#[derive(Clone, Debug)]
+pub struct Partition {
+    pub kernels: Vec<String>,
+    pub ir: String,
+}
+
+/// `nvvm.kernel` functions with a body.
+fn is_kernel(op: &OperationRef) -> bool {
+    op.name().as_string_ref().as_str() == Ok("llvm.func")
+        && op.has_attribute("nvvm.kernel")
+        && op.region(0).ok().and_then(|r| r.first_block()).is_some()
+}
+
+fn symbol_name(op: &OperationRef) -> Option<String> {
+    let a = op.attribute("sym_name").ok()?;
+    melior::ir::attribute::StringAttribute::try_from(a).ok().and_then(|s| Some(s.value().to_string()))
+}
+
+/// A global whose identity matters: written at run time and seen by every
+/// workgroup of every launch (not shared memory, not a constant).
+fn is_shared_state(op: &OperationRef) -> bool {
+    let global = op.name().as_string_ref().as_str() == Ok("llvm.mlir.global");
+    let constant = op.has_attribute("constant");
+    let addr_space = op
+        .attribute("addr_space")
+        .ok()
+        .and_then(|a| melior::ir::attribute::IntegerAttribute::try_from(a).ok())
+        .map_or(0, |i| i.value());
+    global && !constant && addr_space != 3
+}
+
+/// Symbol names that `attr` refers to, looking into arrays and dictionaries.
+fn collect_symbols(attr: Attribute, out: &mut BTreeSet<String>) {
+    let raw = attr.to_raw();
+    unsafe {
+        if mlir_sys::mlirAttributeIsAFlatSymbolRef(raw) {
+            out.insert(string_of(mlir_sys::mlirFlatSymbolRefAttrGetValue(raw)));
+        } else if mlir_sys::mlirAttributeIsASymbolRef(raw) {
+            out.insert(string_of(mlir_sys::mlirSymbolRefAttrGetRootReference(raw)));
+        } else if mlir_sys::mlirAttributeIsAArray(raw) {
+            for i in 0..mlir_sys::mlirArrayAttrGetNumElements(raw) {
+                collect_symbols(Attribute::from_raw(mlir_sys::mlirArrayAttrGetElement(raw, i)), out);
+            }
+        } else if mlir_sys::mlirAttributeIsADictionary(raw) {
+            for i in 0..mlir_sys::mlirDictionaryAttrGetNumElements(raw) {
+                collect_symbols(Attribute::from_raw(mlir_sys::mlirDictionaryAttrGetElement(raw, i).attribute), out);
+            }
+        }
+    }
+}
+
+fn string_of(s: mlir_sys::MlirStringRef) -> String {
+    let bytes = unsafe { std::slice::from_raw_parts(s.data as *const u8, s.length) };
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Every symbol referred to inside `op` (its own attributes and nested ops').
+fn references(op: &OperationRef) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    op.walk(WalkOrder::PreOrder, |inner| {
+        for (name, attr) in inner.attributes() {
+            // A definition's own name is not a use.
+            if name.as_string_ref().as_str() != Ok("sym_name") {
+                collect_symbols(attr, &mut out);
+            }
+        }
+        WalkResult::Advance
+    });
+    out
+}
+
+/// Groups of kernels (indices into the module's top-level ops), in module
+/// order, and for each group the top-level ops it needs.
+fn plan(ops: &[OperationRef]) -> Vec<(Vec<usize>, BTreeSet<usize>)> {
+    let by_name: HashMap<String, usize> =
+        ops.iter().enumerate().filter_map(|(i, op)| symbol_name(op).map(|n| (n, i))).collect();
+    let refs: Vec<Vec<usize>> =
+        ops.iter().map(|op| references(op).iter().filter_map(|n| by_name.get(n).copied()).collect()).collect();
+    let kernels: Vec<usize> = (0..ops.len()).filter(|&i| is_kernel(&ops[i])).collect();
+
+    // What each kernel reaches, through the non-kernel symbols it uses.
+    let reach: BTreeMap<usize, BTreeSet<usize>> = kernels
+        .iter()
+        .map(|&k| {
+            let mut seen = BTreeSet::new();
+            let mut stack = refs[k].clone();
+            while let Some(s) = stack.pop() {
+                if s != k && seen.insert(s) && !is_kernel(&ops[s]) {
+                    stack.extend(refs[s].iter().copied());
+                }
+            }
+            (k, seen)
+        })
+        .collect();
+
+    // Union-find over kernels: those that refer to each other or share state.
+    let mut parent: BTreeMap<usize, usize> = kernels.iter().map(|&k| (k, k)).collect();
+    fn root(parent: &mut BTreeMap<usize, usize>, mut k: usize) -> usize {
+        while parent[&k] != k {
+            let up = parent[&parent[&k]];
+            parent.insert(k, up);
+            k = up;
+        }
+        k
+    }
+    let mut state_owner: HashMap<usize, usize> = HashMap::new();
+    for (&k, reached) in &reach {
+        for &s in reached {
+            let other = if is_kernel(&ops[s]) {
+                Some(s)
+            } else if is_shared_state(&ops[s]) {
+                Some(*state_owner.entry(s).or_insert(k))
+            } else {
+                None
+            };
+            if let Some(other) = other {
+                let (a, b) = (root(&mut parent, k), root(&mut parent, other));
+                // The earlier kernel is the root, so groups keep module order.
+                parent.insert(a.max(b), a.min(b));
+            }
+        }
+    }
+    let mut groups: BTreeMap<usize, (Vec<usize>, BTreeSet<usize>)> = BTreeMap::new();
+    for &k in &kernels {
+        let r = root(&mut parent, k);
+        let group = groups.entry(r).or_default();
+        group.0.push(k);
+        group.1.insert(k);
+        group.1.extend(reach[&k].iter().copied());
+    }
+    groups.into_values().collect()
+}
+
+/// Translates `module` (LLVM dialect, ukernel attributes stripped) to LLVM IR
+/// text, in partitions as `split` says. Partitions come in module order of
+/// their first kernel. A module without kernels is one partition.
+pub fn translate_partitions(module: &Module, llvm: &LlvmContext, split: Split) -> Result<Vec<Partition>, TargetError> {
+    let ops = crate::body_ops(module);
+    let all_kernels: Vec<String> = ops.iter().filter(|op| is_kernel(op)).filter_map(symbol_name).collect();
+    if split == Split::Whole || all_kernels.len() <= 1 {
+        let ir = crate::translate_raw(module, llvm)?.print_to_string().to_string();
+        return Ok(vec![Partition { kernels: all_kernels, ir }]);
+    }
+    let context = module.context();
+    let unnamed: Vec<usize> = (0..ops.len()).filter(|&i| symbol_name(&ops[i]).is_none()).collect();
+    let mut out = Vec::new();
+    for (kernels, needed) in plan(&ops) {
+        let part = Module::new(Location::unknown(unsafe { context.to_ref() }));
+        {
+            let mut m = unsafe { melior::ir::operation::OperationRefMut::from_raw(part.as_operation().to_raw()) };
+            for (name, attr) in module.as_operation().attributes() {
+                m.set_attribute(name.as_string_ref().as_str().unwrap_or_default(), attr);
+            }
+        }
+        let body = part.body();
+        // Module order, so that the text reads as the whole module's does.
+        for i in unnamed.iter().chain(needed.iter()).copied().collect::<BTreeSet<_>>() {
+            let copy = unsafe { Operation::from_raw(mlir_sys::mlirOperationClone(ops[i].to_raw())) };
+            body.append_operation(copy);
+        }
+        let ir = crate::translate_raw(&part, llvm)?.print_to_string().to_string();
+        // The copy is dropped at the end of the iteration; its text is kept.
+        out.push(Partition { kernels: kernels.iter().filter_map(|&k| symbol_name(&ops[k])).collect(), ir });
+    }
+    Ok(out)
+}
