@@ -269,15 +269,75 @@ fn target_machine(arch: GpuArch) -> Result<TargetMachine, LinkError> {
         .ok_or_else(|| LinkError::Target(format!("no NVPTX target machine for {arch}")))
 }
 
+/// The optimization a linked module gets before NVPTX codegen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Pipeline {
+    /// LLVM's O3: for code MLIR generated (the default path's loops).
+    #[default]
+    O3,
+    /// For kernels that set up arguments and call ukernels: the ukernels
+    /// were optimized at O3 when the library was built, so what is left is
+    /// inlining them (and the fused functions they call once those calls are
+    /// direct), propagating the call's constants and cleaning up. About a
+    /// third cheaper than O3, with the same instructions in the ukernels'
+    /// loops.
+    AfterInlining,
+}
+
+const AFTER_INLINING: &str = "always-inline,ipsccp,globaldce,\
+    function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg),\
+    always-inline,\
+    function(sroa,early-cse<memssa>,instcombine<no-verify-fixpoint>,simplifycfg,adce),\
+    globaldce";
+
+/// The pipeline for `module` before linking: [`Pipeline::AfterInlining`]
+/// when it calls registry ukernels, each tagged `pipeline =
+/// "after-inlining"` (those whose inlined code O3 was measured not to
+/// improve), and none of its own functions has a loop (only argument set-up
+/// and calls); else O3.
+pub fn pipeline_for(module: &Module) -> Pipeline {
+    let mut ukernels = declared_functions(module).into_iter().filter_map(|name| ukernels::registry().by_symbol(&name));
+    let first = ukernels.next();
+    let calls_ukernel =
+        first.is_some() && first.into_iter().chain(ukernels).all(|uk| uk.tag("pipeline") == Some("after-inlining"));
+    let has_loop = module.get_functions().filter(|f| f.count_basic_blocks() > 0).any(|f| {
+        // A branch to a block at or before its own, in layout order: MLIR's
+        // loops (scf.for, scf.while) become such back edges.
+        let blocks = f.get_basic_blocks();
+        blocks.iter().enumerate().any(|(i, b)| {
+            b.get_terminator().is_some_and(|t| {
+                (0..t.get_num_operands()).any(|o| {
+                    t.get_operand(o)
+                        .and_then(|op| op.block())
+                        .and_then(|target| blocks.iter().position(|x| *x == target))
+                        .is_some_and(|j| j <= i)
+                })
+            })
+        })
+    });
+    if calls_ukernel && !has_loop { Pipeline::AfterInlining } else { Pipeline::O3 }
+}
+
+/// Optimizes `module` in place for `arch` and returns the target machine.
+fn optimize<'ll>(module: &Module<'ll>, arch: GpuArch, pipeline: Pipeline) -> Result<TargetMachine, LinkError> {
+    module.verify().map_err(|e| LinkError::Verify(e.to_string()))?;
+    let tm = target_machine(arch)?;
+    module.set_triple(&tm.get_triple());
+    module.set_data_layout(&tm.get_target_data().get_data_layout());
+    let passes = match pipeline {
+        Pipeline::O3 => "default<O3>",
+        Pipeline::AfterInlining => AFTER_INLINING,
+    };
+    module
+        .run_passes(passes, &tm, PassBuilderOptions::create())
+        .map_err(|e| LinkError::Optimize { arch: arch.to_string(), message: e.to_string() })?;
+    Ok(tm)
+}
+
 /// A copy of `module` optimized at O3 for `sm`, and the target machine.
 fn optimized_copy<'ll>(module: &Module<'ll>, arch: GpuArch) -> Result<(Module<'ll>, TargetMachine), LinkError> {
-    module.verify().map_err(|e| LinkError::Verify(e.to_string()))?;
     let copy = module.clone();
-    let tm = target_machine(arch)?;
-    copy.set_triple(&tm.get_triple());
-    copy.set_data_layout(&tm.get_target_data().get_data_layout());
-    copy.run_passes("default<O3>", &tm, PassBuilderOptions::create())
-        .map_err(|e| LinkError::Optimize { arch: arch.to_string(), message: e.to_string() })?;
+    let tm = optimize(&copy, arch, Pipeline::O3)?;
     Ok((copy, tm))
 }
 
@@ -295,12 +355,17 @@ pub fn emit_ptx(module: &Module, arch: GpuArch) -> Result<String, LinkError> {
     ptx_of(&copy, &tm, arch)
 }
 
-/// Like [`emit_ptx`], also returning the optimized IR the PTX comes from
-/// when `with_ir`.
-pub fn emit_ptx_and_ir(module: &Module, arch: GpuArch, with_ir: bool) -> Result<(String, Option<String>), LinkError> {
-    let (copy, tm) = optimized_copy(module, arch)?;
-    let ir = with_ir.then(|| copy.print_to_string().to_string());
-    Ok((ptx_of(&copy, &tm, arch)?, ir))
+/// Optimizes `module` itself with `pipeline` and returns its PTX for
+/// `arch`, and the optimized IR when `with_ir`.
+pub fn emit_ptx_in_place(
+    module: &Module,
+    arch: GpuArch,
+    pipeline: Pipeline,
+    with_ir: bool,
+) -> Result<(String, Option<String>), LinkError> {
+    let tm = optimize(module, arch, pipeline)?;
+    let ir = with_ir.then(|| module.print_to_string().to_string());
+    Ok((ptx_of(module, &tm, arch)?, ir))
 }
 
 /// PTX of a test-harness module from the ukernel library (e.g.

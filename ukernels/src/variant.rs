@@ -55,7 +55,9 @@ pub struct VariantDef {
     pub params: Vec<(&'static str, i64)>,
     /// Textual facts: family-defined ones (operand layouts, semantics) and
     /// `linkage = "call"` for a ukernel that kernels call instead of
-    /// inlining (whatever `--no-inline-ukernels` says).
+    /// inlining (whatever `--no-inline-ukernels` says); `pipeline =
+    /// "after-inlining"` for one whose inlined code O3 would not improve
+    /// (kernels that only call such ukernels get the short pipeline).
     pub tags: Vec<(&'static str, &'static str)>,
     /// Threads per workgroup it must be called with.
     pub workgroup_size: [u32; 3],
