@@ -10,7 +10,7 @@ const WIDTH: usize = 30;
 
 fn bar_line(done: usize, total: usize) -> String {
     let filled = if total == 0 { WIDTH } else { done * WIDTH / total };
-    format!("ukc: [{}{}] {done}/{total} kernel emissions", "#".repeat(filled), " ".repeat(WIDTH - filled))
+    format!("ukc: [{}{}] {done}/{total} module emissions", "#".repeat(filled), " ".repeat(WIDTH - filled))
 }
 
 /// The progress callback `ukc --progress` gives the emission.
@@ -45,8 +45,8 @@ pub fn bar() -> Progress {
 mod tests {
     #[test]
     fn the_bar_fills_with_the_work_done() {
-        assert_eq!(super::bar_line(0, 4), format!("ukc: [{}] 0/4 kernel emissions", " ".repeat(30)));
-        assert_eq!(super::bar_line(2, 4), format!("ukc: [{}{}] 2/4 kernel emissions", "#".repeat(15), " ".repeat(15)));
-        assert_eq!(super::bar_line(4, 4), format!("ukc: [{}] 4/4 kernel emissions", "#".repeat(30)));
+        assert_eq!(super::bar_line(0, 4), format!("ukc: [{}] 0/4 module emissions", " ".repeat(30)));
+        assert_eq!(super::bar_line(2, 4), format!("ukc: [{}{}] 2/4 module emissions", "#".repeat(15), " ".repeat(15)));
+        assert_eq!(super::bar_line(4, 4), format!("ukc: [{}] 4/4 module emissions", "#".repeat(30)));
     }
 }

@@ -401,7 +401,7 @@ fn link_and_emit(
     let buffer = inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(ir_text.as_bytes(), "kernels");
     let module = llvm.create_module_from_ir(buffer).map_err(|e| LinkError::Verify(e.to_string()))?;
     let called = link::declared_functions(&module);
-    let pipeline = if std::env::var_os("UKC_O3").is_some() { link::Pipeline::O3 } else { link::pipeline_for(&module) };
+    let pipeline = link::pipeline_for(&module);
     let mut linked = link::link_indexed_objects(&module, chosen)?;
     check_linked_for_arch(&linked, arch)?;
     let math = link::libdevice_calls(&module);
