@@ -113,9 +113,23 @@ pub fn libdevice_calls(module: &Module) -> Vec<String> {
 /// `__nvvm_reflect` queries are answered by the NVPTX pipeline at O3.
 pub fn link_libdevice(module: &Module, bitcode: &[u8]) -> Result<(), LinkError> {
     let path = "libdevice.10.bc";
-    let buffer = MemoryBuffer::create_from_memory_range(bitcode, path);
-    let library = Module::parse_bitcode_from_buffer(&buffer, module.get_context())
-        .map_err(|e| LinkError::BadBitcode { path: path.to_string(), message: e.to_string() })?;
+    // Read lazily: only the functions the linker takes are materialized (each
+    // kernel's module links libdevice on its own; parsing all of it every
+    // time cost more than the kernels).
+    let library = unsafe {
+        use inkwell::llvm_sys::{
+            bit_reader::LLVMGetBitcodeModuleInContext2, core::LLVMCreateMemoryBufferWithMemoryRangeCopy,
+        };
+        let name = std::ffi::CString::new(path).unwrap_or_default();
+        // The lazy module owns the buffer.
+        let buffer = LLVMCreateMemoryBufferWithMemoryRangeCopy(bitcode.as_ptr().cast(), bitcode.len(), name.as_ptr());
+        let mut raw = std::ptr::null_mut();
+        if LLVMGetBitcodeModuleInContext2(module.get_context().raw(), buffer, &mut raw) != 0 || raw.is_null() {
+            inkwell::llvm_sys::core::LLVMDisposeMemoryBuffer(buffer);
+            return Err(LinkError::BadBitcode { path: path.to_string(), message: "not valid LLVM bitcode".into() });
+        }
+        Module::new(raw)
+    };
     library.set_triple(&module.get_triple());
     // Through the C API: inkwell's get_data_layout can hand back a layout
     // string of the module as it was before ukernel bitcode was linked in
