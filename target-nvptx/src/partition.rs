@@ -8,6 +8,8 @@
 //! are only sound where a symbol's identity does not matter: kernels that
 //! share a mutable global outside shared memory (state that one launch
 //! leaves for another) or that refer to each other stay in one partition.
+//! So do kernels that call the same ukernel the registry has called rather
+//! than inlined (`linkage = call`): one copy of it serves them all.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -61,6 +63,14 @@ fn is_shared_state(op: &OperationRef) -> bool {
         .and_then(|a| melior::ir::attribute::IntegerAttribute::try_from(a).ok())
         .map_or(0, |i| i.value());
     global && !constant && addr_space != 3
+}
+
+/// A declaration of a ukernel that kernels call rather than inline.
+fn is_called_ukernel(op: &OperationRef) -> bool {
+    op.name().as_string_ref().as_str() == Ok("llvm.func")
+        && symbol_name(op)
+            .and_then(|n| ukernels::registry().by_symbol(&n))
+            .is_some_and(|uk| uk.tag("linkage") == Some("call"))
 }
 
 /// Symbol names that `attr` refers to, looking into arrays and dictionaries.
@@ -127,7 +137,8 @@ fn plan(ops: &[OperationRef]) -> Vec<(Vec<usize>, BTreeSet<usize>)> {
         })
         .collect();
 
-    // Union-find over kernels: those that refer to each other or share state.
+    // Union-find over kernels: those that refer to each other, share state
+    // or call the same called ukernel.
     let mut parent: BTreeMap<usize, usize> = kernels.iter().map(|&k| (k, k)).collect();
     fn root(parent: &mut BTreeMap<usize, usize>, mut k: usize) -> usize {
         while parent[&k] != k {
@@ -142,7 +153,7 @@ fn plan(ops: &[OperationRef]) -> Vec<(Vec<usize>, BTreeSet<usize>)> {
         for &s in reached {
             let other = if is_kernel(&ops[s]) {
                 Some(s)
-            } else if is_shared_state(&ops[s]) {
+            } else if is_shared_state(&ops[s]) || is_called_ukernel(&ops[s]) {
                 Some(*state_owner.entry(s).or_insert(k))
             } else {
                 None

@@ -1,7 +1,8 @@
 // Each kernel is emitted as an LLVM module of its own, with copies of what
 // it uses (a constant table used by two kernels is in both); kernels that
 // share a mutable global (state one launch leaves for the next) stay in one
-// module. Each kernel's PTX is its module's, and the package loads them
+// module, as do kernels that call the same called ukernel (the tile matmul
+// ukernel is `linkage = call`: one copy of it per module). Each kernel's PTX is its module's, and the package loads them
 // separately. --progress draws the emission's bar (in a log: a line per
 // tenth done).
 // RUN: rm -rf %t.dump
@@ -13,9 +14,10 @@
 
 // PROGRESS: ukc: llvm ...
 // PROGRESS-NEXT: ukc: LLVM IR, link, PTX for sm_90 ...
-// PROGRESS-NEXT: ukc: [###############               ] 1/2 module emissions
-// PROGRESS-NEXT: ukc: [##############################] 2/2 module emissions
-// PROGRESS-NEXT: wrote {{.*}}: 3 kernel(s)
+// PROGRESS-NEXT: ukc: [##########                    ] 1/3 module emissions
+// PROGRESS-NEXT: ukc: [####################          ] 2/3 module emissions
+// PROGRESS-NEXT: ukc: [##############################] 3/3 module emissions
+// PROGRESS-NEXT: wrote {{.*}}: 5 kernel(s)
 
 // IR: ; ---- module of scale_by_table ----
 // IR: @table = private constant
@@ -27,6 +29,8 @@
 // IR-DAG: @calls = private global
 // IR-DAG: define {{.*}} @count_calls(
 // IR-DAG: define {{.*}} @read_count(
+// IR: ; ---- module of mm_a, mm_b ----
+// IR: declare {{.*}} @uk_matmul_tile_bf16_kn(
 // IR-NOT: ; ---- module
 
 // PTX: // ---- module of scale_by_table ----
@@ -39,7 +43,7 @@
 // PTX-DAG: .entry read_count(
 
 // Called ukernels keep every kernel in one module.
-// WHOLE: ; ---- module of scale_by_table, count_calls, read_count ----
+// WHOLE: ; ---- module of scale_by_table, count_calls, read_count, mm_a, mm_b ----
 // WHOLE-NOT: ; ---- module
 module {
   memref.global "private" constant @table : memref<4xf32> = dense<[1.0, 2.0, 3.0, 4.0]>
@@ -77,6 +81,20 @@ module {
     %c0 = arith.constant 0 : index
     %v = memref.load %n[%c0] : memref<1xf32>
     memref.store %v, %out[%c0] : memref<1xf32>
+    return
+  }
+
+  func.func @mm_a(%a: memref<64x32xbf16>, %b: memref<32x64xbf16>, %c: memref<64x64xf32>) {
+    %zero = arith.constant 0.0 : f32
+    linalg.fill ins(%zero : f32) outs(%c : memref<64x64xf32>)
+    linalg.matmul ins(%a, %b : memref<64x32xbf16>, memref<32x64xbf16>) outs(%c : memref<64x64xf32>)
+    return
+  }
+
+  func.func @mm_b(%a: memref<96x32xbf16>, %b: memref<32x64xbf16>, %c: memref<96x64xf32>) {
+    %zero = arith.constant 0.0 : f32
+    linalg.fill ins(%zero : f32) outs(%c : memref<96x64xf32>)
+    linalg.matmul ins(%a, %b : memref<96x32xbf16>, memref<32x64xbf16>) outs(%c : memref<96x64xf32>)
     return
   }
 }
