@@ -37,9 +37,11 @@
 // Every thread of the workgroup must call it with the same arguments;
 // blockDim.x must be a multiple of 32 and at most 1024 (y = z = 1).
 // With split_count > 1, split_count workgroups each reduce one contiguous
-// part of the row; the last to finish combines the partials and writes the
-// outputs. The row's scratch is then 16 + 16 * split_count bytes, 16-byte
-// aligned, zeroed once before first use (the ukernel leaves it zeroed).
+// part of the row and fold their best into the row's scratch (one 64-bit
+// atomic maximum; for rows of 2^32 elements or more, partials); the last to
+// finish writes the outputs. The row's scratch is then 16 + 16 * split_count
+// bytes, 16-byte aligned, zeroed once before first use (the ukernel leaves
+// it zeroed).
 // Static shared memory: 384 bytes.
 
 #include "common.h"
@@ -239,12 +241,45 @@ static UK_DEVICE void uk_write(UkMap map, const E *row, E *val, I *idx, i64 leng
     *val = uk_mapped(map, row[value_at]);
 }
 
-// Scratch of one row: a counter, then split_count (value, index) partials.
+// Scratch of one row: a counter, the key of the best so far (below), then
+// split_count (value, index) partials.
 struct UkPartial {
   float val;
   u32 pad;
   i64 idx;
 };
+
+// (value, index) as one 64-bit key whose unsigned order is uk_better's: NaN
+// first, then larger values (-0 as +0), then the smaller index (< 2^32).
+// Key 0 is no element.
+static UK_DEVICE UK_INLINE u64 uk_key(float v, i64 i) {
+  u32 b = __builtin_bit_cast(u32, v == 0.0f ? 0.0f : v);
+  u32 hi = v != v ? 0xffffffffu : (b & 0x80000000u) ? ~b : (b | 0x80000000u);
+  return ((u64)hi << 32) | (u32)~(u32)i;
+}
+
+static UK_DEVICE UK_INLINE void uk_unkey(u64 k, float &v, i64 &i) {
+  u32 hi = (u32)(k >> 32);
+  u32 b = (hi & 0x80000000u) ? (hi & 0x7fffffffu) : ~hi;
+  v = k == 0 ? -__builtin_inff() : hi == 0xffffffffu ? __builtin_nanf("") : __builtin_bit_cast(float, b);
+  i = k == 0 ? UK_NONE : (i64)(u32)~(u32)k;
+}
+
+static UK_DEVICE UK_INLINE void uk_red_max_u64(u64 *p, u64 v) {
+  asm volatile("red.relaxed.gpu.global.max.u64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
+}
+// Counts a part done; release: this thread's writes before it are seen by
+// whoever acquires the count after it; acquire: the reverse.
+static UK_DEVICE UK_INLINE u32 uk_count_done(u32 *p) {
+  u32 old;
+  asm volatile("atom.acq_rel.gpu.global.add.u32 %0, [%1], 1;" : "=r"(old) : "l"(p) : "memory");
+  return old;
+}
+static UK_DEVICE UK_INLINE u64 uk_load_relaxed_u64(const u64 *p) {
+  u64 v;
+  asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
+  return v;
+}
 
 extern "C" UK_DEVICE void UK_SYMBOL(const E *in, i64 in_offset, E *val, i64 val_offset, I *idx, i64 idx_offset,
                                     i64 length, i32 split_index, i32 split_count, char *scratch_base,
@@ -268,6 +303,7 @@ extern "C" UK_DEVICE void UK_SYMBOL(const E *in, i64 in_offset, E *val, i64 val_
     end = end < length ? end : length;
   }
   u32 *counter = (u32 *)scratch;
+  UK_SHARED static u32 s_last;
   float best;
   i64 bi, value_at;
   // One reduction loop serves the row (or this workgroup's part) and, for
@@ -278,9 +314,26 @@ extern "C" UK_DEVICE void UK_SYMBOL(const E *in, i64 in_offset, E *val, i64 val_
     uk_reduce_range(input_map, row, begin, end, best, bi);
     if (pass == 1)
       break; // the rescan's result; the value stays the NaN's
-    if (split) {
+    if (split && length <= 0xffffffffll) {
+      // Every part folds its best into the row's key; the last part to
+      // count itself done reads the key (one atomic and one load on the
+      // way, no fence and no combine over partials).
+      u64 *key = (u64 *)((char *)scratch + 8);
+      if (tid == 0) {
+        if (bi != UK_NONE)
+          uk_red_max_u64(key, uk_key(best, bi));
+        s_last = uk_count_done(counter) == (u32)split_count - 1;
+        if (s_last) {
+          uk_unkey(uk_load_relaxed_u64(key), best, bi);
+          *key = 0; // ready for the next launch
+        }
+      }
+      __syncthreads();
+      if (!s_last)
+        return;
+    } else if (split) {
+      // Rows of 2^32 elements or more: partials, and a fence.
       volatile UkPartial *partials = (volatile UkPartial *)((char *)scratch + 16);
-      UK_SHARED static u32 s_last;
       if (tid == 0) {
         partials[split_index].val = best;
         partials[split_index].idx = bi;
