@@ -101,15 +101,24 @@ def main():
             print(f"{rows:>6}x{n:<7} {name:>5} {split:>5} | {og:>8.2f}us {tg:>9.2f}us {tg / og:>6.2f}x | "
                   f"{oe:>8.2f}us {te:>9.2f}us | {nbytes / og / 1e3:>9.0f} {nbytes / tg / 1e3:>10.0f}")
             del x
-    # How the decode row's time depends on the split (the registry plans 32).
-    print("1 x 128256 f32, graph time by split:")
-    x = torch.randn(1, 128256, device="cuda")
-    for split in (8, 16, 32, 64, 128):
-        call, _ = ours(drv, x, sms, split)
-        got = call().clone()
-        torch.cuda.synchronize()
-        assert torch.equal(got, torch.argmax(x, dim=1)), split
-        print(f"  split {split:>4}: {time_graph(call, reps):7.2f} us")
+    # How the decode rows' time depends on the split (plan_split's choice
+    # marked *).
+    for rows in (1, 8, 64):
+        planned = plan_split(rows, 128256, sms)
+        for dtype in (torch.float32, torch.bfloat16):
+            x = torch.randn(rows, 128256, device="cuda", dtype=dtype)
+            cells = []
+            for split in sorted({4, 5, 8, 9, 16, 17, 33, 34, 63, 64, 128, planned}):
+                if rows * split > 8 * 1024 or split > 128:
+                    continue
+                call, _ = ours(drv, x, sms, split)
+                got = call().clone()
+                torch.cuda.synchronize()
+                assert torch.equal(got, torch.argmax(x, dim=1)), (rows, split)
+                mark = "*" if split == planned else ""
+                cells.append(f"{split}{mark}: {time_graph(call, reps):.2f}")
+            name = {torch.float32: "f32", torch.bfloat16: "bf16"}[dtype]
+            print(f"{rows} x 128256 {name}, graph us by split: " + ", ".join(cells))
     print("all results equal torch.argmax")
 
 
