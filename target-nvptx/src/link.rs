@@ -243,7 +243,9 @@ pub fn internalize_non_kernels(module: &Module) {
         }
     }
     for g in module.get_globals() {
-        if !g.is_declaration() {
+        // LLVM's own globals (`llvm.global_ctors`, `llvm.used`) keep the
+        // linkage LLVM requires of them.
+        if !g.is_declaration() && !g.get_name().to_bytes().starts_with(b"llvm.") {
             g.set_linkage(Linkage::Internal);
         }
     }

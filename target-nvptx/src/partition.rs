@@ -114,28 +114,37 @@ fn references(op: &OperationRef) -> BTreeSet<String> {
 }
 
 /// Groups of kernels (indices into the module's top-level ops), in module
-/// order, and for each group the top-level ops it needs.
-fn plan(ops: &[OperationRef]) -> Vec<(Vec<usize>, BTreeSet<usize>)> {
+/// order, and for each group the top-level ops it needs; None when the
+/// module cannot be split (an op without a name, copied into every part,
+/// refers to a kernel).
+fn plan(ops: &[OperationRef]) -> Option<Vec<(Vec<usize>, BTreeSet<usize>)>> {
     let by_name: HashMap<String, usize> =
         ops.iter().enumerate().filter_map(|(i, op)| symbol_name(op).map(|n| (n, i))).collect();
     let refs: Vec<Vec<usize>> =
         ops.iter().map(|op| references(op).iter().filter_map(|n| by_name.get(n).copied()).collect()).collect();
     let kernels: Vec<usize> = (0..ops.len()).filter(|&i| is_kernel(&ops[i])).collect();
 
-    // What each kernel reaches, through the non-kernel symbols it uses.
-    let reach: BTreeMap<usize, BTreeSet<usize>> = kernels
-        .iter()
-        .map(|&k| {
-            let mut seen = BTreeSet::new();
-            let mut stack = refs[k].clone();
-            while let Some(s) = stack.pop() {
-                if s != k && seen.insert(s) && !is_kernel(&ops[s]) {
-                    stack.extend(refs[s].iter().copied());
-                }
+    // What `start` reaches through non-kernel symbols (kernels reached are
+    // in the set, not followed).
+    let reach_from = |start: &[usize], skip: Option<usize>| {
+        let mut seen = BTreeSet::new();
+        let mut stack = start.to_vec();
+        while let Some(s) = stack.pop() {
+            if Some(s) != skip && seen.insert(s) && !is_kernel(&ops[s]) {
+                stack.extend(refs[s].iter().copied());
             }
-            (k, seen)
-        })
-        .collect();
+        }
+        seen
+    };
+    // Ops without a name (module flags, constructor lists) go into every
+    // part, with what they refer to.
+    let unnamed: Vec<usize> = (0..ops.len()).filter(|&i| symbol_name(&ops[i]).is_none()).collect();
+    let mut common = reach_from(&unnamed.iter().flat_map(|&u| refs[u].iter().copied()).collect::<Vec<_>>(), None);
+    if common.iter().any(|&s| is_kernel(&ops[s])) {
+        return None;
+    }
+    common.extend(unnamed);
+    let reach: BTreeMap<usize, BTreeSet<usize>> = kernels.iter().map(|&k| (k, reach_from(&refs[k], Some(k)))).collect();
 
     // Union-find over kernels: those that refer to each other, share state
     // or call the same called ukernel.
@@ -172,8 +181,9 @@ fn plan(ops: &[OperationRef]) -> Vec<(Vec<usize>, BTreeSet<usize>)> {
         group.0.push(k);
         group.1.insert(k);
         group.1.extend(reach[&k].iter().copied());
+        group.1.extend(common.iter().copied());
     }
-    groups.into_values().collect()
+    Some(groups.into_values().collect())
 }
 
 /// Translates `module` (LLVM dialect, ukernel attributes stripped) to LLVM IR
@@ -182,14 +192,17 @@ fn plan(ops: &[OperationRef]) -> Vec<(Vec<usize>, BTreeSet<usize>)> {
 pub fn translate_partitions(module: &Module, llvm: &LlvmContext, split: Split) -> Result<Vec<Partition>, TargetError> {
     let ops = crate::body_ops(module);
     let all_kernels: Vec<String> = ops.iter().filter(|op| is_kernel(op)).filter_map(symbol_name).collect();
-    if split == Split::Whole || all_kernels.len() <= 1 {
+    let groups = match split {
+        Split::PerKernel if all_kernels.len() > 1 => plan(&ops),
+        _ => None,
+    };
+    let Some(groups) = groups else {
         let ir = crate::translate_raw(module, llvm)?.print_to_string().to_string();
         return Ok(vec![Partition { kernels: all_kernels, ir }]);
-    }
+    };
     let context = module.context();
-    let unnamed: Vec<usize> = (0..ops.len()).filter(|&i| symbol_name(&ops[i]).is_none()).collect();
     let mut out = Vec::new();
-    for (kernels, needed) in plan(&ops) {
+    for (kernels, needed) in groups {
         let part = Module::new(Location::unknown(unsafe { context.to_ref() }));
         {
             let mut m = unsafe { melior::ir::operation::OperationRefMut::from_raw(part.as_operation().to_raw()) };
@@ -199,7 +212,7 @@ pub fn translate_partitions(module: &Module, llvm: &LlvmContext, split: Split) -
         }
         let body = part.body();
         // Module order, so that the text reads as the whole module's does.
-        for i in unnamed.iter().chain(needed.iter()).copied().collect::<BTreeSet<_>>() {
+        for &i in &needed {
             let copy = unsafe { Operation::from_raw(mlir_sys::mlirOperationClone(ops[i].to_raw())) };
             body.append_operation(copy);
         }

@@ -11,6 +11,8 @@
 // RUN: FileCheck %s --check-prefix=PTX < %t.dump/7.kernels.sm_90.ptx
 // RUN: ukc compile %s --arch sm_90 --no-cubin --no-cache --no-inline-ukernels --dump-dir %t.whole -o %t.whole.pkg
 // RUN: FileCheck %s --check-prefix=WHOLE < %t.whole/5.translated.ll
+// RUN: ukc compile %S/Inputs/constructor_list.mlir --arch sm_90 --no-cubin --no-cache --dump-dir %t.ctors -o %t.ctors.pkg
+// RUN: FileCheck %s --check-prefix=CTORS < %t.ctors/5.translated.ll
 
 // PROGRESS: ukc: llvm ...
 // PROGRESS-NEXT: ukc: LLVM IR, link, PTX for sm_90 ...
@@ -41,6 +43,17 @@
 // PTX: .target sm_90
 // PTX-DAG: .entry count_calls(
 // PTX-DAG: .entry read_count(
+
+// An op without a name (a constructor list) goes into every module, with
+// what it refers to.
+// CTORS: ; ---- module of a ----
+// CTORS: @llvm.global_ctors = appending global {{.*}} @init
+// CTORS: define void @init()
+// CTORS: define ptx_kernel void @a(
+// CTORS: ; ---- module of b ----
+// CTORS: @llvm.global_ctors = appending global {{.*}} @init
+// CTORS: define void @init()
+// CTORS: define ptx_kernel void @b(
 
 // Called ukernels keep every kernel in one module.
 // WHOLE: ; ---- module of scale_by_table, count_calls, read_count, mm_a, mm_b ----
