@@ -121,15 +121,20 @@ static UK_DEVICE UK_INLINE void uk_consider(UkMap map, E e, i64 i, float &best, 
   uk_step(uk_value(uk_mapped(map, e)), i, best, bi);
 }
 
-static UK_DEVICE UK_INLINE void uk_step_vec(UkMap map, const E *p, i64 i, float &best, i64 &bi) {
 #if defined(UK_ELEM_F32)
-  f32x4 v = *(const f32x4 *)p;
-  uk_consider(map, v.x, i, best, bi);
-  uk_consider(map, v.y, i + 1, best, bi);
-  uk_consider(map, v.z, i + 2, best, bi);
-  uk_consider(map, v.w, i + 3, best, bi);
+typedef f32x4 UkVec;
 #else
-  i32x4 w = *(const i32x4 *)p;
+typedef i32x4 UkVec;
+#endif
+
+// Folds the vector `w` of elements i, i + 1, ... into a running best.
+static UK_DEVICE UK_INLINE void uk_fold_vec(UkMap map, UkVec w, i64 i, float &best, i64 &bi) {
+#if defined(UK_ELEM_F32)
+  uk_consider(map, w.x, i, best, bi);
+  uk_consider(map, w.y, i + 1, best, bi);
+  uk_consider(map, w.z, i + 2, best, bi);
+  uk_consider(map, w.w, i + 3, best, bi);
+#else
   int parts[4] = {w.x, w.y, w.z, w.w};
 #pragma unroll
   for (int k = 0; k < 4; ++k) {
@@ -189,17 +194,31 @@ static UK_DEVICE UK_INLINE void uk_reduce_range(UkMap map, const E *row, i64 beg
   i64 vend = vbegin + nvec * UK_VEC;
   if ((i64)tid < head)
     uk_consider(map, row[begin + tid], begin + tid, best, bi);
-  // Four independent vector loads in flight per thread per iteration.
+  // Four independent vector loads in flight per thread per iteration; what
+  // is left (at most three vectors per thread) is loaded together too, not
+  // by a one-vector loop whose loads would wait on each other.
+  const UkVec *vrow = (const UkVec *)(row + vbegin);
   i64 v = tid;
   for (; v + 3 * (i64)nt < nvec; v += 4 * (i64)nt) {
+    UkVec w[4];
 #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      i64 e = vbegin + (v + k * (i64)nt) * UK_VEC;
-      uk_step_vec(map, row + e, e, best, bi);
-    }
+    for (int k = 0; k < 4; ++k)
+      w[k] = vrow[v + k * (i64)nt];
+#pragma unroll
+    for (int k = 0; k < 4; ++k)
+      uk_fold_vec(map, w[k], vbegin + (v + k * (i64)nt) * UK_VEC, best, bi);
   }
-  for (; v < nvec; v += nt)
-    uk_step_vec(map, row + vbegin + v * UK_VEC, vbegin + v * UK_VEC, best, bi);
+  if (v < nvec) {
+    UkVec w[3];
+#pragma unroll
+    for (int k = 0; k < 3; ++k)
+      if (v + k * (i64)nt < nvec)
+        w[k] = vrow[v + k * (i64)nt];
+#pragma unroll
+    for (int k = 0; k < 3; ++k)
+      if (v + k * (i64)nt < nvec)
+        uk_fold_vec(map, w[k], vbegin + (v + k * (i64)nt) * UK_VEC, best, bi);
+  }
   for (i64 i = vend + tid; i < end; i += nt)
     uk_consider(map, row[i], i, best, bi);
   uk_block_reduce(best, bi);
