@@ -8,6 +8,7 @@ pub mod cache;
 pub mod cuda_tools;
 pub mod link;
 pub mod partition;
+mod pool;
 pub mod ptxas;
 
 use std::collections::BTreeMap;
@@ -279,7 +280,7 @@ pub fn emit(
     }
     .min(items.len())
     .max(1);
-    let results = run_on_threads(&items, jobs, run_item, options.progress.as_ref())?;
+    let results = pool::run_on_threads(&items, jobs, run_item, options.progress.as_ref())?;
 
     let mut out = Emitted { modules: Vec::new(), linked_objects: BTreeMap::new(), timings: Vec::new() };
     out.modules =
@@ -321,69 +322,6 @@ pub fn emit(
     }
     out.timings.push((format!("emission of {n} modules on {jobs} threads (wall)"), started.elapsed()));
     Ok(out)
-}
-
-/// Runs `work` on every item with `jobs` threads taking items in order.
-/// Once an item fails, items not yet taken are skipped (None); every item
-/// before the first failure has been taken, so the first error in order is
-/// always among the results.
-fn run_on_threads<T: Sync, R: Send>(
-    items: &[T],
-    jobs: usize,
-    work: impl Fn(T) -> Result<R, TargetError> + Sync,
-    progress: Option<&Progress>,
-) -> Result<Vec<Result<R, TargetError>>, TargetError>
-where
-    T: Copy,
-{
-    use std::sync::{
-        Mutex,
-        atomic::{AtomicBool, AtomicUsize, Ordering},
-    };
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    let failed = AtomicBool::new(false);
-    let slots: Mutex<Vec<Option<Result<R, TargetError>>>> = Mutex::new((0..items.len()).map(|_| None).collect());
-    let worker = || {
-        loop {
-            let i = next.fetch_add(1, Ordering::SeqCst);
-            if i >= items.len() || failed.load(Ordering::SeqCst) {
-                break;
-            }
-            let r = work(items[i]);
-            if r.is_err() {
-                failed.store(true, Ordering::SeqCst);
-            }
-            slots.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(r);
-            let n = done.fetch_add(1, Ordering::SeqCst) + 1;
-            if let Some(p) = progress {
-                (p.0)(n, items.len());
-            }
-        }
-    };
-    let spawned: Result<(), TargetError> = std::thread::scope(|scope| {
-        let mut handles = Vec::new();
-        for _ in 0..jobs {
-            // LLVM's recursion wants more than a spawned thread's default stack.
-            let h = std::thread::Builder::new()
-                .stack_size(64 << 20)
-                .spawn_scoped(scope, worker)
-                .map_err(|e| TargetError::Link(LinkError::Target(format!("cannot start a thread: {e}"))))?;
-            handles.push(h);
-        }
-        for h in handles {
-            h.join().map_err(|_| {
-                TargetError::Link(LinkError::Target("internal error: an emission thread panicked".into()))
-            })?;
-        }
-        Ok(())
-    });
-    spawned?;
-    let slots = slots.into_inner().unwrap_or_else(|p| p.into_inner());
-    Ok(slots
-        .into_iter()
-        .map(|s| s.unwrap_or_else(|| Err(TargetError::Link(LinkError::Target("skipped after an error".into())))))
-        .collect())
 }
 
 /// Links the chosen objects (and libdevice, where called) into a fresh copy
