@@ -9,7 +9,7 @@ use ukernel_target_nvptx::Progress;
 const WIDTH: usize = 30;
 
 fn bar_line(done: usize, total: usize) -> String {
-    let filled = if total == 0 { WIDTH } else { done * WIDTH / total };
+    let filled = (done * WIDTH).checked_div(total).unwrap_or(WIDTH).min(WIDTH);
     format!("ukc: [{}{}] {done}/{total} module emissions", "#".repeat(filled), " ".repeat(WIDTH - filled))
 }
 

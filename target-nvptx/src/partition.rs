@@ -49,7 +49,7 @@ fn is_kernel(op: &OperationRef) -> bool {
 
 fn symbol_name(op: &OperationRef) -> Option<String> {
     let a = op.attribute("sym_name").ok()?;
-    melior::ir::attribute::StringAttribute::try_from(a).ok().and_then(|s| Some(s.value().to_string()))
+    melior::ir::attribute::StringAttribute::try_from(a).ok().map(|s| s.value().to_string())
 }
 
 /// A global whose identity matters: written at run time and seen by every

@@ -7,15 +7,12 @@ use crate::{LinkError, Progress, TargetError};
 /// Once an item fails, items not yet taken are skipped (None); every item
 /// before the first failure has been taken, so the first error in order is
 /// always among the results.
-pub(crate) fn run_on_threads<T: Sync, R: Send>(
+pub(crate) fn run_on_threads<T: Copy + Sync, R: Send>(
     items: &[T],
     jobs: usize,
     work: impl Fn(T) -> Result<R, TargetError> + Sync,
     progress: Option<&Progress>,
-) -> Result<Vec<Result<R, TargetError>>, TargetError>
-where
-    T: Copy,
-{
+) -> Result<Vec<Result<R, TargetError>>, TargetError> {
     use std::sync::{
         Mutex,
         atomic::{AtomicBool, AtomicUsize, Ordering},
