@@ -320,10 +320,13 @@ pub enum Pipeline {
 
 const O3_THEN_LSR: &str = "default<O3>,function(loop(canon-freeze,loop-reduce))";
 
+/// The second round cleans up after the fused functions inlined once their
+/// calls became direct (without it their PTX differs; with SROA, EarlyCSE
+/// and ADCE added to it, nothing changes but the time).
 const AFTER_INLINING: &str = "always-inline,ipsccp,globaldce,\
     function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg),\
     always-inline,\
-    function(sroa,early-cse<memssa>,instcombine<no-verify-fixpoint>,simplifycfg,adce),\
+    function(instcombine<no-verify-fixpoint>,simplifycfg),\
     globaldce";
 
 /// The pipeline for `module` before linking: [`Pipeline::AfterInlining`]
