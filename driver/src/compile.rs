@@ -423,7 +423,7 @@ pub fn build_package(kernels: &[KernelInfo], modules: &[EmittedModule]) -> Resul
         if !seen.insert(arch.sm) {
             return Err(CompileError::Metadata {
                 kernel: String::new(),
-                message: format!("sm_{0} and sm_{0}a both requested; a package holds one PTX per capability", arch.sm),
+                message: format!("sm_{0} and sm_{0}a both requested; a kernel has one PTX per capability", arch.sm),
             });
         }
     }

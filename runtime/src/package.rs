@@ -12,7 +12,8 @@
 //! payload           images, then kernels (see `write_kernel`)
 //! ```
 //! Each distinct image (PTX text, cubin, OpenCL text) is stored once and
-//! referenced by index: the kernels of one compiled module share its PTX.
+//! referenced by index: the kernels emitted in one module share its PTX and
+//! cubin (the compiler emits one module per kernel as a rule).
 //! Readers reject other magic, a newer version, a short or long file, and a
 //! checksum mismatch, each with its own error.
 
