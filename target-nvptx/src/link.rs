@@ -82,12 +82,12 @@ pub fn link_indexed_objects<'ll>(module: &Module<'ll>, objects: &[IndexedObject]
         if !needed {
             continue;
         }
-        let parsed = lazy_module(module, &object.bytes, &object.path)?;
-        let raw = parsed.as_mut_ptr();
-        std::mem::forget(parsed);
-        if !unsafe { ukLinkOnlyNeeded(module.as_mut_ptr(), raw) } {
-            return Err(LinkError::Link { path: object.path.clone(), message: "LLVM's linker failed".into() });
-        }
+        let buffer = MemoryBuffer::create_from_memory_range(&object.bytes, &object.path);
+        let parsed = Module::parse_bitcode_from_buffer(&buffer, module.get_context())
+            .map_err(|e| LinkError::BadBitcode { path: object.path.clone(), message: e.to_string() })?;
+        module
+            .link_in_module(parsed)
+            .map_err(|e| LinkError::Link { path: object.path.clone(), message: e.to_string() })?;
         linked.push(object.path.clone());
     }
     Ok(linked)
@@ -116,7 +116,20 @@ pub fn link_libdevice(module: &Module, bitcode: &[u8]) -> Result<(), LinkError> 
     // Read lazily: only the functions the linker takes are materialized (each
     // kernel's module links libdevice on its own; parsing all of it every
     // time cost more than the kernels).
-    let library = lazy_module(module, bitcode, path)?;
+    let library = unsafe {
+        use inkwell::llvm_sys::{
+            bit_reader::LLVMGetBitcodeModuleInContext2, core::LLVMCreateMemoryBufferWithMemoryRangeCopy,
+        };
+        let name = std::ffi::CString::new(path).unwrap_or_default();
+        // The lazy module owns the buffer.
+        let buffer = LLVMCreateMemoryBufferWithMemoryRangeCopy(bitcode.as_ptr().cast(), bitcode.len(), name.as_ptr());
+        let mut raw = std::ptr::null_mut();
+        if LLVMGetBitcodeModuleInContext2(module.get_context().raw(), buffer, &mut raw) != 0 || raw.is_null() {
+            inkwell::llvm_sys::core::LLVMDisposeMemoryBuffer(buffer);
+            return Err(LinkError::BadBitcode { path: path.to_string(), message: "not valid LLVM bitcode".into() });
+        }
+        Module::new(raw)
+    };
     library.set_triple(&module.get_triple());
     // Through the C API: inkwell's get_data_layout can hand back a layout
     // string of the module as it was before ukernel bitcode was linked in
@@ -131,26 +144,6 @@ pub fn link_libdevice(module: &Module, bitcode: &[u8]) -> Result<(), LinkError> 
         return Err(LinkError::Link { path: path.to_string(), message: "LLVM's linker failed".into() });
     }
     Ok(())
-}
-
-/// `bitcode` as a module of `module`'s context whose function bodies are
-/// read when the linker takes them.
-fn lazy_module<'ll>(module: &Module<'ll>, bitcode: &[u8], path: &str) -> Result<Module<'ll>, LinkError> {
-    use inkwell::llvm_sys::{
-        bit_reader::LLVMGetBitcodeModuleInContext2,
-        core::{LLVMCreateMemoryBufferWithMemoryRangeCopy, LLVMDisposeMemoryBuffer},
-    };
-    let name = std::ffi::CString::new(path).unwrap_or_default();
-    unsafe {
-        // The lazy module owns the buffer (the caller keeps it on failure).
-        let buffer = LLVMCreateMemoryBufferWithMemoryRangeCopy(bitcode.as_ptr().cast(), bitcode.len(), name.as_ptr());
-        let mut raw = std::ptr::null_mut();
-        if LLVMGetBitcodeModuleInContext2(module.get_context().raw(), buffer, &mut raw) != 0 || raw.is_null() {
-            LLVMDisposeMemoryBuffer(buffer);
-            return Err(LinkError::BadBitcode { path: path.to_string(), message: "not valid LLVM bitcode".into() });
-        }
-        Ok(Module::new(raw))
-    }
 }
 
 /// Whether the kernels get their own inlined copy of each ukernel or call
