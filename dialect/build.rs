@@ -35,6 +35,7 @@ fn main() {
         .file("shim/dynamic_attr.cpp")
         .file("shim/register_pass.cpp")
         .file("shim/link_only_needed.cpp")
+        .file("shim/llvm_option.cpp")
         .file("shim/plugin_hooks.cpp")
         .include(llvm_config(&prefix, "--includedir"));
     // The flags LLVM was built with (C++17, no exceptions, no RTTI).

@@ -94,6 +94,9 @@ pub fn link_indexed_objects<'ll>(module: &Module<'ll>, objects: &[IndexedObject]
 }
 
 unsafe extern "C" {
+    /// Sets LLVM's command-line option `name` to `value` unless the host
+    /// already gave it (a C++ shim); false if there is no such option.
+    fn ukSetLlvmOption(name: *const std::os::raw::c_char, value: *const std::os::raw::c_char) -> bool;
     /// LLVM's `Linker::linkModules` with `LinkOnlyNeeded` (a C++ shim);
     /// takes ownership of `src`. False on failure.
     fn ukLinkOnlyNeeded(
@@ -266,17 +269,13 @@ pub fn kernel_names(module: &Module) -> Vec<String> {
 /// in the same process inherits it). O3 modules run it in their IR pipeline
 /// instead ([`Pipeline::O3`]); the argmax ukernel's loops are faster without
 /// it (f32 4096 x 32000 and 1 x 2^28 on the H200: 5% and 10%) and each
-/// kernel compiles about a quarter faster.
+/// kernel compiles about a quarter faster. A host that gave `-disable-lsr`
+/// itself keeps its setting.
 fn init_nvptx() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         Target::initialize_nvptx(&InitializationConfig::default());
-        let args: Vec<std::ffi::CString> =
-            ["ukc", "-disable-lsr"].iter().map(|a| std::ffi::CString::new(*a).unwrap_or_default()).collect();
-        let ptrs: Vec<*const std::os::raw::c_char> = args.iter().map(|a| a.as_ptr()).collect();
-        unsafe {
-            inkwell::llvm_sys::support::LLVMParseCommandLineOptions(ptrs.len() as i32, ptrs.as_ptr(), std::ptr::null())
-        };
+        unsafe { ukSetLlvmOption(c"disable-lsr".as_ptr(), c"true".as_ptr()) };
     });
 }
 
