@@ -436,3 +436,16 @@ pub fn harness_ptx(harness: &str, arch: GpuArch) -> Result<String, LinkError> {
     keep_calls(&module, &called_by_registry(&module));
     Ok(emit_ptx_in_place(&module, arch, pipeline, false)?.0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn llvm_options_are_set_by_name_and_unknown_ones_refused() {
+        init_nvptx();
+        // Set by init_nvptx (or by a host): left as it is, not an error.
+        assert!(unsafe { ukSetLlvmOption(c"disable-lsr".as_ptr(), c"true".as_ptr()) });
+        assert!(!unsafe { ukSetLlvmOption(c"no-such-llvm-option".as_ptr(), c"true".as_ptr()) });
+    }
+}
