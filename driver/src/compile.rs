@@ -136,20 +136,14 @@ impl Compiled {
         }
         (ptx.into_iter().collect(), cubins.into_iter().collect())
     }
-
-    /// Every module's PTX for `arch`, in order, each after a comment naming
-    /// its kernels (for reading; not one loadable module).
-    pub fn ptx_listing(&self, arch: GpuArch) -> String {
-        listing(self.modules.iter().filter_map(|m| Some((m, m.ptx.get(&arch)?))), "//")
-    }
 }
 
-/// Texts of several modules one after the other, each after a `comment`
-/// line naming its kernels.
-fn listing<'a>(parts: impl Iterator<Item = (&'a EmittedModule, &'a String)>, comment: &str) -> String {
+/// Texts of several modules one after the other (a dump for reading, not
+/// one loadable module), each after a `comment` line naming its kernels.
+fn listing<'a>(parts: impl Iterator<Item = (&'a [String], &'a str)>, comment: &str) -> String {
     let mut out = String::new();
-    for (m, text) in parts {
-        out += &format!("{comment} ---- module of {} ----\n", m.kernels.join(", "));
+    for (kernels, text) in parts {
+        out += &format!("{comment} ---- module of {} ----\n", kernels.join(", "));
         out += text;
         if !text.ends_with('\n') {
             out.push('\n');
@@ -306,11 +300,7 @@ impl Compiler {
             .borrow_mut()
             .push((format!("LLVM IR translation ({} modules)", partitions.len()), started.elapsed()));
         self.dump("5.translated.ll", || {
-            let mut out = String::new();
-            for p in &partitions {
-                out += &format!("; ---- module of {} ----\n{}", p.kernels.join(", "), p.ir);
-            }
-            out
+            listing(partitions.iter().map(|p| (p.kernels.as_slice(), p.ir.as_str())), ";")
         })?;
         let emit_options = ukernel_target_nvptx::EmitOptions {
             linkage: self.options.linkage,
@@ -326,12 +316,11 @@ impl Compiler {
         drop(partitions);
         self.timings.borrow_mut().extend(emitted.timings.iter().cloned());
         for &arch in &self.options.arches {
-            self.dump(&format!("6.linked.{arch}.ll"), || {
-                listing(emitted.modules.iter().filter_map(|m| Some((m, m.linked_ir.get(&arch)?))), ";")
-            })?;
-            self.dump(&format!("7.kernels.{arch}.ptx"), || {
-                listing(emitted.modules.iter().filter_map(|m| Some((m, m.ptx.get(&arch)?))), "//")
-            })?;
+            let texts = |of: fn(&EmittedModule) -> &BTreeMap<GpuArch, String>| {
+                emitted.modules.iter().filter_map(move |m| Some((m.kernels.as_slice(), of(m).get(&arch)?.as_str())))
+            };
+            self.dump(&format!("6.linked.{arch}.ll"), || listing(texts(|m| &m.linked_ir), ";"))?;
+            self.dump(&format!("7.kernels.{arch}.ptx"), || listing(texts(|m| &m.ptx), "//"))?;
         }
         for m in &emitted.modules {
             for (arch, cubin) in &m.cubins {
@@ -434,8 +423,10 @@ pub fn build_package(kernels: &[KernelInfo], modules: &[EmittedModule]) -> Resul
             .map(|(arch, image)| (ComputeCapability::from_sm(arch.sm), arch.specific, image.clone().into()))
             .collect()
     }
-    let module_of: std::collections::HashMap<&str, &EmittedModule> =
-        modules.iter().flat_map(|m| m.kernels.iter().map(move |k| (k.as_str(), m))).collect();
+    // Each module's images converted once; its kernels share them.
+    let module_images: Vec<(Images, Images)> = modules.iter().map(|m| (images(&m.ptx), images(&m.cubins))).collect();
+    let module_of: std::collections::HashMap<&str, &(Images, Images)> =
+        modules.iter().zip(&module_images).flat_map(|(m, i)| m.kernels.iter().map(move |k| (k.as_str(), i))).collect();
     /// An argument's name for the caller: its role in the family's reference
     /// (the family's `argument_roles`) where it has one.
     fn argument_name(k: &ukernel_passes::codegen::KernelInfo, i: usize) -> String {
@@ -450,13 +441,12 @@ pub fn build_package(kernels: &[KernelInfo], modules: &[EmittedModule]) -> Resul
     }
     for k in kernels {
         let fail = |message: String| CompileError::Metadata { kernel: k.name.clone(), message };
-        let module = module_of.get(k.name.as_str()).ok_or_else(|| fail("no emitted module holds it".into()))?;
+        let (ptx, cubins) = module_of.get(k.name.as_str()).ok_or_else(|| fail("no emitted module holds it".into()))?;
         let mut spec = MultiKernelLoaderSpec::new(&k.name)
-            .with(KernelLoaderSpec::cuda_ptx_images(&k.name, images(&module.ptx)))
+            .with(KernelLoaderSpec::cuda_ptx_images(&k.name, ptx.clone()))
             .map_err(|e| fail(e.to_string()))?;
-        if !module.cubins.is_empty() {
-            spec.add(KernelLoaderSpec::cuda_cubins(&k.name, images(&module.cubins)))
-                .map_err(|e| fail(e.to_string()))?;
+        if !cubins.is_empty() {
+            spec.add(KernelLoaderSpec::cuda_cubins(&k.name, cubins.clone())).map_err(|e| fail(e.to_string()))?;
         }
         let mut args = Vec::new();
         // Parameter position of each memref's first descriptor field.
