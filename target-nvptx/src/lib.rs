@@ -229,7 +229,7 @@ pub fn emit(
     for &arch in arches {
         let objects: Vec<(String, Vec<u8>)> = objects.iter().map(|o| object_for_arch(o, arch)).collect();
         let digest = cache::objects_digest(&objects, libdevice.as_deref());
-        chosen.insert(arch, (link::index_objects(&objects)?, digest));
+        chosen.insert(arch, (link::index_objects(objects)?, digest));
     }
     let items: Vec<(usize, GpuArch)> =
         (0..partitions.len()).flat_map(|p| arches.iter().map(move |&a| (p, a))).collect();
@@ -282,9 +282,9 @@ pub fn emit(
     .max(1);
     let results = pool::run_on_threads(&items, jobs, run_item, options.progress.as_ref())?;
 
-    let mut out = Emitted { modules: Vec::new(), linked_objects: BTreeMap::new(), timings: Vec::new() };
-    out.modules =
+    let modules =
         partitions.iter().map(|p| EmittedModule { kernels: p.kernels.clone(), ..Default::default() }).collect();
+    let mut out = Emitted { modules, linked_objects: BTreeMap::new(), timings: Vec::new() };
     let mut per_arch: BTreeMap<GpuArch, (std::time::Duration, std::time::Duration, usize)> = BTreeMap::new();
     for ((p, arch), r) in items.into_iter().zip(results) {
         // The first failing item in partition order decides the error.

@@ -44,20 +44,22 @@ pub struct IndexedObject {
 }
 
 /// Reads which functions each object defines.
-pub fn index_objects(objects: &[(String, Vec<u8>)]) -> Result<Vec<IndexedObject>, LinkError> {
+pub fn index_objects(objects: Vec<(String, Vec<u8>)>) -> Result<Vec<IndexedObject>, LinkError> {
     let context = inkwell::context::Context::create();
     objects
-        .iter()
+        .into_iter()
         .map(|(path, bytes)| {
-            let buffer = MemoryBuffer::create_from_memory_range(bytes, path);
-            let object = Module::parse_bitcode_from_buffer(&buffer, &context)
-                .map_err(|e| LinkError::BadBitcode { path: path.to_string(), message: e.to_string() })?;
-            let defines = object
-                .get_functions()
-                .filter(|f| f.count_basic_blocks() > 0)
-                .map(|f| f.get_name().to_string_lossy().into_owned())
-                .collect();
-            Ok(IndexedObject { path: path.clone(), bytes: bytes.clone(), defines })
+            let defines = {
+                let buffer = MemoryBuffer::create_from_memory_range(&bytes, &path);
+                let object = Module::parse_bitcode_from_buffer(&buffer, &context)
+                    .map_err(|e| LinkError::BadBitcode { path: path.to_string(), message: e.to_string() })?;
+                object
+                    .get_functions()
+                    .filter(|f| f.count_basic_blocks() > 0)
+                    .map(|f| f.get_name().to_string_lossy().into_owned())
+                    .collect()
+            };
+            Ok(IndexedObject { path, bytes, defines })
         })
         .collect()
 }
@@ -66,8 +68,8 @@ pub fn index_objects(objects: &[(String, Vec<u8>)]) -> Result<Vec<IndexedObject>
 /// declares without defining; the others are left out. Returns the paths
 /// of the objects linked, in the order given.
 pub fn link_needed_objects<'ll>(module: &Module<'ll>, objects: &[(&str, &[u8])]) -> Result<Vec<String>, LinkError> {
-    let owned: Vec<(String, Vec<u8>)> = objects.iter().map(|(p, b)| (p.to_string(), b.to_vec())).collect();
-    link_indexed_objects(module, &index_objects(&owned)?)
+    let owned = objects.iter().map(|(p, b)| (p.to_string(), b.to_vec())).collect();
+    link_indexed_objects(module, &index_objects(owned)?)
 }
 
 /// [`link_needed_objects`] with the objects already indexed.
@@ -334,10 +336,9 @@ const AFTER_INLINING: &str = "always-inline,ipsccp,globaldce,\
 /// improve), and none of its own functions has a loop (only argument set-up
 /// and calls); else O3.
 pub fn pipeline_for(module: &Module) -> Pipeline {
-    let mut ukernels = declared_functions(module).into_iter().filter_map(|name| ukernels::registry().by_symbol(&name));
-    let first = ukernels.next();
-    let calls_ukernel =
-        first.is_some() && first.into_iter().chain(ukernels).all(|uk| uk.tag("pipeline") == Some("after-inlining"));
+    let called: Vec<_> =
+        declared_functions(module).iter().filter_map(|name| ukernels::registry().by_symbol(name)).collect();
+    let calls_ukernel = !called.is_empty() && called.iter().all(|uk| uk.tag("pipeline") == Some("after-inlining"));
     let has_loop = module.get_functions().filter(|f| f.count_basic_blocks() > 0).any(|f| {
         // A branch to a block at or before its own, in layout order: MLIR's
         // loops (scf.for, scf.while) become such back edges.

@@ -66,11 +66,23 @@ fn is_shared_state(op: &OperationRef) -> bool {
 }
 
 /// A declaration of a ukernel that kernels call rather than inline.
-fn is_called_ukernel(op: &OperationRef) -> bool {
+fn is_called_ukernel(op: &OperationRef, name: Option<&str>) -> bool {
     op.name().as_string_ref().as_str() == Ok("llvm.func")
-        && symbol_name(op)
-            .and_then(|n| ukernels::registry().by_symbol(&n))
-            .is_some_and(|uk| uk.tag("linkage") == Some("call"))
+        && name.and_then(|n| ukernels::registry().by_symbol(n)).is_some_and(|uk| uk.tag("linkage") == Some("call"))
+}
+
+/// What partitioning needs of one top-level op, read once.
+struct TopLevel {
+    name: Option<String>,
+    kernel: bool,
+    /// Kernels that reach it share one module (shared state, a called
+    /// ukernel).
+    joins: bool,
+}
+
+fn top_level(op: &OperationRef) -> TopLevel {
+    let name = symbol_name(op);
+    TopLevel { kernel: is_kernel(op), joins: is_shared_state(op) || is_called_ukernel(op, name.as_deref()), name }
 }
 
 /// Symbol names that `attr` refers to, looking into arrays and dictionaries.
@@ -117,12 +129,13 @@ fn references(op: &OperationRef) -> BTreeSet<String> {
 /// order, and for each group the top-level ops it needs; None when the
 /// module cannot be split (an op without a name, copied into every part,
 /// refers to a kernel).
-fn plan(ops: &[OperationRef]) -> Option<Vec<(Vec<usize>, BTreeSet<usize>)>> {
-    let by_name: HashMap<String, usize> =
-        ops.iter().enumerate().filter_map(|(i, op)| symbol_name(op).map(|n| (n, i))).collect();
+fn plan(ops: &[OperationRef], facts: &[TopLevel]) -> Option<Vec<(Vec<usize>, BTreeSet<usize>)>> {
+    let by_name: HashMap<&str, usize> =
+        facts.iter().enumerate().filter_map(|(i, f)| f.name.as_deref().map(|n| (n, i))).collect();
+    // The top-level ops each one refers to.
     let refs: Vec<Vec<usize>> =
-        ops.iter().map(|op| references(op).iter().filter_map(|n| by_name.get(n).copied()).collect()).collect();
-    let kernels: Vec<usize> = (0..ops.len()).filter(|&i| is_kernel(&ops[i])).collect();
+        ops.iter().map(|op| references(op).iter().filter_map(|n| by_name.get(n.as_str()).copied()).collect()).collect();
+    let kernels: Vec<usize> = (0..facts.len()).filter(|&i| facts[i].kernel).collect();
 
     // What `start` reaches through non-kernel symbols (kernels reached are
     // in the set, not followed).
@@ -130,7 +143,7 @@ fn plan(ops: &[OperationRef]) -> Option<Vec<(Vec<usize>, BTreeSet<usize>)>> {
         let mut seen = BTreeSet::new();
         let mut stack = start.to_vec();
         while let Some(s) = stack.pop() {
-            if Some(s) != skip && seen.insert(s) && !is_kernel(&ops[s]) {
+            if Some(s) != skip && seen.insert(s) && !facts[s].kernel {
                 stack.extend(refs[s].iter().copied());
             }
         }
@@ -138,9 +151,9 @@ fn plan(ops: &[OperationRef]) -> Option<Vec<(Vec<usize>, BTreeSet<usize>)>> {
     };
     // Ops without a name (module flags, constructor lists) go into every
     // part, with what they refer to.
-    let unnamed: Vec<usize> = (0..ops.len()).filter(|&i| symbol_name(&ops[i]).is_none()).collect();
+    let unnamed: Vec<usize> = (0..facts.len()).filter(|&i| facts[i].name.is_none()).collect();
     let mut common = reach_from(&unnamed.iter().flat_map(|&u| refs[u].iter().copied()).collect::<Vec<_>>(), None);
-    if common.iter().any(|&s| is_kernel(&ops[s])) {
+    if common.iter().any(|&s| facts[s].kernel) {
         return None;
     }
     common.extend(unnamed);
@@ -160,9 +173,9 @@ fn plan(ops: &[OperationRef]) -> Option<Vec<(Vec<usize>, BTreeSet<usize>)>> {
     let mut state_owner: HashMap<usize, usize> = HashMap::new();
     for (&k, reached) in &reach {
         for &s in reached {
-            let other = if is_kernel(&ops[s]) {
+            let other = if facts[s].kernel {
                 Some(s)
-            } else if is_shared_state(&ops[s]) || is_called_ukernel(&ops[s]) {
+            } else if facts[s].joins {
                 Some(*state_owner.entry(s).or_insert(k))
             } else {
                 None
@@ -191,9 +204,11 @@ fn plan(ops: &[OperationRef]) -> Option<Vec<(Vec<usize>, BTreeSet<usize>)>> {
 /// their first kernel. A module without kernels is one partition.
 pub fn translate_partitions(module: &Module, llvm: &LlvmContext, split: Split) -> Result<Vec<Partition>, TargetError> {
     let ops = crate::body_ops(module);
-    let all_kernels: Vec<String> = ops.iter().filter(|op| is_kernel(op)).filter_map(symbol_name).collect();
+    let facts: Vec<TopLevel> = ops.iter().map(top_level).collect();
+    let kernel_name = |i: usize| facts[i].name.clone().unwrap_or_default();
+    let all_kernels: Vec<String> = (0..ops.len()).filter(|&i| facts[i].kernel).map(kernel_name).collect();
     let groups = match split {
-        Split::PerKernel if all_kernels.len() > 1 => plan(&ops),
+        Split::PerKernel if all_kernels.len() > 1 => plan(&ops, &facts),
         _ => None,
     };
     let Some(groups) = groups else {
@@ -218,7 +233,7 @@ pub fn translate_partitions(module: &Module, llvm: &LlvmContext, split: Split) -
         }
         let ir = crate::translate_raw(&part, llvm)?.print_to_string().to_string();
         // The copy is dropped at the end of the iteration; its text is kept.
-        out.push(Partition { kernels: kernels.iter().filter_map(|&k| symbol_name(&ops[k])).collect(), ir });
+        out.push(Partition { kernels: kernels.into_iter().map(kernel_name).collect(), ir });
     }
     Ok(out)
 }
