@@ -144,6 +144,22 @@ static UK_DEVICE UK_INLINE void uk_fold_vec(UkMap map, UkVec w, i64 i, float &be
 #endif
 }
 
+// Loads the K vectors v, v + nt, ... together (with GUARD, only those below
+// nvec), then folds them in order into a running best.
+template <int K, bool GUARD>
+static UK_DEVICE UK_INLINE void uk_fold_group(UkMap map, const UkVec *vrow, i64 vbegin, i64 v, i64 nt, i64 nvec,
+                                              float &best, i64 &bi) {
+  UkVec w[K];
+#pragma unroll
+  for (int k = 0; k < K; ++k)
+    if (!GUARD || v + k * nt < nvec)
+      w[k] = vrow[v + k * nt];
+#pragma unroll
+  for (int k = 0; k < K; ++k)
+    if (!GUARD || v + k * nt < nvec)
+      uk_fold_vec(map, w[k], vbegin + (v + k * nt) * UK_VEC, best, bi);
+}
+
 // Block-wide reduction; the result is valid in thread 0.
 static UK_DEVICE void uk_block_reduce(float &best, i64 &bi) {
   UK_SHARED static float s_val[32];
@@ -199,26 +215,10 @@ static UK_DEVICE UK_INLINE void uk_reduce_range(UkMap map, const E *row, i64 beg
   // by a one-vector loop whose loads would wait on each other.
   const UkVec *vrow = (const UkVec *)(row + vbegin);
   i64 v = tid;
-  for (; v + 3 * (i64)nt < nvec; v += 4 * (i64)nt) {
-    UkVec w[4];
-#pragma unroll
-    for (int k = 0; k < 4; ++k)
-      w[k] = vrow[v + k * (i64)nt];
-#pragma unroll
-    for (int k = 0; k < 4; ++k)
-      uk_fold_vec(map, w[k], vbegin + (v + k * (i64)nt) * UK_VEC, best, bi);
-  }
-  if (v < nvec) {
-    UkVec w[3];
-#pragma unroll
-    for (int k = 0; k < 3; ++k)
-      if (v + k * (i64)nt < nvec)
-        w[k] = vrow[v + k * (i64)nt];
-#pragma unroll
-    for (int k = 0; k < 3; ++k)
-      if (v + k * (i64)nt < nvec)
-        uk_fold_vec(map, w[k], vbegin + (v + k * (i64)nt) * UK_VEC, best, bi);
-  }
+  for (; v + 3 * (i64)nt < nvec; v += 4 * (i64)nt)
+    uk_fold_group<4, false>(map, vrow, vbegin, v, nt, nvec, best, bi);
+  if (v < nvec)
+    uk_fold_group<3, true>(map, vrow, vbegin, v, nt, nvec, best, bi);
   for (i64 i = vend + tid; i < end; i += nt)
     uk_consider(map, row[i], i, best, bi);
   uk_block_reduce(best, bi);
