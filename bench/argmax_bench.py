@@ -10,7 +10,9 @@ and stream. Both sides are timed the same two ways:
   eager: CUDA events around one call; includes launch overhead
 (median of REPS). Each result is checked against torch.argmax first.
 
-usage: argmax_bench.py PTX_DIR [--reps N]
+usage: argmax_bench.py PTX_DIR [--reps N] [--split-sweep]
+  --split-sweep: instead of the table, the decode rows' time by split, for
+  every dtype
 """
 import ctypes
 import math
@@ -77,6 +79,8 @@ def main():
     print(f"{'shape':>14} {'dtype':>5} {'split':>5} | {'ours graph':>10} {'torch graph':>11} {'speedup':>7} | "
           f"{'ours eager':>10} {'torch eager':>11} | {'ours GB/s':>9} {'torch GB/s':>10}")
     shapes = [(1, 128256), (8, 128256), (64, 128256), (256, 128256), (4096, 32000), (1, 1 << 28)]
+    if "--split-sweep" in sys.argv:
+        shapes = []
     for dtype in (torch.float32, torch.bfloat16, torch.float16):
         for rows, n in shapes:
             x = torch.randn(rows, n, device="cuda", dtype=dtype)
@@ -103,12 +107,12 @@ def main():
             del x
     # How the decode rows' time depends on the split (plan_split's choice
     # marked *).
-    for rows in (1, 8, 64):
+    for rows in (1, 8, 64, 256) if "--split-sweep" in sys.argv else ():
         planned = plan_split(rows, 128256, sms)
-        for dtype in (torch.float32, torch.bfloat16):
+        for dtype in (torch.float32, torch.bfloat16, torch.float16):
             x = torch.randn(rows, 128256, device="cuda", dtype=dtype)
             cells = []
-            for split in sorted({4, 5, 8, 9, 16, 17, 33, 34, 63, 64, 128, planned}):
+            for split in sorted({2, 3, 4, 5, 8, 9, 16, 17, 31, 33, 34, 48, 63, 64, 96, 128, planned}):
                 if rows * split > 8 * 1024 or split > 128:
                     continue
                 call, _ = ours(drv, x, sms, split)
@@ -117,7 +121,7 @@ def main():
                 assert torch.equal(got, torch.argmax(x, dim=1)), (rows, split)
                 mark = "*" if split == planned else ""
                 cells.append(f"{split}{mark}: {time_graph(call, reps):.2f}")
-            name = {torch.float32: "f32", torch.bfloat16: "bf16"}[dtype]
+            name = {torch.float32: "f32", torch.bfloat16: "bf16", torch.float16: "f16"}[dtype]
             print(f"{rows} x 128256 {name}, graph us by split: " + ", ".join(cells))
     print("all results equal torch.argmax")
 
