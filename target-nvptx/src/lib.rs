@@ -6,6 +6,7 @@
 
 pub mod cache;
 pub mod cuda_tools;
+pub mod dedup;
 pub mod link;
 pub mod partition;
 mod pool;
@@ -233,6 +234,7 @@ pub fn emit(
     }
     let items: Vec<(usize, GpuArch)> =
         (0..partitions.len()).flat_map(|p| arches.iter().map(move |&a| (p, a))).collect();
+    let shared = dedup::Shared::new(partitions.iter().map(|p| (&p.kernels[..], p.ir.as_str())), arches.len());
     let run_item = |(p, arch): (usize, GpuArch)| -> Result<ItemOutput, TargetError> {
         let partition = &partitions[p];
         let (objects, digest) = &chosen[&arch];
@@ -260,8 +262,32 @@ pub fn emit(
             });
         }
         let t = std::time::Instant::now();
-        let (ptx, ir, linked) =
-            link_and_emit(&partition.ir, objects, arch, libdevice.as_deref(), options.linkage, options.keep_ir)?;
+        let emit_own =
+            || link_and_emit(&partition.ir, objects, arch, libdevice.as_deref(), options.linkage, options.keep_ir);
+        let (ptx, ir, linked) = match shared.group_of(p) {
+            Some(g) => {
+                let a = arches.iter().position(|x| *x == arch).unwrap_or_default();
+                let out = shared.slot(g, a).get_or_init(|| {
+                    link_and_emit(
+                        shared.canonical(g),
+                        objects,
+                        arch,
+                        libdevice.as_deref(),
+                        options.linkage,
+                        options.keep_ir,
+                    )
+                    .ok()
+                });
+                match out {
+                    Some((ptx, ir, linked)) => {
+                        let names = shared.names(p);
+                        (dedup::rename(ptx, names), ir.as_ref().map(|ir| dedup::rename(ir, names)), linked.clone())
+                    }
+                    None => emit_own()?,
+                }
+            }
+            None => emit_own()?,
+        };
         let llvm_time = t.elapsed();
         let t = std::time::Instant::now();
         let cubin = match &options.ptxas {
@@ -309,6 +335,12 @@ pub fn emit(
         t.2 += r.cached as usize;
     }
     let n = partitions.len();
+    if shared.reused() > 0 {
+        out.timings.push((
+            format!("{} of {n} modules identical to another but for their own names (emitted once)", shared.reused()),
+            Default::default(),
+        ));
+    }
     for (arch, (llvm, ptxas, cached)) in per_arch {
         if cached > 0 {
             out.timings.push((format!("{arch}: {cached} of {n} modules from the compile cache"), Default::default()));
