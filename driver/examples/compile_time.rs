@@ -1,23 +1,26 @@
-//! Compile-time benchmark: N distinct argmax dispatches through the ukernel
-//! passes alone, and through the whole pipeline to PTX. Prints figures.
+//! Compile-time benchmark: N argmax dispatches through the ukernel passes
+//! alone, and through the whole pipeline to PTX. Prints figures. With
+//! DISTINCT < N, dispatch i has the shape and types of dispatch i % DISTINCT
+//! (a model's layers repeat their dispatches).
 //!
-//!   cargo run --release -p ukc --example compile_time -- [N]
+//!   cargo run --release -p ukc --example compile_time -- [N] [DISTINCT]
 use std::time::Instant;
 
 use melior::{ir::Module, pass::PassManager, utility::parse_pass_pipeline};
 use ukc::compile::{CompileOptions, Compiler};
 
-/// N dispatches on memrefs, each with its own shape and cycling over the
-/// element and index types.
-fn dispatches(n: usize, memrefs: bool) -> String {
+/// N dispatches on memrefs, each with its own shape (up to `distinct`
+/// shapes, then again) and cycling over the element and index types.
+fn dispatches(n: usize, distinct: usize, memrefs: bool) -> String {
     let types = [("f32", "0xFF800000"), ("f16", "0xFC00"), ("bf16", "0xFF80")];
     let mut text = String::from(
         "module attributes {ukernel.target = #ukernel.target<{arch = \"sm_90\", ukernels = \"all\"}>} {\n",
     );
     for i in 0..n {
-        let (e, ninf) = types[i % 3];
-        let idx = if i % 2 == 0 { "i64" } else { "i32" };
-        let (rows, len) = (1 + i % 64, 32000 + i);
+        let j = i % distinct;
+        let (e, ninf) = types[j % 3];
+        let idx = if j % 2 == 0 { "i64" } else { "i32" };
+        let (rows, len) = (1 + j % 64, 32000 + j);
         let t = |s: &str| if memrefs { format!("memref<{s}>") } else { format!("tensor<{s}>") };
         let (tin, tval, tidx) =
             (t(&format!("{rows}x{len}x{e}")), t(&format!("{rows}x{e}")), t(&format!("{rows}x{idx}")));
@@ -45,14 +48,15 @@ fn peak_rss_mib() -> f64 {
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let n: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1000);
+    let distinct: usize = std::env::args().nth(2).and_then(|a| a.parse().ok()).unwrap_or(n).clamp(1, n.max(1));
     let compiler =
         Compiler::new(CompileOptions { arches: vec![ukernel_dialect::GpuArch::portable(90)], ..Default::default() })?;
     let context = compiler.context();
 
     // The three ukernel passes alone, on memrefs.
-    let text = dispatches(n, true);
+    let text = dispatches(n, distinct, true);
     let mut module = Module::parse(context, &text).ok_or("the generated module does not parse")?;
-    println!("{n} argmax dispatches (memrefs), ukernel passes alone:");
+    println!("{n} argmax dispatches of {distinct} distinct shapes (memrefs), ukernel passes alone:");
     for pass in ["ukernel-kernel-config", "ukernel-hoist-executable-objects", "ukernel-lower-to-ukernels"] {
         let pm = PassManager::new(context);
         parse_pass_pipeline(pm.as_operation_pass_manager(), &format!("builtin.module({pass})"))?;
@@ -63,9 +67,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
 
     // Each stage of the pipeline, on tensors.
-    let text = dispatches(n, false);
+    let text = dispatches(n, distinct, false);
     let mut module = compiler.parse(&text, "generated.mlir")?;
-    println!("{n} argmax dispatches (tensors), stage by stage:");
+    println!("{n} argmax dispatches of {distinct} distinct shapes (tensors), stage by stage:");
     let mut previous = ukernel_passes::codegen::Stage::Input;
     for stage in ukernel_passes::codegen::Stage::ALL.into_iter().skip(1) {
         let start = Instant::now();
