@@ -15,14 +15,23 @@ use std::sync::OnceLock;
 /// symbols in order). A module whose text already holds it is not shared.
 pub const PLACEHOLDER: &str = "__ukc_shared_";
 
+/// A character of an unquoted LLVM IR name.
 fn is_name_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || "_.$-".contains(c)
 }
 
+/// A name of letters, digits and `_`, which PTX spells as LLVM IR does
+/// (NVPTX rewrites `.` and `$` in the names of globals and internal
+/// functions, which a renaming back after emission would not match).
+fn is_ptx_name(name: &str) -> bool {
+    name.chars().next().is_some_and(|c| !c.is_ascii_digit())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
 /// The names the module defines for itself: its one kernel first, then the
 /// globals and functions it defines, in order (linking makes them internal;
-/// LLVM's own `llvm.*` globals keep their names). None when a name needs
-/// quoting in LLVM IR.
+/// LLVM's own `llvm.*` globals keep their names). None when a name is not
+/// spelled the same in LLVM IR and PTX.
 fn own_symbols(ir: &str, kernel: &str) -> Option<Vec<String>> {
     let mut names = vec![kernel.to_string()];
     for line in ir.lines() {
@@ -35,20 +44,19 @@ fn own_symbols(ir: &str, kernel: &str) -> Option<Vec<String>> {
             None
         };
         if let Some(name) = name {
-            if !name.chars().all(is_name_char) {
+            if !is_ptx_name(name) {
                 return None;
             }
             names.push(name.to_string());
         }
     }
-    let plain = kernel.chars().next().is_some_and(|c| !c.is_ascii_digit()) && kernel.chars().all(is_name_char);
-    plain.then_some(names)
+    is_ptx_name(kernel).then_some(names)
 }
 
 /// The module's text with its own symbols named `__ukc_shared_<i>`, and
 /// those names in order; None when the module cannot be shared that way: a
-/// name needs quoting, the kernel is referred to anywhere but its
-/// definition, or the text already holds the placeholder.
+/// name is spelled otherwise in PTX, the kernel is referred to anywhere but
+/// its definition, or the text already holds the placeholder.
 pub fn canonical_ir(ir: &str, kernel: &str) -> Option<(String, Vec<String>)> {
     if ir.contains(PLACEHOLDER) {
         return None;
@@ -214,6 +222,9 @@ mod tests {
         let holds = format!("{ir}; {PLACEHOLDER}9\n");
         assert_eq!(canonical_ir(&holds, "layer3"), None);
         assert_eq!(canonical_ir(&module("9k", "s"), "9k"), None);
+        // Names with `.` (NVPTX rewrites them in globals) are not shared.
+        assert_eq!(canonical_ir(&module("layer.3", "s"), "layer.3"), None);
+        assert_eq!(canonical_ir(&module("layer3", "s.0"), "layer3"), None);
         assert_eq!(canonical_ir(&ir, "other"), None);
     }
 
