@@ -78,9 +78,8 @@ def main():
     print(f"device: {props.name}, cc {props.major}.{props.minor}, {sms} SMs; torch {torch.__version__}")
     print(f"{'shape':>14} {'dtype':>5} {'split':>5} | {'ours graph':>10} {'torch graph':>11} {'speedup':>7} | "
           f"{'ours eager':>10} {'torch eager':>11} | {'ours GB/s':>9} {'torch GB/s':>10}")
-    shapes = [(1, 128256), (8, 128256), (64, 128256), (256, 128256), (4096, 32000), (1, 1 << 28)]
-    if "--split-sweep" in sys.argv:
-        shapes = []
+    sweep = "--split-sweep" in sys.argv
+    shapes = [] if sweep else [(1, 128256), (8, 128256), (64, 128256), (256, 128256), (4096, 32000), (1, 1 << 28)]
     for dtype in (torch.float32, torch.bfloat16, torch.float16):
         for rows, n in shapes:
             x = torch.randn(rows, n, device="cuda", dtype=dtype)
@@ -107,7 +106,7 @@ def main():
             del x
     # How the decode rows' time depends on the split (plan_split's choice
     # marked *).
-    for rows in (1, 8, 64, 256) if "--split-sweep" in sys.argv else ():
+    for rows in (1, 8, 64, 256) if sweep else ():
         planned = plan_split(rows, 128256, sms)
         for dtype in (torch.float32, torch.bfloat16, torch.float16):
             x = torch.randn(rows, 128256, device="cuda", dtype=dtype)

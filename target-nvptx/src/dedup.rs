@@ -10,9 +10,11 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+use ukernel_dialect::GpuArch;
+
 /// The prefix of the names a shared module's own symbols get while it is
-/// emitted (`__ukc_shared_0` the kernel, then its internal and private
-/// symbols in order). A module whose text already holds it is not shared.
+/// emitted (`__ukc_shared_0` the kernel, then the globals and functions it
+/// defines, in order). A module whose text already holds it is not shared.
 pub const PLACEHOLDER: &str = "__ukc_shared_";
 
 /// A character of an unquoted LLVM IR name.
@@ -62,8 +64,7 @@ pub fn canonical_ir(ir: &str, kernel: &str) -> Option<(String, Vec<String>)> {
         return None;
     }
     let names = own_symbols(ir, kernel)?;
-    let index: std::collections::HashMap<&str, usize> =
-        names.iter().enumerate().map(|(i, n)| (n.as_str(), i)).collect();
+    let index: HashMap<&str, usize> = names.iter().enumerate().map(|(i, n)| (n.as_str(), i)).collect();
     let mut out = String::with_capacity(ir.len());
     let mut kernel_uses = 0;
     let mut rest = ir;
@@ -114,16 +115,20 @@ pub type SharedOutput = Option<(String, Option<String>, Vec<String>)>;
 pub struct Shared {
     /// Per partition, its group when the group has two members or more.
     group: Vec<Option<usize>>,
-    /// Per partition in a group, its own symbols (see [`canonical_ir`]).
+    /// Per partition that could share, its own symbols (see
+    /// [`canonical_ir`]).
     names: Vec<Vec<String>>,
     /// Per group, the canonical module.
     canonical: Vec<String>,
-    slots: HashMap<(usize, usize), OnceLock<SharedOutput>>,
+    arches: Vec<GpuArch>,
+    /// Per group, then per arch (in the order of `arches`), its emission.
+    slots: Vec<OnceLock<SharedOutput>>,
 }
 
 impl Shared {
-    /// Groups `(kernels, ir)` partitions; `arches` counts the slots per group.
-    pub fn new<'p>(partitions: impl Iterator<Item = (&'p [String], &'p str)>, arches: usize) -> Self {
+    /// Groups `(kernels, ir)` partitions, with an emission slot per group for
+    /// each of `arches`.
+    pub fn new<'p>(partitions: impl Iterator<Item = (&'p [String], &'p str)>, arches: &[GpuArch]) -> Self {
         let mut by_text: HashMap<String, Vec<usize>> = HashMap::new();
         let mut names = Vec::new();
         for (p, (kernels, ir)) in partitions.enumerate() {
@@ -135,27 +140,18 @@ impl Shared {
                 names[p] = own;
             }
         }
-        let count = names.len();
         let mut groups: Vec<(String, Vec<usize>)> = by_text.into_iter().filter(|(_, ps)| ps.len() > 1).collect();
         groups.sort_by_key(|(_, ps)| ps[0]);
-        let mut group = vec![None; count];
+        let mut group = vec![None; names.len()];
         let mut canonical = Vec::new();
-        let mut slots = HashMap::new();
         for (g, (text, members)) in groups.into_iter().enumerate() {
             for p in members {
                 group[p] = Some(g);
             }
             canonical.push(text);
-            for a in 0..arches {
-                slots.insert((g, a), OnceLock::new());
-            }
         }
-        for (p, g) in group.iter().enumerate() {
-            if g.is_none() {
-                names[p].clear();
-            }
-        }
-        Shared { group, names, canonical, slots }
+        let slots = (0..canonical.len() * arches.len()).map(|_| OnceLock::new()).collect();
+        Shared { group, names, canonical, arches: arches.to_vec(), slots }
     }
 
     /// The group of partition `p`, when it shares its module.
@@ -173,9 +169,11 @@ impl Shared {
         &self.canonical[g]
     }
 
-    /// The emission slot of group `g` for the arch at index `arch`.
-    pub fn slot(&self, g: usize, arch: usize) -> &OnceLock<SharedOutput> {
-        &self.slots[&(g, arch)]
+    /// The emission slot of group `g` for `arch` (one of those given to
+    /// [`Shared::new`]).
+    pub fn slot(&self, g: usize, arch: GpuArch) -> &OnceLock<SharedOutput> {
+        let a = self.arches.iter().position(|x| *x == arch).expect("an arch the groups were made for");
+        &self.slots[g * self.arches.len() + a]
     }
 
     /// Partitions that take their code from another one's emission.
@@ -237,7 +235,10 @@ mod tests {
             module("c", "__ukernel_scratch_2").replace("[16 x i8]", "[32 x i8]"),
             module("d", "__ukernel_scratch_3"),
         ];
-        let shared = Shared::new(names.iter().map(|k| &k[..]).zip(irs.iter().map(|s| s.as_str())), 2);
+        let shared = Shared::new(
+            names.iter().map(|k| &k[..]).zip(irs.iter().map(|s| s.as_str())),
+            &[GpuArch::portable(80), GpuArch::portable(90)],
+        );
         assert_eq!(shared.group_of(0), Some(0));
         assert_eq!(shared.group_of(1), Some(0));
         assert_eq!(shared.group_of(2), None);

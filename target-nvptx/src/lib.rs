@@ -234,7 +234,7 @@ pub fn emit(
     }
     let items: Vec<(usize, GpuArch)> =
         (0..partitions.len()).flat_map(|p| arches.iter().map(move |&a| (p, a))).collect();
-    let shared = dedup::Shared::new(partitions.iter().map(|p| (&p.kernels[..], p.ir.as_str())), arches.len());
+    let shared = dedup::Shared::new(partitions.iter().map(|p| (&p.kernels[..], p.ir.as_str())), arches);
     let run_item = |(p, arch): (usize, GpuArch)| -> Result<ItemOutput, TargetError> {
         let partition = &partitions[p];
         let (objects, digest) = &chosen[&arch];
@@ -266,8 +266,7 @@ pub fn emit(
             || link_and_emit(&partition.ir, objects, arch, libdevice.as_deref(), options.linkage, options.keep_ir);
         let (ptx, ir, linked) = match shared.group_of(p) {
             Some(g) => {
-                let a = arches.iter().position(|x| *x == arch).unwrap_or_default();
-                let out = shared.slot(g, a).get_or_init(|| {
+                let out = shared.slot(g, arch).get_or_init(|| {
                     link_and_emit(
                         shared.canonical(g),
                         objects,
