@@ -57,9 +57,10 @@ for v in "${skinny[@]}"; do
     -O3 -emit-llvm -c -std=c++17 -DUK_AB_BF16 -DUK_B_NK -DUK_SKINNY_WARPS=$warps -DUK_SKINNY_NT=$nt -DUK_SKINNY_U=$u \
     -DUK_SKINNY_SYMBOL=$sym ukernels/cuda/matmul_skinny.cu -o "$tmp/$sym.bc"
   cat >> "$harness" <<CU
-extern "C" UK_DEVICE void $sym(const u16 *, i64, i64, const u16 *, i64, i64, float *, i64, i64, i64, i64, i64, i32, i32, i32);
+extern "C" UK_DEVICE void $sym(const u16 *, i64, i64, const u16 *, i64, i64, float *, i64, i64, i64, i64, i64, i32, i32, i32,
+                               void *, void *, char *, i64, i64, const char *, i64);
 extern "C" UK_GLOBAL $bounds void harness_$sym(const u16 *a, i64 lda, const u16 *b, i64 ldb, float *c, i64 ldc, i64 m, i64 n, i64 k, i32 acc) {
-  $sym(a, 0, lda, b, 0, ldb, c, 0, ldc, m, n, k, 0, (i32)__nvvm_read_ptx_sreg_ctaid_x(), acc);
+  $sym(a, 0, lda, b, 0, ldb, c, 0, ldc, m, n, k, 0, (i32)__nvvm_read_ptx_sreg_ctaid_x(), acc, 0, 0, 0, 0, 0, 0, 0);
 }
 CU
   echo "$name $(( 8 * nt )) $(( 32 * warps ))" >> "$tmp/skinny.txt"

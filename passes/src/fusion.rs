@@ -391,63 +391,119 @@ fn float_literal(value: f64, t: &str) -> String {
     }
 }
 
+/// How many adjacent elements a store function writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StoreWidth {
+    /// `UkStore`: one element, `(..., %row, %col, %v)`.
+    One,
+    /// `UkStorePair`: elements `col` and `col + 1` of a row, `(..., %row,
+    /// %col, %v0, %v1)`, written with one vector store; the ukernel calls
+    /// it only where that address is aligned to two elements.
+    Pair,
+}
+
 /// The store function of a consumer: `func.func private @name(%out, %out_offset,
-/// %ld, %operand, %operand_offset, %row, %col, %v)` writing
+/// %ld, %operand, %operand_offset, %row, %col, %v...)` writing
 /// `body(v, operand[col or row])` to `out[out_offset + row * ld + col]`
-/// (offsets in elements), the C ABI of matmul_common.h's `UkStore`.
-pub fn store_function<'c>(context: &'c Context, consumer: &Consumer, name_: &str) -> Result<Operation<'c>, String> {
+/// (offsets in elements), the C ABI of matmul_common.h's `UkStore` (or, for
+/// a pair, `UkStorePair`: the same at `col` and `col + 1`).
+pub fn store_function<'c>(
+    context: &'c Context,
+    consumer: &Consumer,
+    width: StoreWidth,
+    name_: &str,
+) -> Result<Operation<'c>, String> {
     let elem = |v: Value| crate::ir::shape_of(v.r#type()).map(|(_, t)| t.to_string()).ok_or("not a shaped value");
     let out_type = elem(consumer.out)?;
+    let lanes: &[&str] = match width {
+        StoreWidth::One => &["0"],
+        StoreWidth::Pair => &["0", "1"],
+    };
+    let values: Vec<String> = lanes.iter().map(|l| format!("%v{l}: f32")).collect();
     let mut text = format!(
         "func.func private @{name_}(%out: !llvm.ptr, %out_off: i64, %ld: i64, %opd: !llvm.ptr, %opd_off: i64, \
-         %row: i64, %col: i64, %v: f32) attributes {{{FUSED_FUNCTION_ATTR}}} {{\n"
+         %row: i64, %col0: i64, {}) attributes {{{FUSED_FUNCTION_ATTR}}} {{\n",
+        values.join(", ")
     );
-    let (mut e, mut e_type) = (String::new(), String::new());
-    if let Some((operand, broadcast)) = consumer.operand {
-        let t = elem(operand)?;
-        e_type = t.clone();
-        let at = if broadcast == Broadcast::Column { "%col" } else { "%row" };
-        text += &format!(
-            "  %oi = arith.addi %opd_off, {at} : i64\n  %op = llvm.getelementptr %opd[%oi] : (!llvm.ptr, i64) -> !llvm.ptr, {t}\n  %e = llvm.load %op : !llvm.ptr -> {t}\n"
-        );
-        e = "%e".into();
+    if width == StoreWidth::Pair {
+        text += "  %one = arith.constant 1 : i64\n  %col1 = arith.addi %col0, %one : i64\n";
     }
-    let mut stack: Vec<(String, String)> = Vec::new();
-    for (n, token) in consumer.postfix.split_whitespace().enumerate() {
-        let (what, t) = token.rsplit_once(':').unwrap_or((token, "f32"));
-        let value = match what {
-            "c" => ("%v".to_string(), "f32".to_string()),
-            "e" => (e.clone(), e_type.clone()),
-            _ => {
-                let name = format!("%t{n}");
-                let line = if let Ok(k) = what.parse::<f64>() {
-                    format!("{name} = arith.constant {}", float_literal(k, t))
-                } else {
-                    let (a, ta) = stack.pop().ok_or("internal error: postfix underflow")?;
-                    match what {
-                        "truncf" | "extf" => format!("{name} = arith.{what} {a} : {ta} to {t}"),
-                        "negf" => format!("{name} = arith.negf {a} : {t}"),
-                        w if MATH_UNARY.contains(&w) => format!("{name} = math.{w} {a} : {t}"),
-                        w => {
-                            let (lhs, _) = stack.pop().ok_or("internal error: postfix underflow")?;
-                            format!("{name} = arith.{w} {lhs}, {a} : {t}")
-                        }
-                    }
-                };
-                text += &format!("  {line}\n");
-                (name, t.to_string())
+    let mut results = Vec::new();
+    for lane in lanes {
+        let (mut e, mut e_type) = (String::new(), String::new());
+        if let Some((operand, broadcast)) = consumer.operand {
+            let t = elem(operand)?;
+            e_type = t.clone();
+            // A row vector's element is the same for both columns.
+            let (at, tag) = match broadcast {
+                Broadcast::Column => (format!("%col{lane}"), *lane),
+                Broadcast::Row => ("%row".to_string(), "0"),
+            };
+            e = format!("%e{tag}");
+            if tag == *lane {
+                text += &format!(
+                    "  %oi{lane} = arith.addi %opd_off, {at} : i64\n  %op{lane} = llvm.getelementptr %opd[%oi{lane}] : (!llvm.ptr, i64) -> !llvm.ptr, {t}\n  {e} = llvm.load %op{lane} : !llvm.ptr -> {t}\n"
+                );
             }
-        };
-        stack.push(value);
-    }
-    let (result, t) = stack.pop().ok_or("internal error: empty postfix")?;
-    if t != out_type {
-        return Err(format!("the consumer yields {t} into a {out_type} output"));
+        }
+        let mut stack: Vec<(String, String)> = Vec::new();
+        for (n, token) in consumer.postfix.split_whitespace().enumerate() {
+            let (what, t) = token.rsplit_once(':').unwrap_or((token, "f32"));
+            let value = match what {
+                "c" => (format!("%v{lane}"), "f32".to_string()),
+                "e" => (e.clone(), e_type.clone()),
+                _ => {
+                    let name = format!("%t{lane}_{n}");
+                    let line = if let Ok(k) = what.parse::<f64>() {
+                        format!("{name} = arith.constant {}", float_literal(k, t))
+                    } else {
+                        let (a, ta) = stack.pop().ok_or("internal error: postfix underflow")?;
+                        match what {
+                            "truncf" | "extf" => format!("{name} = arith.{what} {a} : {ta} to {t}"),
+                            "negf" => format!("{name} = arith.negf {a} : {t}"),
+                            w if MATH_UNARY.contains(&w) => format!("{name} = math.{w} {a} : {t}"),
+                            w => {
+                                let (lhs, _) = stack.pop().ok_or("internal error: postfix underflow")?;
+                                format!("{name} = arith.{w} {lhs}, {a} : {t}")
+                            }
+                        }
+                    };
+                    text += &format!("  {line}\n");
+                    (name, t.to_string())
+                }
+            };
+            stack.push(value);
+        }
+        let (result, t) = stack.pop().ok_or("internal error: empty postfix")?;
+        if t != out_type {
+            return Err(format!("the consumer yields {t} into a {out_type} output"));
+        }
+        results.push(result);
     }
     text += &format!(
-        "  %r1 = arith.muli %row, %ld : i64\n  %r2 = arith.addi %r1, %col : i64\n  %r3 = arith.addi %r2, %out_off : i64\n  \
-         %p = llvm.getelementptr %out[%r3] : (!llvm.ptr, i64) -> !llvm.ptr, {out_type}\n  llvm.store {result}, %p : {out_type}, !llvm.ptr\n  return\n}}\n"
+        "  %r1 = arith.muli %row, %ld : i64\n  %r2 = arith.addi %r1, %col0 : i64\n  %r3 = arith.addi %r2, %out_off : i64\n  \
+         %p = llvm.getelementptr %out[%r3] : (!llvm.ptr, i64) -> !llvm.ptr, {out_type}\n"
     );
+    match results.as_slice() {
+        [r] => text += &format!("  llvm.store {r}, %p : {out_type}, !llvm.ptr\n"),
+        [r0, r1] => {
+            let bytes = match out_type.as_str() {
+                "f32" => 4,
+                "f16" | "bf16" => 2,
+                t => return Err(format!("a pair store of {t}")),
+            };
+            let vector = format!("vector<2x{out_type}>");
+            text += &format!(
+                "  %w = llvm.mlir.poison : {vector}\n  %i0 = llvm.mlir.constant(0 : i32) : i32\n  \
+                 %i1 = llvm.mlir.constant(1 : i32) : i32\n  %w0 = llvm.insertelement {r0}, %w[%i0 : i32] : {vector}\n  \
+                 %w1 = llvm.insertelement {r1}, %w0[%i1 : i32] : {vector}\n  \
+                 llvm.store %w1, %p {{alignment = {} : i64}} : {vector}, !llvm.ptr\n",
+                2 * bytes
+            );
+        }
+        _ => return Err("internal error: a store of more than two elements".into()),
+    }
+    text += "  return\n}\n";
     let module = melior::ir::Module::parse(context, &text)
         .ok_or_else(|| format!("internal error: the store function does not parse:\n{text}"))?;
     let func = module.body().first_operation().ok_or("internal error: an empty module")?;

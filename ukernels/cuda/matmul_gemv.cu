@@ -26,6 +26,7 @@
 #define UNROLL 2 // 512-byte chunks of each row in flight per warp
 #define MAX_M 4
 #define COLS (WARPS * ROWS)
+static_assert(ROWS % 2 == 0, "the epilogue stores pairs of columns");
 
 #define UK_SYMBOL UK_MM_NAME(gemv_, UK_AB_NAME, UK_LAYOUT_NAME)
 
@@ -82,17 +83,27 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
     }
   }
 #pragma unroll
-  for (int r = 0; r < ROWS; r++) {
+  for (int r = 0; r < ROWS; r++)
 #pragma unroll
-    for (int i = 0; i < MAX_M; i++) {
-      float s = acc[r][i];
-      for (u32 d = 16; d > 0; d >>= 1) s += __nvvm_shfl_sync_bfly_f32(0xffffffffu, s, d, 0x1f);
-      if (lane == 0 && i < m && n0 + r < n) {
-        if (store) {
-          uk_epilogue(epilogue, i, n0 + r, s);
-        } else {
-          float *p = c + c_offset + (i64)i * ldc + n0 + r;
-          *p = accumulate ? *p + s : s;
+    for (int i = 0; i < MAX_M; i++)
+      for (u32 d = 16; d > 0; d >>= 1) acc[r][i] += __nvvm_shfl_sync_bfly_f32(0xffffffffu, acc[r][i], d, 0x1f);
+  if (lane != 0) return;
+#pragma unroll
+  for (int i = 0; i < MAX_M; i++) {
+    if (i >= m) break;
+    // The warp's columns are adjacent pairs (n0 is even): a fused epilogue
+    // stores pairs.
+#pragma unroll
+    for (int r = 0; r < ROWS; r += 2) {
+      const i64 col = n0 + r;
+      if (store) {
+        uk_epilogue2(epilogue, i, col, n, acc[r][i], acc[r + 1][i]);
+      } else {
+#pragma unroll
+        for (int h = 0; h < 2; h++) {
+          if (col + h >= n) continue;
+          float *p = c + c_offset + (i64)i * ldc + col + h;
+          *p = accumulate ? *p + acc[r + h][i] : acc[r + h][i];
         }
       }
     }

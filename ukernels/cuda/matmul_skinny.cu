@@ -114,19 +114,23 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
 #pragma unroll
     for (int r = 0; r < 4; r++) uk_skinny_partial[warp][g + 8 * (r >> 1)][8 * j + 2 * q + (r & 1)] = acc[j][r];
   __syncthreads();
-  for (u32 e = tid; e < MAX_ROWS * COLS; e += THREADS) {
-    const u32 row = e / COLS, col = e % COLS;
-    float sum = 0.0f;
+  // Adjacent pairs of columns, so that a fused epilogue stores pairs.
+  for (u32 e = tid; e < MAX_ROWS * COLS / 2; e += THREADS) {
+    const u32 row = e / (COLS / 2), col = 2 * (e % (COLS / 2));
+    float s0 = 0.0f, s1 = 0.0f;
 #pragma unroll
-    for (int w = 0; w < WARPS; w++) sum += uk_skinny_partial[w][row][col];
+    for (int w = 0; w < WARPS; w++) {
+      s0 += uk_skinny_partial[w][row][col];
+      s1 += uk_skinny_partial[w][row][col + 1];
+    }
     const i64 out_col = n0 + col;
-    if ((i64)row < m && out_col < n) {
-      if (store) {
-        uk_epilogue(epilogue, row, out_col, sum);
-      } else {
-        float *p = c + c_offset + (i64)row * ldc + out_col;
-        *p = accumulate ? *p + sum : sum;
-      }
+    if ((i64)row >= m) continue;
+    if (store) {
+      uk_epilogue2(epilogue, row, out_col, n, s0, s1);
+    } else {
+      float *p = c + c_offset + (i64)row * ldc + out_col;
+      if (out_col < n) p[0] = accumulate ? p[0] + s0 : s0;
+      if (out_col + 1 < n) p[1] = accumulate ? p[1] + s1 : s1;
     }
   }
   // The next call of this ukernel in the same workgroup reuses the partials.

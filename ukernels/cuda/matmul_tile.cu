@@ -240,8 +240,7 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
         i64 col = o.n0 + wn0 + j * 8 + q * 2;
         float v0 = acc[i][j][half * 2], v1 = acc[i][j][half * 2 + 1];
         if (store) {
-          if (col < n) uk_epilogue(epilogue, row, col, v0);
-          if (col + 1 < n) uk_epilogue(epilogue, row, col + 1, v1);
+          uk_epilogue2(epilogue, row, col, n, v0, v1);
         } else if (pairs && col + 1 < n) {
           float *p = crow + col;
           if (accumulate) {

@@ -315,8 +315,7 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
     float *p = cbase + row * ldc + col;
     float v0 = d[j], v1 = d[j + 1];
     if (store) {
-      if (col < n) uk_epilogue(epilogue, row, col, v0);
-      if (col + 1 < n) uk_epilogue(epilogue, row, col + 1, v1);
+      uk_epilogue2(epilogue, row, col, n, v0, v1);
     } else if (pairs && col + 1 < n) {
       f32x2 *q = (f32x2 *)p;
       if (accumulate) {

@@ -82,9 +82,11 @@ pub fn abi() -> Vec<AbiParam> {
         p("tile_m", T::I32),
         p("tile_n", T::I32),
         p("accumulate", T::I32),
-        // The store fusion point (matmul_common.h): an epilogue function and
-        // its output and extra operand, or a null function.
+        // The store fusion point (matmul_common.h): epilogue functions for
+        // one element and for an aligned pair, their output and extra
+        // operand, or null functions.
         p("store", T::Ptr),
+        p("store_pair", T::Ptr),
         p("store_out", T::Ptr),
         p("store_out_offset", T::I64),
         p("store_ld", T::I64),
