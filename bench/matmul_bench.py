@@ -219,37 +219,86 @@ def sweep(ptx_dir, reps):
             print(f"{name:>20} {layout:>6} {smem:>7} | " + " | ".join(f"{x:>26}" for x in cells))
 
 
+# Bytes of weights a cold-weight timing cycles through: more than twice the
+# H200's 60 MB L2, so that no call finds its weight there (as in a decode
+# step, which reads every weight once).
+COLD_BYTES = 2 ** 27
+
+
+def weight_copies(b):
+    """Enough copies of weight b that cycling through them misses L2."""
+    count = max(1, -(-COLD_BYTES // (b.numel() * b.element_size())))
+    return [b] + [b.clone() for _ in range(count - 1)]
+
+
+def cycled(calls):
+    """One call that runs calls[0], calls[1], ... in turn."""
+    state = {"i": 0}
+
+    def call():
+        state["i"] = (state["i"] + 1) % len(calls)
+        return calls[state["i"]]()
+
+    return call
+
+
 def sweep_skinny(ptx_dir, reps):
-    """Checks and times each skinny variant built by bench/matmul_sweep.sh."""
+    """Checks and times each decode variant (skinny, gemv) built by
+    bench/matmul_sweep.sh, with the weight warm in L2 (the same weight every
+    call) and cold (copies cycled, more than L2 holds)."""
     drv = Driver(f"{ptx_dir}/matmul_sweep.sm_90.ptx")
     variants = [line.split() for line in open(f"{ptx_dir}/matmul_sweep_skinny.txt") if line.strip()]
     shapes = [(m, n, k) for m in (1, 8, 16) for (n, k) in [(4096, 4096), (11008, 4096), (16384, 16384)]]
     data = {s: operands(*s, torch.bfloat16, "nk", seed=5) for s in shapes}
-    print(f"{'variant':>10} | " + " ".join(f"{f'{m}x{n}x{k}':>15}" for m, n, k in shapes) + "   (us)")
-    torch_row = []
-    for s in shapes:
-        a, b = data[s]
-        torch_row.append(time_graph(lambda: F.linear(a, b), reps))
-    for name, cols, threads in variants:
-        cols, threads = int(cols), int(threads)
+    copies = {s: weight_copies(data[s][1]) for s in shapes}
+    print("decode variants, bf16, B as N x K: us per call, weight warm / cold (cycling "
+          f"{COLD_BYTES >> 20} MiB or more of copies); '-' where the variant takes fewer rows")
+    print(f"{'variant':>14} | " + " ".join(f"{f'{m}x{n}x{k}':>15}" for m, n, k in shapes))
+
+    def timings(make):
+        """make(b) -> call on weight b: warm and cold times."""
+        def run(s):
+            warm = time_graph(make(s, data[s][1]), reps)
+            cold = time_graph(cycled([make(s, b) for b in copies[s]]), reps)
+            return f"{warm:.2f}/{cold:.2f}"
+        return run
+
+    torch_time = timings(lambda s, b: (lambda: F.linear(data[s][0], b)))
+    torch_row = [torch_time(s) for s in shapes]
+    for name, cols, threads, max_m in variants:
+        cols, threads, max_m = int(cols), int(threads), int(max_m)
         kernel = f"harness_sweep_{name}_nk"
-        row = []
-        for s in shapes + [(3, 129, 1000), (16, 1000, 17)]:
+
+        def make(s, b, c=None):
             m, n, k = s
-            a, b = data[s] if s in data else operands(m, n, k, torch.bfloat16, "nk", seed=6)
-            c = torch.full((m, n), float("nan"), device="cuda")
+            a = data[s][0] if s in data else None
+            return make_with(a, b, c if c is not None else torch.empty(m, n, device="cuda"), m, n, k)
+
+        def make_with(a, b, c, m, n, k):
             args = [ctypes.c_uint64(a.data_ptr()), ctypes.c_int64(a.stride(0)), ctypes.c_uint64(b.data_ptr()),
                     ctypes.c_int64(b.stride(0)), ctypes.c_uint64(c.data_ptr()), ctypes.c_int64(c.stride(0)),
                     ctypes.c_int64(m), ctypes.c_int64(n), ctypes.c_int64(k), ctypes.c_int32(0)]
             call = lambda: drv.launch(kernel, ((n + cols - 1) // cols, 1, 1), (threads, 1, 1), args)
-            call()
+            call.keep = (a, b, c)
+            return call
+
+        checks = [s for s in shapes if s[0] <= max_m] + [(min(3, max_m), 129, 1000), (min(16, max_m), 1000, 17)]
+        bad = []
+        for s in checks:
+            m, n, k = s
+            a, b = data[s] if s in data else operands(m, n, k, torch.bfloat16, "nk", seed=6)
+            c = torch.full((m, n), float("nan"), device="cuda")
+            make_with(a, b, c, m, n, k)()
             torch.cuda.synchronize()
             if not check(c, a, b, "nk", torch.zeros(m, n, device="cuda")) <= 1.0:
-                row.append("MISMATCH")
-            elif s in data:
-                row.append(f"{time_graph(call, reps):.2f}")
-        print(f"{name:>10} | " + " ".join(f"{x:>15}" for x in row))
-    print(f"{'F.linear':>10} | " + " ".join(f"{x:>15.2f}" for x in torch_row))
+                bad.append(f"{m}x{n}x{k}")
+        if bad:
+            print(f"{name:>14} | MISMATCH at {', '.join(bad)}")
+            continue
+        run = timings(make)
+        row = [run(s) if s[0] <= max_m else "-" for s in shapes]
+        print(f"{name:>14} | " + " ".join(f"{x:>15}" for x in row))
+    print(f"{'F.linear':>14} | " + " ".join(f"{x:>15}" for x in torch_row))
 
 
 def main():

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds variants of the matmul ukernels (tile: tile shape, stages, warp
-# layout; skinny: warps, n8 tiles, K sub-chunks per step) into one PTX
+# layout; skinny: warps, n8 tiles, K sub-chunks per step; gemv: columns per
+# warp, loads in flight, rows of A) into one PTX
 # module of harness kernels for sm_90, for bench/matmul_bench.py --sweep.
 # Needs clang-22 and LLVM 22's tools.
 #
@@ -21,19 +22,58 @@ variants=(${UK_SWEEP_TILES:-
   t256x128x32s3w4x2:256:128:32:3:4:2
   t256x128x64s3w4x2:256:128:64:3:4:2
 })
-# NAME:WARPS:NT:U:MIN_WORKGROUPS_PER_SM (0: no bound on registers)
-skinny=(
-  s8w2n2u:8:2:2:0
-  s8w2n2ub4:8:2:2:4
-  s8w1n2ub4:8:1:2:4
-  s8w1n4ub4:8:1:4:4
-  s8w2n4ub4:8:2:4:4
-  s4w2n2ub8:4:2:2:8
-  s4w1n4ub8:4:1:4:8
-  s8w2n2ub3:8:2:2:3
-)
+# NAME:WARPS:NT:U:MIN_WORKGROUPS_PER_SM (0: no bound on registers):OPTIONS
+# (OPTIONS: comma-separated, "-" for none; p = L2 256-byte prefetch hint on
+# the weight loads, pipe = the next step's loads before this step's mma)
+skinny=(${UK_SWEEP_SKINNY:-
+  s8w2n2u:8:2:2:0:-
+  s8w2n2ub4:8:2:2:4:-
+  s8w2n2up:8:2:2:0:p
+  s8w2n2upipe:8:2:2:0:pipe
+  s8w2n2ub4pipe:8:2:2:4:pipe
+  s8w2n2ub4pipep:8:2:2:4:pipe,p
+  s8w2n1upipe:8:2:1:0:pipe
+  s8w2n1ub5pipe:8:2:1:5:pipe
+})
+# GEMV variants: NAME:ROWS:UNROLL:MAX_M:MIN_WORKGROUPS_PER_SM:OPTIONS
+gemv=(${UK_SWEEP_GEMV:-
+  g2x2m4:2:2:4:0:-
+  g2x2m1:2:2:1:0:-
+  g2x2m1b6:2:2:1:6:-
+  g2x2m1b8:2:2:1:8:-
+  g2x4m1b4:2:4:1:4:-
+  g4x2m1b4:4:2:1:4:-
+  g2x4m1b6:2:4:1:6:-
+  g2x4m1b6p:2:4:1:6:p
+})
+# -D flags of a variant's OPTIONS.
+option_defines() {
+  local d=()
+  IFS=, read -ra opts <<< "$1"
+  for o in "${opts[@]}"; do
+    case "$o" in
+      p) d+=(-DUK_STREAM_L2_256B) ;;
+      pipe) d+=(-DUK_SKINNY_PIPELINE) ;;
+      -) ;;
+      *) echo "unknown option $o" >&2; exit 1 ;;
+    esac
+  done
+  echo "${d[@]}"
+}
+# The harness kernel of a skinny or gemv variant: columns tile blockIdx.x.
+decode_harness() {
+  local sym=$1 bounds=$2
+  cat >> "$harness" <<CU
+extern "C" UK_DEVICE void $sym(const u16 *, i64, i64, const u16 *, i64, i64, float *, i64, i64, i64, i64, i64, i32, i32, i32,
+                               void *, void *, char *, i64, i64, const char *, i64);
+extern "C" UK_GLOBAL $bounds void harness_$sym(const u16 *a, i64 lda, const u16 *b, i64 ldb, float *c, i64 ldc, i64 m, i64 n, i64 k, i32 acc) {
+  $sym(a, 0, lda, b, 0, ldb, c, 0, ldc, m, n, k, 0, (i32)__nvvm_read_ptx_sreg_ctaid_x(), acc, 0, 0, 0, 0, 0, 0, 0);
+}
+CU
+}
 mkdir -p "$out"
 tmp=$(mktemp -d)
+touch "$tmp/list.txt" "$tmp/skinny.txt"
 harness="$tmp/harness.cu"
 echo '#include "'"$PWD"'/ukernels/cuda/harness/matmul_harness.h"' > "$harness"
 for v in "${variants[@]}"; do
@@ -49,21 +89,26 @@ for v in "${variants[@]}"; do
   echo "$name $bm $bn $(( st * (bm + bn) * bk * 2 )) $(( 32 * wm * wn ))" >> "$tmp/list.txt"
 done
 for v in "${skinny[@]}"; do
-  IFS=: read -r name warps nt u minb <<< "$v"
+  IFS=: read -r name warps nt u minb opts <<< "$v"
   bounds=""
   [ "$minb" = 0 ] || bounds="__attribute__((launch_bounds($(( 32 * warps )), $minb)))"
   sym="sweep_${name}_nk"
   "$llvm/bin/clang" -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_90 --cuda-feature=+ptx80 \
     -O3 -emit-llvm -c -std=c++17 -DUK_AB_BF16 -DUK_B_NK -DUK_SKINNY_WARPS=$warps -DUK_SKINNY_NT=$nt -DUK_SKINNY_U=$u \
-    -DUK_SKINNY_SYMBOL=$sym ukernels/cuda/matmul_skinny.cu -o "$tmp/$sym.bc"
-  cat >> "$harness" <<CU
-extern "C" UK_DEVICE void $sym(const u16 *, i64, i64, const u16 *, i64, i64, float *, i64, i64, i64, i64, i64, i32, i32, i32,
-                               void *, void *, char *, i64, i64, const char *, i64);
-extern "C" UK_GLOBAL $bounds void harness_$sym(const u16 *a, i64 lda, const u16 *b, i64 ldb, float *c, i64 ldc, i64 m, i64 n, i64 k, i32 acc) {
-  $sym(a, 0, lda, b, 0, ldb, c, 0, ldc, m, n, k, 0, (i32)__nvvm_read_ptx_sreg_ctaid_x(), acc, 0, 0, 0, 0, 0, 0, 0);
-}
-CU
-  echo "$name $(( 8 * nt )) $(( 32 * warps ))" >> "$tmp/skinny.txt"
+    $(option_defines "$opts") -DUK_SKINNY_SYMBOL=$sym ukernels/cuda/matmul_skinny.cu -o "$tmp/$sym.bc"
+  decode_harness "$sym" "$bounds"
+  echo "$name $(( 8 * nt )) $(( 32 * warps )) 16" >> "$tmp/skinny.txt"
+done
+for v in "${gemv[@]}"; do
+  IFS=: read -r name rows unroll maxm minb opts <<< "$v"
+  bounds=""
+  [ "$minb" = 0 ] || bounds="__attribute__((launch_bounds(256, $minb)))"
+  sym="sweep_${name}_nk"
+  "$llvm/bin/clang" -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_90 --cuda-feature=+ptx80 \
+    -O3 -emit-llvm -c -std=c++17 -DUK_AB_BF16 -DUK_B_NK -DUK_GEMV_ROWS=$rows -DUK_GEMV_UNROLL=$unroll \
+    -DUK_GEMV_MAX_M=$maxm $(option_defines "$opts") -DUK_GEMV_SYMBOL=$sym ukernels/cuda/matmul_gemv.cu -o "$tmp/$sym.bc"
+  decode_harness "$sym" "$bounds"
+  echo "$name $(( 8 * rows )) 256 $maxm" >> "$tmp/skinny.txt"
 done
 "$llvm/bin/clang" -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_90 --cuda-feature=+ptx80 \
   -O3 -emit-llvm -c -std=c++17 "$harness" -o "$tmp/harness.bc"
@@ -73,4 +118,4 @@ done
 cp "$tmp/list.txt" "$out/matmul_sweep.txt"
 cp "$tmp/skinny.txt" "$out/matmul_sweep_skinny.txt"
 rm -rf "$tmp"
-echo "wrote $out/matmul_sweep.sm_90.ptx ($(wc -l < "$out/matmul_sweep.txt") tile variants x 2 layouts, $(wc -l < "$out/matmul_sweep_skinny.txt") skinny variants)"
+echo "wrote $out/matmul_sweep.sm_90.ptx ($(wc -l < "$out/matmul_sweep.txt") tile variants x 2 layouts, $(wc -l < "$out/matmul_sweep_skinny.txt") decode variants)"

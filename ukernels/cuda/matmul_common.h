@@ -72,10 +72,16 @@ static UK_DEVICE UK_INLINE void uk_mma16816(float d[4], const u32 a[4], u32 b0, 
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
 }
 
-// 16 bytes of global memory that the kernel only reads, bypassing L1.
+// 16 bytes of global memory that the kernel only reads, bypassing L1
+// (UK_STREAM_L2_256B, for tuning sweeps: with L2's 256-byte prefetch hint).
+#ifdef UK_STREAM_L2_256B
+#define UK_STREAM_LOAD "ld.global.nc.L1::no_allocate.L2::256B.v4.u32"
+#else
+#define UK_STREAM_LOAD "ld.global.nc.L1::no_allocate.v4.u32"
+#endif
 static UK_DEVICE UK_INLINE u32x4 uk_ld_stream16(const void *p) {
   u32x4 v;
-  asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+  asm volatile(UK_STREAM_LOAD " {%0, %1, %2, %3}, [%4];"
                : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
                : "l"(p));
   return v;

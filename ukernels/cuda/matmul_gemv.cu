@@ -21,14 +21,28 @@
 #error "the gemv ukernel reads B as N x K"
 #endif
 
+// The shape; -D overrides exist for tuning sweeps.
 #define WARPS 8
-#define ROWS 2   // columns of C per warp
-#define UNROLL 2 // 512-byte chunks of each row in flight per warp
-#define MAX_M 4
+#ifndef UK_GEMV_ROWS
+#define UK_GEMV_ROWS 2
+#endif
+#ifndef UK_GEMV_UNROLL
+#define UK_GEMV_UNROLL 2
+#endif
+#define ROWS UK_GEMV_ROWS     // columns of C per warp
+#define UNROLL UK_GEMV_UNROLL // 512-byte chunks of each row in flight per warp
+#ifndef UK_GEMV_MAX_M
+#define UK_GEMV_MAX_M 4
+#endif
+#define MAX_M UK_GEMV_MAX_M // rows of A it takes at most
 #define COLS (WARPS * ROWS)
 static_assert(ROWS % 2 == 0, "the epilogue stores pairs of columns");
 
+#ifdef UK_GEMV_SYMBOL
+#define UK_SYMBOL UK_GEMV_SYMBOL
+#else
 #define UK_SYMBOL UK_MM_NAME(gemv_, UK_AB_NAME, UK_LAYOUT_NAME)
+#endif
 
 // Element i (0..7) of 16 loaded bytes, widened to f32.
 static UK_DEVICE UK_INLINE float elem(const u32x4 &v, int i) {

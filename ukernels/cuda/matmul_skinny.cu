@@ -80,9 +80,8 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
 #pragma unroll
     for (int r = 0; r < 4; r++) acc[j][r] = 0.0f;
   const u32x4 zero = {0, 0, 0, 0};
-  for (i64 k0 = (i64)warp * CHUNK; k0 < k; k0 += (i64)WARPS * CHUNK) {
-    u32x4 bw[U][NT], aw[U][2];
-    // Loads first (U x NT weight loads in flight), then the tensor-core work.
+  // One warp step's operands: U x NT weight loads and U x 2 of A.
+  auto load_step = [&](i64 k0, u32x4(&bw)[U][NT], u32x4(&aw)[U][2]) {
 #pragma unroll
     for (int u = 0; u < U; u++) {
       i64 col = k0 + u * 32 + q * 8;
@@ -95,6 +94,8 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
       aw[u][0] = a_lo ? uk_load8(a_row_lo, col, k, a_vec, false) : zero;
       aw[u][1] = a_hi ? uk_load8(a_row_hi, col, k, a_vec, false) : zero;
     }
+  };
+  auto mma_step = [&](const u32x4(&bw)[U][NT], const u32x4(&aw)[U][2]) {
 #pragma unroll
     for (int u = 0; u < U; u++) {
       // Two k16 steps per 32-wide sub-chunk: elements 0-3 of each load, then 4-7.
@@ -106,7 +107,35 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
         uk_mma16816(acc[j], af1, bw[u][j].z, bw[u][j].w);
       }
     }
+  };
+  const i64 step = (i64)WARPS * CHUNK;
+#ifdef UK_SKINNY_PIPELINE
+  // The next step's loads are issued before this step's tensor-core work.
+  u32x4 bw[U][NT], aw[U][2];
+  i64 k0 = (i64)warp * CHUNK;
+  if (k0 < k) load_step(k0, bw, aw);
+  for (; k0 < k; k0 += step) {
+    u32x4 nb[U][NT], na[U][2];
+    const bool more = k0 + step < k;
+    if (more) load_step(k0 + step, nb, na);
+    mma_step(bw, aw);
+    if (!more) break;
+#pragma unroll
+    for (int u = 0; u < U; u++) {
+#pragma unroll
+      for (int j = 0; j < NT; j++) bw[u][j] = nb[u][j];
+      aw[u][0] = na[u][0];
+      aw[u][1] = na[u][1];
+    }
   }
+#else
+  for (i64 k0 = (i64)warp * CHUNK; k0 < k; k0 += step) {
+    // Loads first (U x NT weight loads in flight), then the tensor-core work.
+    u32x4 bw[U][NT], aw[U][2];
+    load_step(k0, bw, aw);
+    mma_step(bw, aw);
+  }
+#endif
 
   // acc[j][r] is C[g + 8 * (r >= 2), 8 * j + 2 * q + (r & 1)] of this warp's K share.
 #pragma unroll
