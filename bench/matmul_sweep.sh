@@ -24,27 +24,23 @@ variants=(${UK_SWEEP_TILES:-
 })
 # NAME:WARPS:NT:U:MIN_WORKGROUPS_PER_SM (0: no bound on registers):OPTIONS
 # (OPTIONS: comma-separated, "-" for none; p = L2 256-byte prefetch hint on
-# the weight loads, pipe = the next step's loads before this step's mma)
+# the weight loads, nop = the skinny ukernel without it)
 skinny=(${UK_SWEEP_SKINNY:-
   s8w2n2u:8:2:2:0:-
-  s8w2n2ub4:8:2:2:4:-
-  s8w2n2up:8:2:2:0:p
-  s8w2n2upipe:8:2:2:0:pipe
-  s8w2n2ub4pipe:8:2:2:4:pipe
-  s8w2n2ub4pipep:8:2:2:4:pipe,p
-  s8w2n1upipe:8:2:1:0:pipe
-  s8w2n1ub5pipe:8:2:1:5:pipe
+  s8w2n2unop:8:2:2:0:nop
+  s8w2n3u:8:2:3:0:-
+  s8w2n4u:8:2:4:0:-
+  s8w4n2u:8:4:2:0:-
+  s4w2n4u:4:2:4:0:-
 })
 # GEMV variants: NAME:ROWS:UNROLL:MAX_M:MIN_WORKGROUPS_PER_SM:OPTIONS
 gemv=(${UK_SWEEP_GEMV:-
+  g4x2m1:4:2:1:0:-
+  g4x2m1p:4:2:1:0:p
   g2x2m4:2:2:4:0:-
-  g2x2m1:2:2:1:0:-
-  g2x2m1b6:2:2:1:6:-
-  g2x2m1b8:2:2:1:8:-
-  g2x4m1b4:2:4:1:4:-
-  g4x2m1b4:4:2:1:4:-
-  g2x4m1b6:2:4:1:6:-
-  g2x4m1b6p:2:4:1:6:p
+  g4x4m1:4:4:1:0:-
+  g8x1m1:8:1:1:0:-
+  g8x2m1:8:2:1:0:-
 })
 # -D flags of a variant's OPTIONS.
 option_defines() {
@@ -53,7 +49,7 @@ option_defines() {
   for o in "${opts[@]}"; do
     case "$o" in
       p) d+=(-DUK_STREAM_L2_256B) ;;
-      pipe) d+=(-DUK_SKINNY_PIPELINE) ;;
+      nop) d+=(-DUK_SKINNY_NO_L2_PREFETCH) ;;
       -) ;;
       *) echo "unknown option $o" >&2; exit 1 ;;
     esac
@@ -65,9 +61,9 @@ decode_harness() {
   local sym=$1 bounds=$2
   cat >> "$harness" <<CU
 extern "C" UK_DEVICE void $sym(const u16 *, i64, i64, const u16 *, i64, i64, float *, i64, i64, i64, i64, i64, i32, i32, i32,
-                               void *, void *, char *, i64, i64, const char *, i64);
+                               void *, char *, i64, i64, const char *, i64);
 extern "C" UK_GLOBAL $bounds void harness_$sym(const u16 *a, i64 lda, const u16 *b, i64 ldb, float *c, i64 ldc, i64 m, i64 n, i64 k, i32 acc) {
-  $sym(a, 0, lda, b, 0, ldb, c, 0, ldc, m, n, k, 0, (i32)__nvvm_read_ptx_sreg_ctaid_x(), acc, 0, 0, 0, 0, 0, 0, 0);
+  $sym(a, 0, lda, b, 0, ldb, c, 0, ldc, m, n, k, 0, (i32)__nvvm_read_ptx_sreg_ctaid_x(), acc, 0, 0, 0, 0, 0, 0);
 }
 CU
 }

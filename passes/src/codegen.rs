@@ -383,13 +383,28 @@ fn annotate_references(context: &Context, module: &Module) {
 }
 
 /// Marks the dispatches as kernels with their exact workgroup size as
-/// `.maxntid` and `.minnctapersm 1`: ptxas then caps registers for that size
-/// (a 384-thread wgmma kernel at 168), which `setmaxnreg` needs at entry.
+/// `.maxntid` and, as `.minnctapersm`, the workgroups per SM the ukernel
+/// they call asks for (its registry parameter `min_workgroups_per_sm`), else
+/// 1: ptxas then caps registers for that size and occupancy (a 384-thread
+/// wgmma kernel at 168, which `setmaxnreg` needs at entry; the GEMV ukernel
+/// at 64, four workgroups per SM, which its stream needs in flight).
 fn mark_kernels(context: &Context, module: &Module) {
     for op in body_ops(&module.as_operation()) {
         if name(&op) == "llvm.func" && op.attribute(GRID_ATTR).is_ok() {
             let block: Vec<i32> =
                 op.attribute(BLOCK_ATTR).map(ints).unwrap_or_default().iter().map(|b| *b as i32).collect();
+            let mut workgroups_per_sm = 1;
+            op.walk(melior::ir::operation::WalkOrder::PreOrder, |call| {
+                if name(&call) == "llvm.call"
+                    && let Some(callee) =
+                        call.attribute("callee").ok().map(|c| c.to_string().trim_start_matches('@').to_string())
+                    && let Some(wanted) =
+                        ukernels::registry().by_symbol(&callee).and_then(|u| u.param("min_workgroups_per_sm"))
+                {
+                    workgroups_per_sm = workgroups_per_sm.max(wanted);
+                }
+                melior::ir::operation::WalkResult::Advance
+            });
             let mut f = unsafe { OperationRefMut::from_raw(op.to_raw()) };
             f.set_attribute("nvvm.kernel", Attribute::unit(context));
             if block.len() == 3 && block.iter().all(|b| *b > 0) {
@@ -398,7 +413,7 @@ fn mark_kernels(context: &Context, module: &Module) {
                     melior::ir::attribute::DenseI32ArrayAttribute::new(context, &block).into(),
                 );
                 let i32t = melior::ir::r#type::IntegerType::new(context, 32).into();
-                f.set_attribute("nvvm.minctasm", IntegerAttribute::new(i32t, 1).into());
+                f.set_attribute("nvvm.minctasm", IntegerAttribute::new(i32t, workgroups_per_sm).into());
             }
         }
     }

@@ -391,56 +391,45 @@ fn float_literal(value: f64, t: &str) -> String {
     }
 }
 
-/// How many adjacent elements a store function writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StoreWidth {
-    /// `UkStore`: one element, `(..., %row, %col, %v)`.
-    One,
-    /// `UkStorePair`: elements `col` and `col + 1` of a row, `(..., %row,
-    /// %col, %v0, %v1)`, written with one vector store; the ukernel calls
-    /// it only where that address is aligned to two elements.
-    Pair,
-}
-
-/// The store function of a consumer: `func.func private @name(%out, %out_offset,
-/// %ld, %operand, %operand_offset, %row, %col, %v...)` writing
-/// `body(v, operand[col or row])` to `out[out_offset + row * ld + col]`
-/// (offsets in elements), the C ABI of matmul_common.h's `UkStore` (or, for
-/// a pair, `UkStorePair`: the same at `col` and `col + 1`).
-pub fn store_function<'c>(
-    context: &'c Context,
-    consumer: &Consumer,
-    width: StoreWidth,
-    name_: &str,
-) -> Result<Operation<'c>, String> {
+/// The store function of a consumer, the C ABI of matmul_common.h's
+/// `UkStore`: `func.func private @name(%out, %out_offset, %ld, %operand,
+/// %operand_offset, %row, %col, %v0, %v1, %mode)` writes `body(v,
+/// operand[col or row])` to `out[out_offset + row * ld + col]` (offsets in
+/// elements) for `v0` at `col` and, by `mode`, for `v1` at `col + 1`:
+/// 1 writes `col` alone, 2 both with one vector store (the ukernel passes it
+/// where that address is aligned to two elements), 3 both with two stores.
+/// The body is applied to both values before the stores, so a ukernel that
+/// inlines one call per accumulator pair holds one copy of it per pair.
+pub fn store_function<'c>(context: &'c Context, consumer: &Consumer, name_: &str) -> Result<Operation<'c>, String> {
     let elem = |v: Value| crate::ir::shape_of(v.r#type()).map(|(_, t)| t.to_string()).ok_or("not a shaped value");
     let out_type = elem(consumer.out)?;
-    let lanes: &[&str] = match width {
-        StoreWidth::One => &["0"],
-        StoreWidth::Pair => &["0", "1"],
+    let bytes = match out_type.as_str() {
+        "f32" => 4,
+        "f16" | "bf16" => 2,
+        t => return Err(format!("a {t} output")),
     };
-    let values: Vec<String> = lanes.iter().map(|l| format!("%v{l}: f32")).collect();
     let mut text = format!(
         "func.func private @{name_}(%out: !llvm.ptr, %out_off: i64, %ld: i64, %opd: !llvm.ptr, %opd_off: i64, \
-         %row: i64, %col0: i64, {}) attributes {{{FUSED_FUNCTION_ATTR}}} {{\n",
-        values.join(", ")
+         %row: i64, %col0: i64, %v0: f32, %v1: f32, %mode: i32) attributes {{{FUSED_FUNCTION_ATTR}}} {{\n  \
+         %one = arith.constant 1 : i32\n  %single = arith.cmpi eq, %mode, %one : i32\n  \
+         %zero64 = arith.constant 0 : i64\n  %one64 = arith.constant 1 : i64\n  \
+         %next = arith.select %single, %zero64, %one64 : i64\n  %col1 = arith.addi %col0, %next : i64\n"
     );
-    if width == StoreWidth::Pair {
-        text += "  %one = arith.constant 1 : i64\n  %col1 = arith.addi %col0, %one : i64\n";
-    }
+    // (For a single element the second column is the first again, so that
+    // the extra operand is read in bounds; its result is not stored.)
     let mut results = Vec::new();
-    for lane in lanes {
+    for lane in ["0", "1"] {
         let (mut e, mut e_type) = (String::new(), String::new());
         if let Some((operand, broadcast)) = consumer.operand {
             let t = elem(operand)?;
             e_type = t.clone();
             // A row vector's element is the same for both columns.
             let (at, tag) = match broadcast {
-                Broadcast::Column => (format!("%col{lane}"), *lane),
+                Broadcast::Column => (format!("%col{lane}"), lane),
                 Broadcast::Row => ("%row".to_string(), "0"),
             };
             e = format!("%e{tag}");
-            if tag == *lane {
+            if tag == lane {
                 text += &format!(
                     "  %oi{lane} = arith.addi %opd_off, {at} : i64\n  %op{lane} = llvm.getelementptr %opd[%oi{lane}] : (!llvm.ptr, i64) -> !llvm.ptr, {t}\n  {e} = llvm.load %op{lane} : !llvm.ptr -> {t}\n"
                 );
@@ -480,30 +469,26 @@ pub fn store_function<'c>(
         }
         results.push(result);
     }
+    let (r0, r1) = (&results[0], &results[1]);
+    let vector = format!("vector<2x{out_type}>");
     text += &format!(
         "  %r1 = arith.muli %row, %ld : i64\n  %r2 = arith.addi %r1, %col0 : i64\n  %r3 = arith.addi %r2, %out_off : i64\n  \
-         %p = llvm.getelementptr %out[%r3] : (!llvm.ptr, i64) -> !llvm.ptr, {out_type}\n"
+         %p = llvm.getelementptr %out[%r3] : (!llvm.ptr, i64) -> !llvm.ptr, {out_type}\n  \
+         %two = arith.constant 2 : i32\n  %vector = arith.cmpi eq, %mode, %two : i32\n  \
+         scf.if %vector {{\n    \
+           %w = llvm.mlir.poison : {vector}\n    %i0 = llvm.mlir.constant(0 : i32) : i32\n    \
+           %i1 = llvm.mlir.constant(1 : i32) : i32\n    %w0 = llvm.insertelement {r0}, %w[%i0 : i32] : {vector}\n    \
+           %w1 = llvm.insertelement {r1}, %w0[%i1 : i32] : {vector}\n    \
+           llvm.store %w1, %p {{alignment = {align} : i64}} : {vector}, !llvm.ptr\n  \
+         }} else {{\n    \
+           llvm.store {r0}, %p : {out_type}, !llvm.ptr\n    \
+           scf.if %single {{\n    }} else {{\n      \
+             %p1 = llvm.getelementptr %p[1] : (!llvm.ptr) -> !llvm.ptr, {out_type}\n      \
+             llvm.store {r1}, %p1 : {out_type}, !llvm.ptr\n    \
+           }}\n  \
+         }}\n  return\n}}\n",
+        align = 2 * bytes
     );
-    match results.as_slice() {
-        [r] => text += &format!("  llvm.store {r}, %p : {out_type}, !llvm.ptr\n"),
-        [r0, r1] => {
-            let bytes = match out_type.as_str() {
-                "f32" => 4,
-                "f16" | "bf16" => 2,
-                t => return Err(format!("a pair store of {t}")),
-            };
-            let vector = format!("vector<2x{out_type}>");
-            text += &format!(
-                "  %w = llvm.mlir.poison : {vector}\n  %i0 = llvm.mlir.constant(0 : i32) : i32\n  \
-                 %i1 = llvm.mlir.constant(1 : i32) : i32\n  %w0 = llvm.insertelement {r0}, %w[%i0 : i32] : {vector}\n  \
-                 %w1 = llvm.insertelement {r1}, %w0[%i1 : i32] : {vector}\n  \
-                 llvm.store %w1, %p {{alignment = {} : i64}} : {vector}, !llvm.ptr\n",
-                2 * bytes
-            );
-        }
-        _ => return Err("internal error: a store of more than two elements".into()),
-    }
-    text += "  return\n}\n";
     let module = melior::ir::Module::parse(context, &text)
         .ok_or_else(|| format!("internal error: the store function does not parse:\n{text}"))?;
     let func = module.body().first_operation().ok_or("internal error: an empty module")?;

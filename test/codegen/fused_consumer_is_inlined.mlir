@@ -1,8 +1,8 @@
 // A fused consumer costs no call on sm_90a: the kernel inlines the wgmma
 // ukernel, the address at its store fusion point is a constant there, and
-// LLVM inlines the store functions into the epilogue. No indirect call, no
-// call of a store function, and no C buffer among the kernel's arguments;
-// adjacent bf16 results leave as one 32-bit store (the pair function).
+// LLVM inlines the store function into the epilogue. No indirect call, no
+// call of the store function, and no C buffer among the kernel's arguments;
+// adjacent bf16 results leave as one 32-bit store.
 // RUN: rm -rf %t.dump && ukc compile %s --arch sm_90a --no-cubin --no-cache -o %t.pkg --dump-dir %t.dump | FileCheck %s
 // RUN: FileCheck %s --check-prefix=PTX < %t.dump/7.kernels.sm_90a.ptx
 // RUN: ukc-run info %t.pkg | FileCheck %s --check-prefix=INFO
@@ -11,7 +11,7 @@
 // PTX-NOT: prototype
 // PTX-NOT: __ukernel_store
 // PTX: wgmma.mma_async
-// PTX: st.global.b32
+// PTX: st.global.v2.b16
 // Four buffers (A, W, bias, out; nothing for C): 7 + 7 + 5 + 7 memref
 // descriptor fields.
 // INFO: bias_relu_bf16: PTX for 9.0a; block [384, 1, 1]; dynamic shared memory 198656; 26 args

@@ -109,54 +109,54 @@ static UK_DEVICE UK_INLINE u32x4 uk_load8_masked(const AB *row, i64 col, i64 lim
 static UK_DEVICE UK_INLINE bool uk_aligned16(const void *p) { return ((u64)p & 15) == 0; }
 
 // The store fusion point (registry tag `fusion = "store"`): when `store` is
-// not null the ukernel writes no C; for each element of its tile it calls
-// store(out, out_offset, ldo, operand, operand_offset, row, col, value),
+// not null the ukernel writes no C; for each pair of adjacent elements of
+// its tile it calls
+//   store(out, out_offset, ldo, operand, operand_offset, row, col, v0, v1, mode),
 // a compiler-generated epilogue (a bias, an activation, a conversion to a
-// 16-bit output) that writes the result itself. `store_pair` does the same
-// for columns col and col + 1 of a row with one vector store, so it is
-// called only where that element index is even and the output is 8-byte
-// aligned with an even offset and row stride (then the pair's address is
-// aligned for outputs of up to 4 bytes). A kernel that inlines the ukernel
-// passes constant functions, which LLVM inlines in turn.
+// 16-bit output) that writes the results itself: v0 at col, and v1 at
+// col + 1 unless mode is UK_STORE_ONE. UK_STORE_VECTOR writes both with one
+// vector store, so the ukernel passes it only where col is even and the
+// output is 8-byte aligned with an even offset and row stride (then the
+// pair's address is aligned for outputs of up to 4 bytes); UK_STORE_TWO
+// writes them one by one. A kernel that inlines the ukernel passes a
+// constant function, which LLVM inlines in turn: one copy of the epilogue
+// per call site.
+#define UK_STORE_ONE 1
+#define UK_STORE_VECTOR 2
+#define UK_STORE_TWO 3
 typedef void (*UkStore)(char *out, i64 out_offset, i64 ldo, const char *operand, i64 operand_offset, i64 row,
-                        i64 col, float value);
-typedef void (*UkStorePair)(char *out, i64 out_offset, i64 ldo, const char *operand, i64 operand_offset, i64 row,
-                            i64 col, float v0, float v1);
+                        i64 col, float v0, float v1, i32 mode);
 struct UkEpilogue {
   UkStore store;
-  UkStorePair store_pair;
   char *out;
   i64 out_offset, ldo;
   const char *operand;
   i64 operand_offset;
-  bool pairs; // store_pair may be used (at even columns)
+  bool aligned; // pairs at even columns may use UK_STORE_VECTOR
 };
+// Column col of `row` alone.
 static UK_DEVICE UK_INLINE void uk_epilogue(const UkEpilogue &e, i64 row, i64 col, float v) {
-  e.store(e.out, e.out_offset, e.ldo, e.operand, e.operand_offset, row, col, v);
+  e.store(e.out, e.out_offset, e.ldo, e.operand, e.operand_offset, row, col, v, v, UK_STORE_ONE);
 }
 // Columns col and col + 1 of `row` (col even), those below n.
 static UK_DEVICE UK_INLINE void uk_epilogue2(const UkEpilogue &e, i64 row, i64 col, i64 n, float v0, float v1) {
-  if (e.pairs && col + 1 < n) {
-    e.store_pair(e.out, e.out_offset, e.ldo, e.operand, e.operand_offset, row, col, v0, v1);
-    return;
-  }
-  if (col < n) uk_epilogue(e, row, col, v0);
-  if (col + 1 < n) uk_epilogue(e, row, col + 1, v1);
+  if (col >= n) return;
+  const i32 mode = col + 1 >= n ? UK_STORE_ONE : e.aligned ? UK_STORE_VECTOR : UK_STORE_TWO;
+  e.store(e.out, e.out_offset, e.ldo, e.operand, e.operand_offset, row, col, v0, v1, mode);
 }
 
 // The parameters every matmul ukernel takes after `accumulate`.
 #define UK_EPILOGUE_PARAMS                                                                                   \
-  UkStore store, UkStorePair store_pair, char *store_out, i64 store_out_offset, i64 store_ld,              \
-      const char *store_operand, i64 store_operand_offset
+  UkStore store, char *store_out, i64 store_out_offset, i64 store_ld, const char *store_operand,           \
+      i64 store_operand_offset
 #define UK_EPILOGUE_INIT                                                                                     \
   {store,                                                                                                    \
-   store_pair,                                                                                               \
    store_out,                                                                                                \
    store_out_offset,                                                                                         \
    store_ld,                                                                                                 \
    store_operand,                                                                                            \
    store_operand_offset,                                                                                     \
-   store_pair != 0 && ((u64)store_out & 7) == 0 && ((store_out_offset | store_ld) & 1) == 0}
+   ((u64)store_out & 7) == 0 && ((store_out_offset | store_ld) & 1) == 0}
 
 // 8 elements of `row` (length `len`) at `col`: one 16-byte load (bypassing L1
 // when `stream`) when the whole chunk is in bounds and the row is aligned

@@ -57,21 +57,21 @@ fn matmul_variants_record_tiles_layouts_and_shared_memory() {
     assert_eq!(tile.operand_types, ["bf16", "bf16", "f32"]);
     assert_eq!(tile.tag("linkage"), Some("call"));
     let gemv = reg.by_symbol("uk_matmul_gemv_bf16_nk").unwrap();
-    assert_eq!((gemv.param("max_m"), gemv.param("min_weights")), (Some(1), Some(1 << 27)));
+    assert_eq!((gemv.param("max_m"), gemv.param("min_weights")), (Some(1), Some(1 << 25)));
+    assert_eq!(gemv.param("tile_n"), Some(32));
     let skinny = reg.by_symbol("uk_matmul_skinny_f16_nk").unwrap();
     assert_eq!(skinny.param("max_m"), Some(16));
     assert_eq!(skinny.static_shared_memory_bytes, 8192);
     for uk in reg.of_family("matmul") {
         let arches = if uk.arch_specific { vec![90] } else { vec![80, 90] };
         assert_eq!(uk.arches(), arches, "{}", uk.symbol);
-        // Every variant has the store fusion point (7 parameters after the
-        // 15 of the computation: two functions, the output and the extra
-        // operand); the wgmma ukernel also takes the global memory for its
-        // tensor maps.
+        // Every variant has the store fusion point (6 parameters after the
+        // 15 of the computation); the wgmma ukernel also takes the global
+        // memory for its tensor maps.
         assert_eq!(uk.tag("fusion"), Some("store"), "{}", uk.symbol);
-        assert_eq!((uk.abi[15].name, uk.abi[16].name), ("store", "store_pair"));
+        assert_eq!(uk.abi[15].name, "store");
         let desc = uk.param("desc_bytes").is_some();
-        assert_eq!(uk.abi.len(), if desc { 24 } else { 22 }, "{}", uk.symbol);
+        assert_eq!(uk.abi.len(), if desc { 23 } else { 21 }, "{}", uk.symbol);
         assert_eq!(desc, uk.kind == "wgmma", "{}", uk.symbol);
     }
     // The wgmma ukernel exists for sm_90a alone, is inlined (ptxas

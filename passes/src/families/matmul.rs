@@ -201,23 +201,20 @@ impl Family for Matmul {
         let mut drop_if_unused = vec![];
         match &consumer {
             Some(k) => {
-                use crate::fusion::{StoreWidth, store_function};
                 let context = globals.context();
+                let store = globals
+                    .add_function("__ukernel_store_", &|name| crate::fusion::store_function(context, k, name))?;
                 let ptr = melior::ir::Type::parse(context, "!llvm.ptr").ok_or("the llvm dialect is not loaded")?;
                 let i64t = melior::ir::r#type::IntegerType::new(context, 64).into();
+                let i32t = melior::ir::r#type::IntegerType::new(context, 32).into();
                 let f32t = melior::ir::r#type::Type::float32(context);
-                // The ukernel writes adjacent pairs through the second where
-                // the output's alignment allows (its accumulators hold
-                // pairs), single elements through the first.
-                for (prefix, width, values) in
-                    [("__ukernel_store_", StoreWidth::One, 1), ("__ukernel_store_pair_", StoreWidth::Pair, 2)]
-                {
-                    let name = globals.add_function(prefix, &|name| store_function(context, k, width, name))?;
-                    let mut inputs = vec![ptr, i64t, i64t, ptr, i64t, i64t, i64t];
-                    inputs.extend(std::iter::repeat_n(f32t, values));
-                    let ty = melior::ir::r#type::FunctionType::new(context, &inputs, &[]).into();
-                    args.push(Arg::FunctionAddress { name, ty });
-                }
+                let ty = melior::ir::r#type::FunctionType::new(
+                    context,
+                    &[ptr, i64t, i64t, ptr, i64t, i64t, i64t, f32t, f32t, i32t],
+                    &[],
+                )
+                .into();
+                args.push(Arg::FunctionAddress { name: store, ty });
                 args.extend([
                     Arg::BasePtr(k.out),
                     Arg::Offset(k.out, vec![]),
@@ -230,15 +227,7 @@ impl Family for Matmul {
                 remove.push(k.op);
                 drop_if_unused.push(c);
             }
-            None => args.extend([
-                Arg::NullPtr,
-                Arg::NullPtr,
-                Arg::NullPtr,
-                Arg::I64(0),
-                Arg::I64(0),
-                Arg::NullPtr,
-                Arg::I64(0),
-            ]),
+            None => args.extend([Arg::NullPtr, Arg::NullPtr, Arg::I64(0), Arg::I64(0), Arg::NullPtr, Arg::I64(0)]),
         }
         // Global memory the ukernel builds its TMA tensor maps in: one
         // buffer per call site.

@@ -1,42 +1,46 @@
-// Lowering a fused consumer: its body becomes two private store functions,
-// one for one element (output pointer, offset and row stride, extra operand
-// pointer and offset, row, column, value: the ukernels' UkStore) and one for
-// the adjacent columns col and col + 1 (UkStorePair: two values, one aligned
-// vector store), each reading the bias by column, applying the body and
-// writing bf16; the call passes both addresses and the buffers' addresses at
-// the store fusion point, a shared one-element global stands in for C, and
-// the consumer, C's fill and C's buffer are gone. The output buffer,
-// allocated after the matmul, moves before the call, with the size
-// computation of a dynamic one.
+// Lowering a fused consumer: its body becomes a private store function (the
+// ukernels' UkStore: output pointer, offset and row stride, extra operand
+// pointer and offset, row, column, two values and a mode) that reads the bias
+// by column for both columns (the second clamped to the first for a single
+// element), applies the body to both values, and writes bf16: both with one
+// aligned vector store for mode 2, else the first, and the second unless
+// mode is 1. The call passes its address and the buffers' addresses at the
+// store fusion point, a shared one-element global stands in for C, and the
+// consumer, C's fill and C's buffer are gone. The output buffer, allocated
+// after the matmul, moves before the call, with the size computation of a
+// dynamic one.
 // RUN: ukernel-opt --mlir-elide-resource-strings-if-larger=1 --pass-pipeline='builtin.module(ukernel-kernel-config,one-shot-bufferize{bufferize-function-boundaries=true function-boundary-type-conversion=identity-layout-map},ukernel-hoist-executable-objects,ukernel-lower-to-ukernels)' %s \
 // RUN:   | FileCheck %s
 
-// CHECK-LABEL: func.func private @__ukernel_store_0(%arg0: !llvm.ptr, %arg1: i64, %arg2: i64, %arg3: !llvm.ptr, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: f32) attributes {ukernel.fused_function}
+// CHECK-LABEL: func.func private @__ukernel_store_0(%arg0: !llvm.ptr, %arg1: i64, %arg2: i64, %arg3: !llvm.ptr, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: f32, %arg8: f32, %arg9: i32) attributes {ukernel.fused_function}
+// CHECK: %[[SINGLE:.*]] = arith.cmpi eq, %arg9, %c1_i32 : i32
+// CHECK: %[[STEP:.*]] = arith.select %[[SINGLE]], %c0_i64, %c1_i64 : i64
+// CHECK: %[[COL1:.*]] = arith.addi %arg6, %[[STEP]] : i64
 // CHECK: %[[BI:.*]] = arith.addi %arg4, %arg6 : i64
 // CHECK: %[[BP:.*]] = llvm.getelementptr %arg3[%[[BI]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
 // CHECK: %[[B:.*]] = llvm.load %[[BP]] : !llvm.ptr -> f32
 // CHECK: %[[Y:.*]] = arith.addf %arg7, %[[B]] : f32
 // CHECK: %[[R:.*]] = arith.maximumf %[[Y]], %{{.*}} : f32
-// CHECK: %[[T:.*]] = arith.truncf %[[R]] : f32 to bf16
+// CHECK: %[[T0:.*]] = arith.truncf %[[R]] : f32 to bf16
+// CHECK: %[[BI1:.*]] = arith.addi %arg4, %[[COL1]] : i64
+// CHECK: llvm.getelementptr %arg3[%[[BI1]]]
+// CHECK: arith.addf %arg8, %{{.*}} : f32
+// CHECK: %[[T1:.*]] = arith.truncf %{{.*}} : f32 to bf16
 // CHECK: %[[ROW:.*]] = arith.muli %arg5, %arg2 : i64
 // CHECK: %[[RC:.*]] = arith.addi %[[ROW]], %arg6 : i64
 // CHECK: %[[AT:.*]] = arith.addi %[[RC]], %arg1 : i64
 // CHECK: %[[OP:.*]] = llvm.getelementptr %arg0[%[[AT]]] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
-// CHECK: llvm.store %[[T]], %[[OP]] : bf16, !llvm.ptr
-// CHECK-LABEL: func.func private @__ukernel_store_pair_0(%arg0: !llvm.ptr, %arg1: i64, %arg2: i64, %arg3: !llvm.ptr, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: f32, %arg8: f32) attributes {ukernel.fused_function}
-// CHECK: %[[C1:.*]] = arith.addi %arg6, %{{.*}} : i64
-// CHECK: %[[BI0:.*]] = arith.addi %arg4, %arg6 : i64
-// CHECK: llvm.getelementptr %arg3[%[[BI0]]]
-// CHECK: arith.addf %arg7, %{{.*}} : f32
-// CHECK: %[[T0:.*]] = arith.truncf %{{.*}} : f32 to bf16
-// CHECK: %[[BI1:.*]] = arith.addi %arg4, %[[C1]] : i64
-// CHECK: llvm.getelementptr %arg3[%[[BI1]]]
-// CHECK: arith.addf %arg8, %{{.*}} : f32
-// CHECK: %[[T1:.*]] = arith.truncf %{{.*}} : f32 to bf16
-// CHECK: %[[PP:.*]] = llvm.getelementptr %arg0[%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
+// CHECK: %[[VEC:.*]] = arith.cmpi eq, %arg9, %c2_i32 : i32
+// CHECK: scf.if %[[VEC]] {
 // CHECK: %[[V0:.*]] = llvm.insertelement %[[T0]], %{{.*}} : vector<2xbf16>
 // CHECK: %[[V1:.*]] = llvm.insertelement %[[T1]], %[[V0]]{{.*}} : vector<2xbf16>
-// CHECK: llvm.store %[[V1]], %[[PP]] {alignment = 4 : i64} : vector<2xbf16>, !llvm.ptr
+// CHECK: llvm.store %[[V1]], %[[OP]] {alignment = 4 : i64} : vector<2xbf16>, !llvm.ptr
+// CHECK: } else {
+// CHECK: llvm.store %[[T0]], %[[OP]] : bf16, !llvm.ptr
+// CHECK: scf.if %[[SINGLE]] {
+// CHECK: } else {
+// CHECK: %[[OP1:.*]] = llvm.getelementptr %[[OP]][1] : (!llvm.ptr) -> !llvm.ptr, bf16
+// CHECK: llvm.store %[[T1]], %[[OP1]] : bf16, !llvm.ptr
 // CHECK-LABEL: func.func @bias_relu_bf16(
 // CHECK-NOT: linalg.
 // CHECK: %[[OUT:.*]] = memref.alloc() {{.*}} : memref<256x512xbf16>
@@ -46,9 +50,7 @@
 // CHECK: %[[BIASP:.*]] = llvm.inttoptr {{.*}} : i64 to !llvm.ptr
 // CHECK: %[[F:.*]] = func.constant @__ukernel_store_0
 // CHECK: %[[FP:.*]] = builtin.unrealized_conversion_cast %[[F]] : {{.*}} to !llvm.ptr
-// CHECK: %[[F2:.*]] = func.constant @__ukernel_store_pair_0
-// CHECK: %[[FP2:.*]] = builtin.unrealized_conversion_cast %[[F2]] : {{.*}} to !llvm.ptr
-// CHECK: func.call @uk_matmul_tile_bf16_nk({{.*}}, %[[FP]], %[[FP2]], %[[OUTP]], {{.*}}, {{.*}}, %[[BIASP]], {{.*}})
+// CHECK: func.call @uk_matmul_tile_bf16_nk({{.*}}, %[[FP]], %[[OUTP]], {{.*}}, {{.*}}, %[[BIASP]], {{.*}})
 // CHECK-NOT: linalg.
 // CHECK: return %[[OUT]]
 // CHECK-LABEL: func.func @dynamic_rows_bias_relu_bf16(

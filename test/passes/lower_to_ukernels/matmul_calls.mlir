@@ -5,7 +5,7 @@
 // dropped (the ukernel writes C); any other init is kept and accumulated.
 // RUN: ukernel-opt --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(ukernel-lower-to-ukernels)' %s | FileCheck %s
 
-// CHECK: func.func private @uk_matmul_tile_bf16_nk(memref<bf16>, i64, i64, memref<bf16>, i64, i64, memref<f32>, i64, i64, i64, i64, i64, i32, i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, !llvm.ptr, i64) attributes {llvm.bareptr, ukernel.dynamic_shared_memory_bytes = 65536 : i64, ukernel.shared_memory_bytes = 0 : i64}
+// CHECK: func.func private @uk_matmul_tile_bf16_nk(memref<bf16>, i64, i64, memref<bf16>, i64, i64, memref<f32>, i64, i64, i64, i64, i64, i32, i32, i32, !llvm.ptr, !llvm.ptr, i64, i64, !llvm.ptr, i64) attributes {llvm.bareptr, ukernel.dynamic_shared_memory_bytes = 65536 : i64, ukernel.shared_memory_bytes = 0 : i64}
 // CHECK-LABEL: func.func @zero_init_dynamic_m
 // CHECK-NOT: linalg.fill
 // CHECK: %[[C:[a-z_0-9]+]], %[[COFF:[a-z_0-9]+]], %[[CSZ:[a-z_0-9]+]]:2, %[[CST:[a-z_0-9]+]]:2 = memref.extract_strided_metadata %arg2

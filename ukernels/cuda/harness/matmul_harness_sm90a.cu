@@ -8,15 +8,14 @@
 #define UK_MM_HARNESS_WGMMA(NAME)                                                                    \
   extern "C" UK_DEVICE void NAME(const u16 *a, i64 a_offset, i64 lda, const u16 *b, i64 b_offset,   \
                                  i64 ldb, float *c, i64 c_offset, i64 ldc, i64 m, i64 n, i64 k,     \
-                                 i32 tile_m, i32 tile_n, i32 accumulate, void *store,               \
-                                 void *store_pair, char *out, i64 out_offset, i64 ldo,              \
-                                 const char *operand, i64 operand_offset, char *desc,               \
-                                 i64 desc_offset);                                                  \
+                                 i32 tile_m, i32 tile_n, i32 accumulate, void *store, char *out,    \
+                                 i64 out_offset, i64 ldo, const char *operand, i64 operand_offset,  \
+                                 char *desc, i64 desc_offset);                                      \
   extern "C" UK_GLOBAL __attribute__((launch_bounds(384, 1))) void harness_##NAME(                  \
       const u16 *a, i64 lda, const u16 *b, i64 ldb, float *c, i64 ldc, i64 m, i64 n, i64 k,          \
       i32 accumulate, char *desc) {                                                                  \
     NAME(a, 0, lda, b, 0, ldb, c, 0, ldc, m, n, k, (i32)__nvvm_read_ptx_sreg_ctaid_y(),             \
-         (i32)__nvvm_read_ptx_sreg_ctaid_x(), accumulate, 0, 0, 0, 0, 0, 0, 0, desc, 0);               \
+         (i32)__nvvm_read_ptx_sreg_ctaid_x(), accumulate, 0, 0, 0, 0, 0, 0, desc, 0);               \
   }
 
 UK_MM_HARNESS_WGMMA(uk_matmul_wgmma_bf16_nk)

@@ -25,14 +25,18 @@ pub const SKINNY_THREADS: u32 = 256;
 /// Static shared memory of the skinny ukernel: 8 warps' 16 x 16 f32 partials.
 pub const SKINNY_SHARED_MEMORY_BYTES: u32 = 8 * 16 * 16 * 4;
 
-/// GEMV ukernel: rows of A it takes at most, columns of C per workgroup.
-/// On an H200 (bf16) it streamed a 16384 x 16384 weight at 4.05 TB/s against
-/// 3.78 for the skinny ukernel at M = 1, tied at 11008 x 4096, lost at
-/// 4096 x 4096 (10.8 against 9.9 us) and at M = 4 (190 against 141 us).
+/// GEMV ukernel: rows of A it takes, columns of C per workgroup (8 warps of
+/// 4 columns each).
 pub const GEMV_MAX_M: i64 = 1;
-/// ... so it is chosen only for weights of at least this many elements.
-pub const GEMV_MIN_WEIGHTS: i64 = 1 << 27;
-pub const GEMV_N: i64 = 16;
+/// It is chosen only for weights of at least this many elements. On an H200
+/// (bf16, weights cold in L2) it read a 16384 x 16384 weight in 123.0 us and
+/// 11008 x 4096 in 23.7 against 141.0 and 26.4 for the skinny ukernel, but
+/// lost at 4096 x 4096 (13.0 against 12.4 us).
+pub const GEMV_MIN_WEIGHTS: i64 = 1 << 25;
+pub const GEMV_N: i64 = 32;
+/// Workgroups per SM its kernels are built for (64 registers per thread):
+/// the loads in flight that keep the weight stream at full speed.
+pub const GEMV_WORKGROUPS_PER_SM: i64 = 4;
 pub const GEMV_THREADS: u32 = 256;
 
 /// Hopper ukernel (sm_90a only): C tile, K chunk per stage, stages; one
@@ -82,11 +86,10 @@ pub fn abi() -> Vec<AbiParam> {
         p("tile_m", T::I32),
         p("tile_n", T::I32),
         p("accumulate", T::I32),
-        // The store fusion point (matmul_common.h): epilogue functions for
-        // one element and for an aligned pair, their output and extra
-        // operand, or null functions.
+        // The store fusion point (matmul_common.h): an epilogue function of
+        // one or two adjacent elements, its output and extra operand, or a
+        // null function.
         p("store", T::Ptr),
-        p("store_pair", T::Ptr),
         p("store_out", T::Ptr),
         p("store_out_offset", T::I64),
         p("store_ld", T::I64),
@@ -158,6 +161,7 @@ pub fn variants() -> Vec<VariantDef> {
                 ("tile_n", GEMV_N),
                 ("max_m", GEMV_MAX_M),
                 ("min_weights", GEMV_MIN_WEIGHTS),
+                ("min_workgroups_per_sm", GEMV_WORKGROUPS_PER_SM),
             ],
             tags: vec![("b_layout", "nk"), ("fusion", "store")],
             workgroup_size: [GEMV_THREADS, 1, 1],
