@@ -219,6 +219,9 @@ fn record_dim_classes(context: &Context, module: &Module) {
     enum Key {
         Arg(usize, usize),
         Loop(usize, usize),
+        /// A dim of a buffer local to the dispatch (the matmul's C that a
+        /// fused consumer reads): it links the loops of the ops it joins.
+        Local(usize, usize),
     }
     fn find(parent: &mut HashMap<Key, Key>, k: Key) -> Key {
         let p = *parent.get(&k).unwrap_or(&k);
@@ -255,11 +258,14 @@ fn record_dim_classes(context: &Context, module: &Module) {
                         Err(_) => break,
                     }
                 }
-                let Some(arg) = crate::ir::func_arg_number(value, &func) else { continue };
+                let arg = crate::ir::func_arg_number(value, &func);
                 for (dim, result) in map.results.iter().enumerate() {
                     if let Some(l) = result {
-                        let (a, b) =
-                            (find(&mut parent, Key::Arg(arg, dim)), find(&mut parent, Key::Loop(op_index, *l)));
+                        let key = match arg {
+                            Some(arg) => Key::Arg(arg, dim),
+                            None => Key::Local(melior::ir::ValueLike::to_raw(&value).ptr as usize, dim),
+                        };
+                        let (a, b) = (find(&mut parent, key), find(&mut parent, Key::Loop(op_index, *l)));
                         if a != b {
                             parent.insert(a, b);
                         }
