@@ -22,6 +22,9 @@ pub const TILE_SHARED_MEMORY_BYTES: u32 = (TILE_STAGES * (TILE_M + TILE_N) * TIL
 pub const SKINNY_MAX_M: i64 = 16;
 pub const SKINNY_N: i64 = 16;
 pub const SKINNY_THREADS: u32 = 256;
+/// Workgroups per SM its kernels are built for (at most 80 registers per
+/// thread), with 6 weight loads in flight per thread.
+pub const SKINNY_WORKGROUPS_PER_SM: i64 = 3;
 /// Static shared memory of the skinny ukernel: 8 warps' 16 x 16 f32 partials.
 pub const SKINNY_SHARED_MEMORY_BYTES: u32 = 8 * 16 * 16 * 4;
 
@@ -178,7 +181,12 @@ pub fn variants() -> Vec<VariantDef> {
             arches: PORTABLE_ARCHES,
             arch_specific: false,
             operand_types: vec![ab, ab, "f32"],
-            params: vec![("tile_m", SKINNY_MAX_M), ("tile_n", SKINNY_N), ("max_m", SKINNY_MAX_M)],
+            params: vec![
+                ("tile_m", SKINNY_MAX_M),
+                ("tile_n", SKINNY_N),
+                ("max_m", SKINNY_MAX_M),
+                ("min_workgroups_per_sm", SKINNY_WORKGROUPS_PER_SM),
+            ],
             tags: vec![("b_layout", "nk"), ("fusion", "store")],
             workgroup_size: [SKINNY_THREADS, 1, 1],
             static_shared_memory_bytes: SKINNY_SHARED_MEMORY_BYTES,
