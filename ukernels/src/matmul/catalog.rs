@@ -23,7 +23,7 @@ pub const SKINNY_MAX_M: i64 = 16;
 pub const SKINNY_N: i64 = 16;
 pub const SKINNY_THREADS: u32 = 256;
 /// Workgroups per SM its kernels are built for (at most 80 registers per
-/// thread), with 6 weight loads in flight per thread.
+/// thread), with 4 weight loads in flight per thread.
 pub const SKINNY_WORKGROUPS_PER_SM: i64 = 3;
 /// Static shared memory of the skinny ukernel: 8 warps' 16 x 16 f32 partials.
 pub const SKINNY_SHARED_MEMORY_BYTES: u32 = 8 * 16 * 16 * 4;
