@@ -80,7 +80,7 @@ for v in "${variants[@]}"; do
       -O3 -emit-llvm -c -std=c++17 -DUK_AB_BF16 "-DUK_B_${layout^^}" -DUK_TILE_BM=$bm -DUK_TILE_BN=$bn -DUK_TILE_BK=$bk \
       -DUK_TILE_STAGES=$st -DUK_TILE_WARPS_M=$wm -DUK_TILE_WARPS_N=$wn -DUK_TILE_SYMBOL=$sym \
       ukernels/cuda/matmul_tile.cu -o "$tmp/$sym.bc"
-    echo "UK_MM_HARNESS($sym)" >> "$harness"
+    echo "UK_MM_HARNESS_BOUNDED($sym, ${UK_SWEEP_TILE_WORKGROUPS:-2})" >> "$harness"
   done
   echo "$name $bm $bn $(( st * (bm + bn) * bk * 2 )) $(( 32 * wm * wn ))" >> "$tmp/list.txt"
 done

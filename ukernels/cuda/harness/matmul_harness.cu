@@ -3,11 +3,11 @@
 // ukernels on a GPU independently of the compiler's codegen.
 #include "matmul_harness.h"
 
-UK_MM_HARNESS(uk_matmul_tile_bf16_nk)
-UK_MM_HARNESS(uk_matmul_tile_bf16_kn)
-UK_MM_HARNESS(uk_matmul_tile_f16_nk)
-UK_MM_HARNESS(uk_matmul_tile_f16_kn)
-// The decode ukernels' bounds: the registry's min_workgroups_per_sm.
+// Each with the occupancy bound of its registry entry (min_workgroups_per_sm).
+UK_MM_HARNESS_BOUNDED(uk_matmul_tile_bf16_nk, 2)
+UK_MM_HARNESS_BOUNDED(uk_matmul_tile_bf16_kn, 2)
+UK_MM_HARNESS_BOUNDED(uk_matmul_tile_f16_nk, 2)
+UK_MM_HARNESS_BOUNDED(uk_matmul_tile_f16_kn, 2)
 UK_MM_HARNESS_BOUNDED(uk_matmul_skinny_bf16_nk, 3)
 UK_MM_HARNESS_BOUNDED(uk_matmul_skinny_f16_nk, 3)
 UK_MM_HARNESS_BOUNDED(uk_matmul_gemv_bf16_nk, 4)

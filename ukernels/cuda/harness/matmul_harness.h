@@ -5,10 +5,9 @@
 
 #include "../common.h"
 
-#define UK_MM_HARNESS(NAME) UK_MM_HARNESS_BOUNDED(NAME, 1)
-
-// The same with the occupancy bound (workgroups of 256 threads per SM) that
-// compiled kernels calling NAME get from the registry.
+// WORKGROUPS_PER_SM (of 256 threads) is the occupancy bound that compiled
+// kernels calling NAME get from the registry, so that both have the same
+// registers.
 #define UK_MM_HARNESS_BOUNDED(NAME, WORKGROUPS_PER_SM)                                               \
   extern "C" UK_DEVICE void NAME(const u16 *a, i64 a_offset, i64 lda, const u16 *b, i64 b_offset,   \
                                  i64 ldb, float *c, i64 c_offset, i64 ldc, i64 m, i64 n, i64 k,     \
