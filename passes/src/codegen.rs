@@ -388,9 +388,16 @@ fn annotate_references(context: &Context, module: &Module) {
     }
 }
 
+/// A lowering-config parameter: the workgroups per SM a family's
+/// configuration chose for one op (the argmax plan for large grids).
+pub const WORKGROUPS_PER_SM_PARAM: &str = "workgroups_per_sm";
+/// Func attribute: that choice, put on the dispatch by the lowering.
+pub const WORKGROUPS_PER_SM_ATTR: &str = "ukernel.workgroups_per_sm";
+
 /// Marks the dispatches as kernels with their exact workgroup size as
 /// `.maxntid` and, as `.minnctapersm`, the workgroups per SM the ukernel
-/// they call asks for (its registry parameter `min_workgroups_per_sm`), else
+/// they call asks for (its registry parameter `min_workgroups_per_sm`) or
+/// their configuration chose ([`WORKGROUPS_PER_SM_ATTR`]), the larger, else
 /// 1: ptxas then caps registers for that size and occupancy (a 384-thread
 /// wgmma kernel at 168, which `setmaxnreg` needs at entry; the GEMV ukernel
 /// at 64, four workgroups per SM, which its stream needs in flight).
@@ -399,7 +406,11 @@ fn mark_kernels(context: &Context, module: &Module) {
         if name(&op) == "llvm.func" && op.attribute(GRID_ATTR).is_ok() {
             let block: Vec<i32> =
                 op.attribute(BLOCK_ATTR).map(ints).unwrap_or_default().iter().map(|b| *b as i32).collect();
-            let mut workgroups_per_sm = 1;
+            let mut workgroups_per_sm =
+                op.attribute(WORKGROUPS_PER_SM_ATTR).ok().and_then(|a| IntegerAttribute::try_from(a).ok()).map_or(
+                    1,
+                    |a| a.value(),
+                );
             op.walk(melior::ir::operation::WalkOrder::PreOrder, |call| {
                 if name(&call) == "llvm.call"
                     && let Some(callee) =

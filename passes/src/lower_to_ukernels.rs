@@ -243,6 +243,20 @@ fn lower_one<'c, 'a>(
         let declaration = declaration(context, uk, spec, &types, op.location())?;
         state.insert_symbol(&owner, declaration)?;
     }
+    // An occupancy the configuration chose goes to the dispatch, where
+    // codegen reads it (`.minnctapersm`).
+    if let Some(n) = config.param(crate::codegen::WORKGROUPS_PER_SM_PARAM) {
+        let mut func = op.parent_operation();
+        while let Some(f) = func.filter(|f| crate::ir::name(f) != "func.func") {
+            func = f.parent_operation();
+        }
+        if let Some(f) = func {
+            let i64t = IntegerType::new(context, 64).into();
+            use melior::ir::operation::OperationMutLike;
+            let mut f = unsafe { melior::ir::operation::OperationRefMut::from_raw(f.to_raw()) };
+            f.set_attribute(crate::codegen::WORKGROUPS_PER_SM_ATTR, IntegerAttribute::new(i64t, n).into());
+        }
+    }
     drop(detach(&op));
     for dead in plan.remove {
         drop(detach(&dead));

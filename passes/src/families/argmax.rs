@@ -83,9 +83,19 @@ impl Family for Argmax {
             workgroup,
             reduction: vec![0; facts.loops],
             workgroup_size: [plan.workgroup_size as i64, 1, 1],
-            params: vec![("split".into(), plan.split as i64)],
+            params: std::iter::once(("split".into(), plan.split as i64))
+                .chain((plan.workgroups_per_sm > 1).then(|| {
+                    (crate::codegen::WORKGROUPS_PER_SM_PARAM.into(), plan.workgroups_per_sm as i64)
+                }))
+                .collect(),
             rank: 0,
-            summary: format!("each row split across {} workgroup(s) of {} threads", plan.split, plan.workgroup_size),
+            summary: match plan.workgroups_per_sm {
+                1 => format!("each row split across {} workgroup(s) of {} threads", plan.split, plan.workgroup_size),
+                n => format!(
+                    "each row split across {} workgroup(s) of {} threads, built for {n} per SM",
+                    plan.split, plan.workgroup_size
+                ),
+            },
         })
     }
 

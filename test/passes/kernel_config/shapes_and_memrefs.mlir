@@ -1,6 +1,7 @@
 // Tiles and split follow the shape: a decode row is split across
-// workgroups, many rows are not, dynamic dims are never split; batched rows
-// and memrefs are matched too.
+// workgroups, many rows are not (and a grid of 4 waves or more at 6
+// workgroups per SM is built for that occupancy), dynamic dims are never
+// split; batched rows and memrefs are matched too.
 // RUN: ukernel-opt --split-input-file --verify-diagnostics --ukernel-explain \
 // RUN:   --pass-pipeline='builtin.module(ukernel-kernel-config)' --mlir-elide-resource-strings-if-larger=1 %s \
 // RUN:   | FileCheck %s
@@ -32,7 +33,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @many_rows_one_workgroup_each
-// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 1 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 1 : i64, workgroups_per_sm = 6 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @many_rows_one_workgroup_each(%in: tensor<4096x32000xf32>) -> tensor<4096xi64> {
     %zero = arith.constant 0 : i64
@@ -41,7 +42,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
     %fi = linalg.fill ins(%zero : i64) outs(%ei : tensor<4096xi64>) -> tensor<4096xi64>
     %ev = tensor.empty() : tensor<4096xf32>
     %fv = linalg.fill ins(%ninf : f32) outs(%ev : tensor<4096xf32>) -> tensor<4096xf32>
-    // expected-remark@+1 {{each row split across 1 workgroup(s)}}
+    // expected-remark@+1 {{each row split across 1 workgroup(s) of 256 threads, built for 6 per SM}}
     %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
         ins(%in : tensor<4096x32000xf32>) outs(%fv, %fi : tensor<4096xf32>, tensor<4096xi64>) {
     ^bb0(%a: f32, %b: f32, %c: i64):
