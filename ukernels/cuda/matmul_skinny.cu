@@ -4,9 +4,10 @@
 // Memory-bound: B is streamed once with 16-byte loads that bypass L1, four
 // in flight per thread per step (built for 3 workgroups per SM: at most 80
 // registers; on an H200 six in flight gained 5% on a 16384 x 16384 weight
-// but lost 3-8% at 16 rows of 4096 and 11008 columns). One workgroup of 256 threads computes 16
-// columns of C for all M rows: its 8 warps split K (warp w takes the 64-wide
-// K chunks w, w + 8, ...), each accumulating a 16 x 16 block with mma.sync
+// but lost 3-8% at 16 rows of 4096 and 11008 columns). One workgroup of 256
+// threads computes 16 columns of C for all M rows: its 8 warps split K (warp
+// w takes the 64-wide K chunks w, w + 8, ...), each accumulating a 16 x 16
+// block with mma.sync
 // (the defaults; UK_SKINNY_* defines change them for tuning)
 // m16n8k16 (A padded to 16 rows with zeros), then the warps' blocks are
 // summed through shared memory. Inside a 32-wide K chunk each thread feeds
@@ -20,7 +21,8 @@
 // Workgroup: exactly 256 threads. Static shared memory: 8192 bytes.
 
 // The weight loads ask L2 to fetch 256 bytes around each (L2::256B): on an
-// H200 that cut 2-4% off every decode shape with the weight cold in L2.
+// H200 that cut up to 5% off every decode shape with the weight cold in L2
+// (and cost 8-9% at 8-16 rows of a 4096 x 4096 weight warm in L2).
 #ifndef UK_SKINNY_NO_L2_PREFETCH
 #define UK_STREAM_L2_256B
 #endif
