@@ -586,6 +586,32 @@ mod tests {
     }
 
     #[test]
+    fn a_fused_row_vector_must_match_the_rows_of_a() {
+        // The row-scale consumer's vector and A's rows are one dynamic size:
+        // the launch rejects a vector of another length, which the fused
+        // ukernel would read past the end of.
+        let source = include_str!("../../test/codegen/local_buffers_join_dim_classes.mlir");
+        let compiler = Compiler::new(CompileOptions::default()).unwrap();
+        let compiled = compiler.compile_text(source, "rowscale.mlir").unwrap();
+        let kernel = &compiled.package.kernels[0];
+        let buffer = |element, shape: &[u64]| ukernel_runtime::ArgValue::Buffer { element, shape: shape.to_vec() };
+        let args = |scale_rows| {
+            [
+                buffer(ElementKind::BF16, &[37, 512]),
+                buffer(ElementKind::BF16, &[1024, 512]),
+                buffer(ElementKind::F32, &[scale_rows]),
+                buffer(ElementKind::BF16, &[37, 1024]),
+            ]
+        };
+        assert!(kernel.launch.resolve(kernel.name(), &args(37)).is_ok());
+        let err = kernel.launch.resolve(kernel.name(), &args(40)).err().unwrap();
+        assert!(
+            matches!(err, ukernel_runtime::launch::ArgError::DynamicDim { index: 2, found: 40, bound: 37, .. }),
+            "{err}"
+        );
+    }
+
+    #[test]
     fn bad_input_is_an_error_with_its_location() {
         let compiler = Compiler::new(CompileOptions::default()).unwrap();
         let err = compiler.compile_text("func.func @f( {", "bad.mlir").err().unwrap();

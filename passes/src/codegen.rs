@@ -406,11 +406,11 @@ fn mark_kernels(context: &Context, module: &Module) {
         if name(&op) == "llvm.func" && op.attribute(GRID_ATTR).is_ok() {
             let block: Vec<i32> =
                 op.attribute(BLOCK_ATTR).map(ints).unwrap_or_default().iter().map(|b| *b as i32).collect();
-            let mut workgroups_per_sm =
-                op.attribute(WORKGROUPS_PER_SM_ATTR).ok().and_then(|a| IntegerAttribute::try_from(a).ok()).map_or(
-                    1,
-                    |a| a.value(),
-                );
+            let mut workgroups_per_sm = op
+                .attribute(WORKGROUPS_PER_SM_ATTR)
+                .ok()
+                .and_then(|a| IntegerAttribute::try_from(a).ok())
+                .map_or(1, |a| a.value());
             op.walk(melior::ir::operation::WalkOrder::PreOrder, |call| {
                 if name(&call) == "llvm.call"
                     && let Some(callee) =

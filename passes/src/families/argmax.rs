@@ -84,9 +84,10 @@ impl Family for Argmax {
             reduction: vec![0; facts.loops],
             workgroup_size: [plan.workgroup_size as i64, 1, 1],
             params: std::iter::once(("split".into(), plan.split as i64))
-                .chain((plan.workgroups_per_sm > 1).then(|| {
-                    (crate::codegen::WORKGROUPS_PER_SM_PARAM.into(), plan.workgroups_per_sm as i64)
-                }))
+                .chain(
+                    (plan.workgroups_per_sm > 1)
+                        .then(|| (crate::codegen::WORKGROUPS_PER_SM_PARAM.into(), plan.workgroups_per_sm as i64)),
+                )
                 .collect(),
             rank: 0,
             summary: match plan.workgroups_per_sm {

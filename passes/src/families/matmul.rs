@@ -215,11 +215,7 @@ impl Family for Matmul {
                 )
                 .into();
                 args.push(Arg::FunctionAddress { name: store, ty });
-                args.extend([
-                    Arg::BasePtr(k.out),
-                    Arg::Offset(k.out, vec![]),
-                    Arg::Stride(k.out, 0),
-                ]);
+                args.extend([Arg::BasePtr(k.out), Arg::Offset(k.out, vec![]), Arg::Stride(k.out, 0)]);
                 match k.operand {
                     Some((e, _)) => args.extend([Arg::BasePtr(e), Arg::Offset(e, vec![])]),
                     None => args.extend([Arg::NullPtr, Arg::I64(0)]),
