@@ -12,8 +12,10 @@
 // SM90A: plain_bf16_4096x4096x4096: ukernel uk_matmul_wgmma_bf16_nk
 // SM90A: gelu_bf16_4096x4096x4096: ukernel uk_matmul_wgmma_bf16_nk
 // SM90A: gelu_bf16_1x4096x4096: ukernel uk_matmul_skinny_bf16_nk
+// SM90A: gelu_bf16_1x11008x4096: ukernel uk_matmul_gemv_bf16_nk
 // SM90A: rowscale_bf16_dynamic_m: ukernel uk_matmul_wgmma_bf16_nk
 // CHECK: gelu_bf16_4096x4096x4096: ukernel uk_matmul_tile_bf16_nk
+// CHECK: gelu_bf16_1x11008x4096: ukernel uk_matmul_gemv_bf16_nk
 // CHECK: gelu_bf16_16x11008x4096: ukernel uk_matmul_skinny_bf16_nk
 module {
   func.func @plain_bf16_4096x4096x4096(%a: tensor<4096x4096xbf16>, %w: tensor<4096x4096xbf16>) -> tensor<4096x4096xf32> {
@@ -169,6 +171,34 @@ module {
       linalg.yield %r : bf16
     } -> tensor<1x4096xbf16>
     return %d : tensor<1x4096xbf16>
+  }
+  func.func @gelu_bf16_1x11008x4096(%a: tensor<1x4096xbf16>, %w: tensor<11008x4096xbf16>, %bias: tensor<11008xf32>) -> tensor<1x11008xbf16> {
+    %e = tensor.empty() : tensor<1x11008xf32>
+    %zero = arith.constant 0.0 : f32
+    %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x11008xf32>) -> tensor<1x11008xf32>
+    %c = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %w : tensor<1x4096xbf16>, tensor<11008x4096xbf16>) outs(%init : tensor<1x11008xf32>) -> tensor<1x11008xf32>
+    %o = tensor.empty() : tensor<1x11008xbf16>
+    %half = arith.constant 0.5 : f32
+    %one = arith.constant 1.0 : f32
+    %k0 = arith.constant 0.797884583 : f32
+    %k1 = arith.constant 0.044715 : f32
+    %d = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+        ins(%c, %bias : tensor<1x11008xf32>, tensor<11008xf32>) outs(%o : tensor<1x11008xbf16>) {
+    ^bb0(%x: f32, %b: f32, %out: bf16):
+      %y = arith.addf %x, %b : f32
+      %y2 = arith.mulf %y, %y : f32
+      %y3 = arith.mulf %y2, %y : f32
+      %t1 = arith.mulf %y3, %k1 : f32
+      %t2 = arith.addf %y, %t1 : f32
+      %t3 = arith.mulf %t2, %k0 : f32
+      %t4 = math.tanh %t3 : f32
+      %t5 = arith.addf %t4, %one : f32
+      %t6 = arith.mulf %t5, %half : f32
+      %g = arith.mulf %y, %t6 : f32
+      %r = arith.truncf %g : f32 to bf16
+      linalg.yield %r : bf16
+    } -> tensor<1x11008xbf16>
+    return %d : tensor<1x11008xbf16>
   }
   func.func @gelu_bf16_16x11008x4096(%a: tensor<16x4096xbf16>, %w: tensor<11008x4096xbf16>, %bias: tensor<11008xf32>) -> tensor<16x11008xbf16> {
     %e = tensor.empty() : tensor<16x11008xf32>
