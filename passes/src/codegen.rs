@@ -391,37 +391,23 @@ fn annotate_references(context: &Context, module: &Module) {
 /// A lowering-config parameter: the workgroups per SM a family's
 /// configuration chose for one op (the argmax plan for large grids).
 pub const WORKGROUPS_PER_SM_PARAM: &str = "workgroups_per_sm";
-/// Func attribute: that choice, put on the dispatch by the lowering.
+/// Func attribute: the workgroups per SM a dispatch is built for, the
+/// larger of its ukernel's `min_workgroups_per_sm` and its
+/// configuration's [`WORKGROUPS_PER_SM_PARAM`], put there by the lowering.
 pub const WORKGROUPS_PER_SM_ATTR: &str = "ukernel.workgroups_per_sm";
 
 /// Marks the dispatches as kernels with their exact workgroup size as
-/// `.maxntid` and, as `.minnctapersm`, the workgroups per SM the ukernel
-/// they call asks for (its registry parameter `min_workgroups_per_sm`) or
-/// their configuration chose ([`WORKGROUPS_PER_SM_ATTR`]), the larger, else
-/// 1: ptxas then caps registers for that size and occupancy (a 384-thread
-/// wgmma kernel at 168, which `setmaxnreg` needs at entry; the GEMV ukernel
-/// at 64, four workgroups per SM, which its stream needs in flight).
+/// `.maxntid` and their [`WORKGROUPS_PER_SM_ATTR`] (else 1) as
+/// `.minnctapersm`: ptxas then caps registers for that size and occupancy
+/// (a 384-thread wgmma kernel at 168, which `setmaxnreg` needs at entry; the
+/// GEMV ukernel at 64, four workgroups per SM, which its stream needs in
+/// flight).
 fn mark_kernels(context: &Context, module: &Module) {
     for op in body_ops(&module.as_operation()) {
         if name(&op) == "llvm.func" && op.attribute(GRID_ATTR).is_ok() {
             let block: Vec<i32> =
                 op.attribute(BLOCK_ATTR).map(ints).unwrap_or_default().iter().map(|b| *b as i32).collect();
-            let mut workgroups_per_sm = op
-                .attribute(WORKGROUPS_PER_SM_ATTR)
-                .ok()
-                .and_then(|a| IntegerAttribute::try_from(a).ok())
-                .map_or(1, |a| a.value());
-            op.walk(melior::ir::operation::WalkOrder::PreOrder, |call| {
-                if name(&call) == "llvm.call"
-                    && let Some(callee) =
-                        call.attribute("callee").ok().map(|c| c.to_string().trim_start_matches('@').to_string())
-                    && let Some(wanted) =
-                        ukernels::registry().by_symbol(&callee).and_then(|u| u.param("min_workgroups_per_sm"))
-                {
-                    workgroups_per_sm = workgroups_per_sm.max(wanted);
-                }
-                melior::ir::operation::WalkResult::Advance
-            });
+            let workgroups_per_sm = crate::ir::int_attr(&op, WORKGROUPS_PER_SM_ATTR).unwrap_or(1);
             let mut f = unsafe { OperationRefMut::from_raw(op.to_raw()) };
             f.set_attribute("nvvm.kernel", Attribute::unit(context));
             if block.len() == 3 && block.iter().all(|b| *b > 0) {

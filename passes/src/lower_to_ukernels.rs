@@ -243,9 +243,11 @@ fn lower_one<'c, 'a>(
         let declaration = declaration(context, uk, spec, &types, op.location())?;
         state.insert_symbol(&owner, declaration)?;
     }
-    // An occupancy the configuration chose goes to the dispatch, where
-    // codegen reads it (`.minnctapersm`).
-    if let Some(n) = config.param(crate::codegen::WORKGROUPS_PER_SM_PARAM) {
+    // The occupancy the ukernel asks for, or the configuration chose, goes
+    // to the dispatch, where codegen writes it as `.minnctapersm`.
+    let workgroups_per_sm =
+        [uk.min_workgroups_per_sm(), config.param(crate::codegen::WORKGROUPS_PER_SM_PARAM)].into_iter().flatten().max();
+    if let Some(n) = workgroups_per_sm {
         let mut func = op.parent_operation();
         while let Some(f) = func.filter(|f| crate::ir::name(f) != "func.func") {
             func = f.parent_operation();

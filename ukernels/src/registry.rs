@@ -62,6 +62,12 @@ impl UKernel {
         crate::variant::param(&self.def, name)
     }
 
+    /// The workgroups per SM kernels calling it are built for, if it asks
+    /// ([`crate::variant::MIN_WORKGROUPS_PER_SM`]).
+    pub fn min_workgroups_per_sm(&self) -> Option<i64> {
+        self.param(crate::variant::MIN_WORKGROUPS_PER_SM)
+    }
+
     pub fn tag(&self, name: &str) -> Option<&str> {
         crate::variant::tag(&self.def, name)
     }

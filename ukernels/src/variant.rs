@@ -83,6 +83,11 @@ pub struct HarnessDef {
 /// serves sm_86 and sm_89; sm_90 serves sm_90 and newer.
 pub const PORTABLE_ARCHES: &[u32] = &[80, 90];
 
+/// The parameter with which a variant asks for an occupancy: kernels that
+/// call it are built for at least this many workgroups per SM
+/// (`.minnctapersm`), so ptxas caps their registers accordingly.
+pub const MIN_WORKGROUPS_PER_SM: &str = "min_workgroups_per_sm";
+
 /// The arch name clang and LLVM take: `sm_90`, or `sm_90a` when arch-specific.
 pub fn arch_name(sm: u32, arch_specific: bool) -> String {
     format!("sm_{sm}{}", if arch_specific { "a" } else { "" })

@@ -4,7 +4,7 @@
 //! bf16 and f16 inputs with f32 accumulation and output. Included by
 //! `build.rs`.
 
-use crate::variant::{AbiParam, AbiType as T, HarnessDef, PORTABLE_ARCHES, VariantDef};
+use crate::variant::{AbiParam, AbiType as T, HarnessDef, MIN_WORKGROUPS_PER_SM, PORTABLE_ARCHES, VariantDef};
 
 pub const FAMILY: &str = "matmul";
 
@@ -123,7 +123,7 @@ pub fn variants() -> Vec<VariantDef> {
                     ("tile_m", TILE_M),
                     ("tile_n", TILE_N),
                     ("tile_k", TILE_K),
-                    ("min_workgroups_per_sm", TILE_WORKGROUPS_PER_SM),
+                    (MIN_WORKGROUPS_PER_SM, TILE_WORKGROUPS_PER_SM),
                 ],
                 // Called, not inlined: on an H200 the kernel that inlines it
                 // ran 250 TFLOP/s (bf16 4096^3, B as K x N) against 322 for
@@ -173,7 +173,7 @@ pub fn variants() -> Vec<VariantDef> {
                 ("tile_n", GEMV_N),
                 ("max_m", GEMV_MAX_M),
                 ("min_weights", GEMV_MIN_WEIGHTS),
-                ("min_workgroups_per_sm", GEMV_WORKGROUPS_PER_SM),
+                (MIN_WORKGROUPS_PER_SM, GEMV_WORKGROUPS_PER_SM),
             ],
             tags: vec![("b_layout", "nk"), ("fusion", "store")],
             workgroup_size: [GEMV_THREADS, 1, 1],
@@ -194,7 +194,7 @@ pub fn variants() -> Vec<VariantDef> {
                 ("tile_m", SKINNY_MAX_M),
                 ("tile_n", SKINNY_N),
                 ("max_m", SKINNY_MAX_M),
-                ("min_workgroups_per_sm", SKINNY_WORKGROUPS_PER_SM),
+                (MIN_WORKGROUPS_PER_SM, SKINNY_WORKGROUPS_PER_SM),
             ],
             tags: vec![("b_layout", "nk"), ("fusion", "store")],
             workgroup_size: [SKINNY_THREADS, 1, 1],
