@@ -391,6 +391,53 @@ fn float_literal(value: f64, t: &str) -> String {
     }
 }
 
+/// Appends the MLIR text of a typed postfix body (`c e addf:f32 ...`) to
+/// `text`, its values named `<prefix><token index>`, with `c` and `e` the
+/// given (value, type) leaves; returns the result and its type.
+fn postfix_text(
+    postfix: &str,
+    c: &(String, String),
+    e: &(String, String),
+    prefix: &str,
+    text: &mut String,
+) -> Result<(String, String), String> {
+    let mut stack: Vec<(String, String)> = Vec::new();
+    for (n, token) in postfix.split_whitespace().enumerate() {
+        let (what, t) = token.rsplit_once(':').unwrap_or((token, "f32"));
+        let value = match what {
+            "c" => c.clone(),
+            "e" => e.clone(),
+            _ => {
+                let name = format!("{prefix}{n}");
+                let line = if let Ok(k) = what.parse::<f64>() {
+                    format!("{name} = arith.constant {}", float_literal(k, t))
+                } else {
+                    let (a, ta) = stack.pop().ok_or("internal error: postfix underflow")?;
+                    match what {
+                        "truncf" | "extf" => format!("{name} = arith.{what} {a} : {ta} to {t}"),
+                        "negf" => format!("{name} = arith.negf {a} : {t}"),
+                        w if MATH_UNARY.contains(&w) => format!("{name} = math.{w} {a} : {t}"),
+                        w => {
+                            let (lhs, _) = stack.pop().ok_or("internal error: postfix underflow")?;
+                            format!("{name} = arith.{w} {lhs}, {a} : {t}")
+                        }
+                    }
+                };
+                *text += &format!("  {line}\n");
+                (name, t.to_string())
+            }
+        };
+        stack.push(value);
+    }
+    stack.pop().ok_or_else(|| "internal error: empty postfix".to_string())
+}
+
+/// The store function's modes, matmul_common.h's UK_STORE_ONE,
+/// UK_STORE_VECTOR and UK_STORE_TWO: the first element alone, both with one
+/// vector store, both one by one.
+const STORE_ONE: i32 = 1;
+const STORE_VECTOR: i32 = 2;
+
 /// The store function of a consumer, the C ABI of matmul_common.h's
 /// `UkStore`: `func.func private @name(%out, %out_offset, %ld, %operand,
 /// %operand_offset, %row, %col, %v0, %v1, %mode)` writes `body(v,
@@ -411,7 +458,7 @@ pub fn store_function<'c>(context: &'c Context, consumer: &Consumer, name_: &str
     let mut text = format!(
         "func.func private @{name_}(%out: !llvm.ptr, %out_off: i64, %ld: i64, %opd: !llvm.ptr, %opd_off: i64, \
          %row: i64, %col0: i64, %v0: f32, %v1: f32, %mode: i32) attributes {{{FUSED_FUNCTION_ATTR}}} {{\n  \
-         %one = arith.constant 1 : i32\n  %single = arith.cmpi eq, %mode, %one : i32\n  \
+         %one = arith.constant {STORE_ONE} : i32\n  %single = arith.cmpi eq, %mode, %one : i32\n  \
          %zero64 = arith.constant 0 : i64\n  %one64 = arith.constant 1 : i64\n  \
          %next = arith.select %single, %zero64, %one64 : i64\n  %col1 = arith.addi %col0, %next : i64\n"
     );
@@ -435,35 +482,8 @@ pub fn store_function<'c>(context: &'c Context, consumer: &Consumer, name_: &str
                 );
             }
         }
-        let mut stack: Vec<(String, String)> = Vec::new();
-        for (n, token) in consumer.postfix.split_whitespace().enumerate() {
-            let (what, t) = token.rsplit_once(':').unwrap_or((token, "f32"));
-            let value = match what {
-                "c" => (format!("%v{lane}"), "f32".to_string()),
-                "e" => (e.clone(), e_type.clone()),
-                _ => {
-                    let name = format!("%t{lane}_{n}");
-                    let line = if let Ok(k) = what.parse::<f64>() {
-                        format!("{name} = arith.constant {}", float_literal(k, t))
-                    } else {
-                        let (a, ta) = stack.pop().ok_or("internal error: postfix underflow")?;
-                        match what {
-                            "truncf" | "extf" => format!("{name} = arith.{what} {a} : {ta} to {t}"),
-                            "negf" => format!("{name} = arith.negf {a} : {t}"),
-                            w if MATH_UNARY.contains(&w) => format!("{name} = math.{w} {a} : {t}"),
-                            w => {
-                                let (lhs, _) = stack.pop().ok_or("internal error: postfix underflow")?;
-                                format!("{name} = arith.{w} {lhs}, {a} : {t}")
-                            }
-                        }
-                    };
-                    text += &format!("  {line}\n");
-                    (name, t.to_string())
-                }
-            };
-            stack.push(value);
-        }
-        let (result, t) = stack.pop().ok_or("internal error: empty postfix")?;
+        let c = (format!("%v{lane}"), "f32".to_string());
+        let (result, t) = postfix_text(&consumer.postfix, &c, &(e, e_type), &format!("%t{lane}_"), &mut text)?;
         if t != out_type {
             return Err(format!("the consumer yields {t} into a {out_type} output"));
         }
@@ -474,7 +494,7 @@ pub fn store_function<'c>(context: &'c Context, consumer: &Consumer, name_: &str
     text += &format!(
         "  %r1 = arith.muli %row, %ld : i64\n  %r2 = arith.addi %r1, %col0 : i64\n  %r3 = arith.addi %r2, %out_off : i64\n  \
          %p = llvm.getelementptr %out[%r3] : (!llvm.ptr, i64) -> !llvm.ptr, {out_type}\n  \
-         %two = arith.constant 2 : i32\n  %vector = arith.cmpi eq, %mode, %two : i32\n  \
+         %two = arith.constant {STORE_VECTOR} : i32\n  %vector = arith.cmpi eq, %mode, %two : i32\n  \
          scf.if %vector {{\n    \
            %w = llvm.mlir.poison : {vector}\n    %i0 = llvm.mlir.constant(0 : i32) : i32\n    \
            %i1 = llvm.mlir.constant(1 : i32) : i32\n    %w0 = llvm.insertelement {r0}, %w[%i0 : i32] : {vector}\n    \

@@ -7,10 +7,9 @@
 // but lost 3-8% at 16 rows of 4096 and 11008 columns). One workgroup of 256
 // threads computes 16 columns of C for all M rows: its 8 warps split K (warp
 // w takes the 64-wide K chunks w, w + 8, ...), each accumulating a 16 x 16
-// block with mma.sync
-// (the defaults; UK_SKINNY_* defines change them for tuning)
-// m16n8k16 (A padded to 16 rows with zeros), then the warps' blocks are
-// summed through shared memory. Inside a 32-wide K chunk each thread feeds
+// block with mma.sync m16n8k16 (A padded to 16 rows with zeros; these are
+// the defaults, UK_SKINNY_* defines change them for tuning), then the warps'
+// blocks are summed through shared memory. Inside a 32-wide K chunk each thread feeds
 // the tensor core the 8 consecutive K values it loaded in one 16-byte load,
 // for both A and B: a permutation of K inside the chunk, applied to both
 // operands alike, which leaves the dot products unchanged.
