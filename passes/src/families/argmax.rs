@@ -79,24 +79,20 @@ impl Family for Argmax {
         let plan = argmax::plan(facts.rows, facts.length, target.multiprocessors());
         let mut workgroup = vec![1; facts.loops - 1];
         workgroup.push(0);
+        let mut params = vec![("split".into(), plan.split as i64)];
+        let mut summary =
+            format!("each row split across {} workgroup(s) of {} threads", plan.split, plan.workgroup_size);
+        if plan.workgroups_per_sm > 1 {
+            params.push((crate::codegen::WORKGROUPS_PER_SM_PARAM.into(), plan.workgroups_per_sm as i64));
+            summary += &format!(", built for {} per SM", plan.workgroups_per_sm);
+        }
         Ok(Plan {
             workgroup,
             reduction: vec![0; facts.loops],
             workgroup_size: [plan.workgroup_size as i64, 1, 1],
-            params: std::iter::once(("split".into(), plan.split as i64))
-                .chain(
-                    (plan.workgroups_per_sm > 1)
-                        .then(|| (crate::codegen::WORKGROUPS_PER_SM_PARAM.into(), plan.workgroups_per_sm as i64)),
-                )
-                .collect(),
+            params,
             rank: 0,
-            summary: match plan.workgroups_per_sm {
-                1 => format!("each row split across {} workgroup(s) of {} threads", plan.split, plan.workgroup_size),
-                n => format!(
-                    "each row split across {} workgroup(s) of {} threads, built for {n} per SM",
-                    plan.split, plan.workgroup_size
-                ),
-            },
+            summary,
         })
     }
 
