@@ -1,39 +1,27 @@
 #!/usr/bin/env bash
 # Builds variants of the matmul ukernels (tile: tile shape, stages, warp
-# layout; skinny: warps, n8 tiles, K sub-chunks per step; gemv: columns per
-# warp, loads in flight, rows of A) into one PTX
-# module of harness kernels for sm_90, for bench/matmul_bench.py --sweep.
+# layout, for any M and in decode shapes of 16 rows; gemv: columns per warp,
+# loads in flight, rows of A) into one PTX module of harness kernels for
+# sm_90, for bench/matmul_bench.py --sweep.
 # Needs clang-22 and LLVM 22's tools.
 #
 # usage: bench/matmul_sweep.sh OUT_DIR
-# A tile variant is NAME:BM:BN:BK:STAGES:WARPS_M:WARPS_N, a skinny one
-# NAME:WARPS:NT:U.
+# A tile variant is NAME:BM:BN:BK:STAGES:WARPS_M:WARPS_N[:OPTIONS] (OPTIONS:
+# fp = double-buffered fragments, wN = built for N workgroups per SM instead
+# of UK_SWEEP_TILE_WORKGROUPS, 2 by default).
 set -euo pipefail
 out=${1:?usage: $0 OUT_DIR}
 llvm=${LLVM_PREFIX:-/usr/lib/llvm-22}
 cd "$(dirname "$0")/.."
 variants=(${UK_SWEEP_TILES:-
-  t128x128x32s4w2x4:128:128:32:4:2:4
-  t128x128x32s3w2x4:128:128:32:3:2:4
-  t128x128x64s3w2x4:128:128:64:3:2:4
-  t128x256x32s3w2x4:128:256:32:3:2:4
-  t128x256x32s4w2x4:128:256:32:4:2:4
-  t128x256x64s3w2x4:128:256:64:3:2:4
-  t256x128x32s3w4x2:256:128:32:3:4:2
-  t256x128x64s3w4x2:256:128:64:3:4:2
+  t256x128x64s3w4x2:256:128:64:3:4:2:w1
+  t128x256x64s3w2x4:128:256:64:3:2:4:w1
+  t256x128x32s4w4x2:256:128:32:4:4:2:w1
+  t128x128x64s3w2x4fp:128:128:64:3:2:4:fp,w1
+  t128x128x32s4w2x4:128:128:32:4:2:4:w2
 })
-# NAME:WARPS:NT:U:MIN_WORKGROUPS_PER_SM (0: no bound on registers):OPTIONS
-# (OPTIONS: comma-separated, "-" for none; p = L2 256-byte prefetch hint on
-# the weight loads, nop = the skinny ukernel without it)
-skinny=(${UK_SWEEP_SKINNY:-
-  s8w2n2u:8:2:2:0:-
-  s8w2n2unop:8:2:2:0:nop
-  s8w2n3u:8:2:3:0:-
-  s8w2n4u:8:2:4:0:-
-  s8w4n2u:8:4:2:0:-
-  s4w2n4u:4:2:4:0:-
-})
-# GEMV variants: NAME:ROWS:UNROLL:MAX_M:MIN_WORKGROUPS_PER_SM:OPTIONS
+# GEMV variants: NAME:ROWS:UNROLL:MAX_M:MIN_WORKGROUPS_PER_SM:OPTIONS (OPTIONS:
+# comma-separated, "-" for none; p = L2 256-byte prefetch hint on the weight loads)
 gemv=(${UK_SWEEP_GEMV:-
   g4x2m1:4:2:1:0:-
   g4x2m1p:4:2:1:0:p
@@ -42,6 +30,15 @@ gemv=(${UK_SWEEP_GEMV:-
   g8x1m1:8:1:1:0:-
   g8x2m1:8:2:1:0:-
 })
+# Decode variants of the tile ukernel (a tile of 16 rows, the warps of K
+# splitting each stage): NAME:BM:BN:BK:STAGES:WARPS_M:WARPS_N:WARPS_K:MIN_WORKGROUPS_PER_SM
+dtiles=(${UK_SWEEP_DTILES:-
+  d16x32k512s3:16:32:512:3:1:2:4:1
+  d16x64k128s4:16:64:128:4:1:4:2:2
+  d16x32k256s4:16:32:256:4:1:2:4:2
+  d16x32k128s6:16:32:128:6:1:2:4:3
+  d16x64k256s3:16:64:256:3:1:4:2:1
+})
 # -D flags of a variant's OPTIONS.
 option_defines() {
   local d=()
@@ -49,14 +46,15 @@ option_defines() {
   for o in "${opts[@]}"; do
     case "$o" in
       p) d+=(-DUK_STREAM_L2_256B) ;;
-      nop) d+=(-DUK_SKINNY_NO_L2_PREFETCH) ;;
+      fp) d+=(-DUK_TILE_FRAG_PIPE) ;;
+      w[0-9]) ;; # a bound, read by the tile loop
       -) ;;
       *) echo "unknown option $o" >&2; exit 1 ;;
     esac
   done
   echo "${d[@]}"
 }
-# The harness kernel of a skinny or gemv variant: columns tile blockIdx.x.
+# The harness kernel of a decode variant: columns tile blockIdx.x.
 decode_harness() {
   local sym=$1 bounds=$2
   cat >> "$harness" <<CU
@@ -73,27 +71,18 @@ touch "$tmp/list.txt" "$tmp/skinny.txt"
 harness="$tmp/harness.cu"
 echo '#include "'"$PWD"'/ukernels/cuda/harness/matmul_harness.h"' > "$harness"
 for v in "${variants[@]}"; do
-  IFS=: read -r name bm bn bk st wm wn <<< "$v"
+  IFS=: read -r name bm bn bk st wm wn opts <<< "$v"
   for layout in nk kn; do
     sym="sweep_${name}_${layout}"
     "$llvm/bin/clang" -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_90 --cuda-feature=+ptx80 \
       -O3 -emit-llvm -c -std=c++17 -DUK_AB_BF16 "-DUK_B_${layout^^}" -DUK_TILE_BM=$bm -DUK_TILE_BN=$bn -DUK_TILE_BK=$bk \
       -DUK_TILE_STAGES=$st -DUK_TILE_WARPS_M=$wm -DUK_TILE_WARPS_N=$wn -DUK_TILE_SYMBOL=$sym \
-      ukernels/cuda/matmul_tile.cu -o "$tmp/$sym.bc"
-    echo "UK_MM_HARNESS_BOUNDED($sym, ${UK_SWEEP_TILE_WORKGROUPS:-2})" >> "$harness"
+      $(option_defines "${opts:--}") ukernels/cuda/matmul_tile.cu -o "$tmp/$sym.bc"
+    bound=${UK_SWEEP_TILE_WORKGROUPS:-2}
+    [[ ",${opts:-}," =~ ,w([0-9]), ]] && bound=${BASH_REMATCH[1]}
+    echo "UK_MM_HARNESS_BOUNDED($sym, $bound)" >> "$harness"
   done
   echo "$name $bm $bn $(( st * (bm + bn) * bk * 2 )) $(( 32 * wm * wn ))" >> "$tmp/list.txt"
-done
-for v in "${skinny[@]}"; do
-  IFS=: read -r name warps nt u minb opts <<< "$v"
-  bounds=""
-  [ "$minb" = 0 ] || bounds="__attribute__((launch_bounds($(( 32 * warps )), $minb)))"
-  sym="sweep_${name}_nk"
-  "$llvm/bin/clang" -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_90 --cuda-feature=+ptx80 \
-    -O3 -emit-llvm -c -std=c++17 -DUK_AB_BF16 -DUK_B_NK -DUK_SKINNY_WARPS=$warps -DUK_SKINNY_NT=$nt -DUK_SKINNY_U=$u \
-    $(option_defines "$opts") -DUK_SKINNY_SYMBOL=$sym ukernels/cuda/matmul_skinny.cu -o "$tmp/$sym.bc"
-  decode_harness "$sym" "$bounds"
-  echo "$name $(( 8 * nt )) $(( 32 * warps )) 16" >> "$tmp/skinny.txt"
 done
 for v in "${gemv[@]}"; do
   IFS=: read -r name rows unroll maxm minb opts <<< "$v"
@@ -105,6 +94,16 @@ for v in "${gemv[@]}"; do
     -DUK_GEMV_MAX_M=$maxm $(option_defines "$opts") -DUK_GEMV_SYMBOL=$sym ukernels/cuda/matmul_gemv.cu -o "$tmp/$sym.bc"
   decode_harness "$sym" "$bounds"
   echo "$name $(( 8 * rows )) 256 $maxm" >> "$tmp/skinny.txt"
+done
+for v in "${dtiles[@]}"; do
+  IFS=: read -r name bm bn bk st wm wn wk minb <<< "$v"
+  sym="sweep_${name}_nk"
+  "$llvm/bin/clang" -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_90 --cuda-feature=+ptx80 \
+    -O3 -emit-llvm -c -std=c++17 -DUK_AB_BF16 -DUK_B_NK -DUK_TILE_BM=$bm -DUK_TILE_BN=$bn -DUK_TILE_BK=$bk \
+    -DUK_TILE_STAGES=$st -DUK_TILE_WARPS_M=$wm -DUK_TILE_WARPS_N=$wn -DUK_TILE_WARPS_K=$wk -DUK_TILE_SYMBOL=$sym \
+    ukernels/cuda/matmul_tile.cu -o "$tmp/$sym.bc"
+  decode_harness "$sym" "__attribute__((launch_bounds($(( 32 * wm * wn * wk )), $minb)))"
+  echo "$name $bn $(( 32 * wm * wn * wk )) $bm $(( st * (bm + bn) * bk * 2 ))" >> "$tmp/skinny.txt"
 done
 "$llvm/bin/clang" -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_90 --cuda-feature=+ptx80 \
   -O3 -emit-llvm -c -std=c++17 "$harness" -o "$tmp/harness.bc"

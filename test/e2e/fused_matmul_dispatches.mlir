@@ -3,7 +3,7 @@
 // ukernel through its store fusion point, beside the same matmul without a
 // consumer (for the benchmark's "within 10% of the plain matmul"); edge
 // shapes (K not a multiple of 8: the wgmma ukernel's cp.async path) and
-// decode shapes (the gemv and skinny ukernels); a row-scale consumer with
+// decode shapes (the gemv ukernel and both skinny ones); a row-scale consumer with
 // dynamic M (its vector by row). The CPU reference applies
 // the consumer to the f64 product.
 // REQUIRES: libdevice
@@ -15,8 +15,9 @@
 // SM90A: gelu_bf16_1x11008x4096: ukernel uk_matmul_gemv_bf16_nk
 // SM90A: rowscale_bf16_dynamic_m: ukernel uk_matmul_wgmma_bf16_nk
 // CHECK: gelu_bf16_4096x4096x4096: ukernel uk_matmul_tile_bf16_nk
+// CHECK: gelu_bf16_1x4096x4096: ukernel uk_matmul_skinny_bf16_nk
 // CHECK: gelu_bf16_1x11008x4096: ukernel uk_matmul_gemv_bf16_nk
-// CHECK: gelu_bf16_16x11008x4096: ukernel uk_matmul_skinny_bf16_nk
+// CHECK: gelu_bf16_16x11008x4096: ukernel uk_matmul_skinny_wide_bf16_nk
 module {
   func.func @plain_bf16_4096x4096x4096(%a: tensor<4096x4096xbf16>, %w: tensor<4096x4096xbf16>) -> tensor<4096x4096xf32> {
     %e = tensor.empty() : tensor<4096x4096xf32>

@@ -1,8 +1,14 @@
 // Matmul tile ukernel on tensor cores (mma.sync m16n8k16, sm_80 and newer):
-// one workgroup computes one 128 x 128 tile of C over the whole K.
+// one workgroup computes one BM x BN tile of C over the whole K.
 //
 // Built per (input type, B layout) with the defines of matmul_common.h into
-// uk_matmul_tile_<bf16|f16>_<nk|kn>.
+// uk_matmul_tile_<bf16|f16>_<nk|kn>, and with the tile's shape as the
+// registry gives it (ukernels/src/matmul/catalog.rs): UK_TILE_BM x UK_TILE_BN
+// of C, K chunks of UK_TILE_BK in UK_TILE_STAGES stages of a cp.async
+// pipeline, UK_TILE_WARPS_M x UK_TILE_WARPS_N warps, times UK_TILE_WARPS_K
+// that split each stage's K steps. The skinny ukernels for decode
+// (uk_matmul_skinny[_wide]_<t>_nk, UK_TILE_SYMBOL) are this code with a
+// tile of 16 rows. bench/matmul_sweep.sh builds other shapes for tuning.
 //
 // Semantics: C[m, n] = (accumulate ? C[m, n] : 0) + sum_k A[m, k] * B(k, n)
 // with products and sums in f32 (each product of two 16-bit values is exact
@@ -19,40 +25,33 @@
 //       i32 accumulate,
 //       UkStore store, ...)                   // the store fusion point
 //                                             // (matmul_common.h); null: none
-// Every thread of a workgroup of exactly 256 threads (x; y = z = 1) calls it
-// with the same arguments. Dynamic shared memory: 65536 bytes (4 stages of a
-// 128 x 32 A tile and a 32 x 128 B tile), which the launch must provide.
-// (The defaults; UK_TILE_* defines change the tile for tuning.)
+// Every thread of a workgroup of exactly 32 x WARPS_M x WARPS_N x WARPS_K
+// threads (x; y = z = 1) calls it with the same arguments. Dynamic shared memory: STAGES
+// x (BM + BN) x BK x 2 bytes, which the launch must provide.
 // Any M, N, K (edges are masked); rows whose start is 16-byte aligned with
 // K (nk) or N (kn) a multiple of 8 take 16-byte asynchronous copies, others
 // element loads.
 
 #include "matmul_common.h"
 
-// The tile shape; -D overrides exist for tuning sweeps (bench/matmul_tile_sweep.sh).
-#ifndef UK_TILE_BM
-#define UK_TILE_BM 128
-#endif
-#ifndef UK_TILE_BN
-#define UK_TILE_BN 128
-#endif
-#ifndef UK_TILE_BK
-#define UK_TILE_BK 32
-#endif
-#ifndef UK_TILE_STAGES
-#define UK_TILE_STAGES 4
-#endif
-#ifndef UK_TILE_WARPS_M
-#define UK_TILE_WARPS_M 2
-#endif
-#ifndef UK_TILE_WARPS_N
-#define UK_TILE_WARPS_N 4
+#if !defined(UK_TILE_BM) || !defined(UK_TILE_BN) || !defined(UK_TILE_BK) || !defined(UK_TILE_STAGES) ||            \
+    !defined(UK_TILE_WARPS_M) || !defined(UK_TILE_WARPS_N)
+#error "the tile's shape comes from the registry: define UK_TILE_BM, _BN, _BK, _STAGES, _WARPS_M and _WARPS_N"
 #endif
 #define BM UK_TILE_BM
 #define BN UK_TILE_BN
 #define BK UK_TILE_BK
 #define STAGES UK_TILE_STAGES
-#define THREADS (32 * UK_TILE_WARPS_M * UK_TILE_WARPS_N)
+// Warps that split each stage's K steps among them (their partial tiles
+// summed through shared memory at the end): for tiles of a few rows, where
+// the warps of M x N alone would be too few (decode).
+#ifndef UK_TILE_WARPS_K
+#define UK_TILE_WARPS_K 1
+#endif
+#define WARPS_MN (UK_TILE_WARPS_M * UK_TILE_WARPS_N)
+#define WK UK_TILE_WARPS_K
+#define THREADS (32 * WARPS_MN * WK)
+#define KSW (BK / 16 / WK) // k16 steps per warp per stage
 #define WARP_M (BM / UK_TILE_WARPS_M)
 #define WARP_N (BN / UK_TILE_WARPS_N)
 #define MT (WARP_M / 16) // m16 tiles per warp
@@ -62,6 +61,9 @@
 #define A_BYTES (BM * BK * 2)
 #define B_BYTES (BN * BK * 2)
 #define STAGE_BYTES (A_BYTES + B_BYTES)
+static_assert(BM * CA % THREADS == 0 && BN * CA % THREADS == 0, "every thread copies whole chunks of a stage");
+static_assert(KSW * WK * 16 == BK && KSW >= 1, "the K steps of a stage split evenly among the warps of K");
+static_assert((WK - 1) * BM * BN * 4 <= STAGES * STAGE_BYTES, "the partial tiles fit in the stages");
 
 #ifdef UK_TILE_SYMBOL
 #define UK_SYMBOL UK_TILE_SYMBOL
@@ -74,7 +76,11 @@ extern __attribute__((shared)) __attribute__((aligned(128))) char uk_matmul_smem
 // Byte offset of 16-byte chunk `c` of row `r` in a [rows][BK] tile:
 // XOR-swizzled within each 128-byte line group so that the 8 rows one
 // ldmatrix reads hit distinct banks.
-static UK_DEVICE UK_INLINE u32 swz_rk(u32 r, u32 c) { return r * (CA * 16) + ((c ^ ((r / (8 / CA)) & (CA - 1))) << 4); }
+// (Rows of 128 bytes or more: the chunk's low 3 bits XOR the row's.)
+static UK_DEVICE UK_INLINE u32 swz_rk(u32 r, u32 c) {
+  if constexpr (CA >= 8) return r * (CA * 16) + ((c ^ (r & 7)) << 4);
+  else return r * (CA * 16) + ((c ^ ((r / (8 / CA)) & (CA - 1))) << 4);
+}
 // Byte offset of chunk `c` of row `r` in a [BK][BN] tile.
 [[maybe_unused]] static UK_DEVICE UK_INLINE u32 swz_kn(u32 r, u32 c) { return r * (CB * 16) + ((c ^ (r & 7)) << 4); }
 
@@ -138,6 +144,100 @@ static UK_DEVICE UK_INLINE void load_stage(const Operands &o, u32 smem, int stag
   }
 }
 
+// The 16-byte chunks one thread copies per stage when both operands take
+// asynchronous copies: their global addresses at K-tile 0 and shared
+// offsets, computed once; a K-tile only adds its offset and tests K.
+#define A_CHUNKS (BM * CA / THREADS)
+#define B_CHUNKS (BN * CA / THREADS)
+struct CopyPlan {
+  const AB *a_src[A_CHUNKS];
+  const AB *b_src[B_CHUNKS];
+  u32 a_dst[A_CHUNKS], b_dst[B_CHUNKS];
+  u32 a_k[A_CHUNKS], b_k[B_CHUNKS]; // K offset of the chunk within a K-tile
+  u32 a_in, b_in;                   // bit i: chunk i's row (M, N) is in bounds
+};
+
+static UK_DEVICE UK_INLINE CopyPlan copy_plan(const Operands &o, u32 tid) {
+  CopyPlan p;
+  p.a_in = p.b_in = 0;
+#pragma unroll
+  for (int i = 0; i < A_CHUNKS; i++) {
+    u32 chunk = tid + i * THREADS, r = chunk / CA, c = chunk % CA;
+    bool in = o.m0 + r < o.m;
+    p.a_src[i] = in ? o.a + (o.m0 + r) * o.lda + c * 8 : o.a;
+    p.a_dst[i] = swz_rk(r, c);
+    p.a_k[i] = c * 8;
+    p.a_in |= (u32)in << i;
+  }
+#pragma unroll
+  for (int i = 0; i < B_CHUNKS; i++) {
+    u32 chunk = tid + i * THREADS;
+#if defined(UK_B_NK)
+    u32 r = chunk / CA, c = chunk % CA;
+    bool in = o.n0 + r < o.n;
+    p.b_src[i] = in ? o.b + (o.n0 + r) * o.ldb + c * 8 : o.b;
+    p.b_dst[i] = swz_rk(r, c);
+    p.b_k[i] = c * 8;
+#else
+    u32 r = chunk / CB, c = chunk % CB;
+    bool in = o.n0 + c * 8 < o.n;
+    p.b_src[i] = in ? o.b + (i64)r * o.ldb + o.n0 + c * 8 : o.b;
+    p.b_dst[i] = swz_kn(r, c);
+    p.b_k[i] = r;
+#endif
+    p.b_in |= (u32)in << i;
+  }
+  return p;
+}
+
+// load_stage for operands that take asynchronous copies, from a copy plan.
+static UK_DEVICE UK_INLINE void copy_stage(const Operands &o, const CopyPlan &p, u32 smem, int stage, i64 kt) {
+  const u32 a_tile = smem + stage * STAGE_BYTES;
+  const u32 b_tile = a_tile + A_BYTES;
+  const i64 k0 = kt * BK;
+#pragma unroll
+  for (int i = 0; i < A_CHUNKS; i++) {
+    bool in = ((p.a_in >> i) & 1) && k0 + p.a_k[i] < o.k;
+    uk_cp_async16(a_tile + p.a_dst[i], in ? p.a_src[i] + k0 : o.a, in ? 16 : 0);
+  }
+#pragma unroll
+  for (int i = 0; i < B_CHUNKS; i++) {
+    bool in = ((p.b_in >> i) & 1) && k0 + p.b_k[i] < o.k;
+#if defined(UK_B_NK)
+    const AB *src = p.b_src[i] + k0;
+#else
+    const AB *src = p.b_src[i] + k0 * o.ldb;
+#endif
+    uk_cp_async16(b_tile + p.b_dst[i], in ? src : o.b, in ? 16 : 0);
+  }
+}
+
+// The A and B fragments of one warp for k16 step `ks` of a stage.
+static UK_DEVICE UK_INLINE void load_fragments(u32 af[MT][4], u32 bf[NT][2], u32 a_tile, u32 wm0, u32 wn0, int ks,
+                                               u32 lane) {
+  const u32 b_tile = a_tile + A_BYTES;
+#pragma unroll
+  for (int i = 0; i < MT; i++) {
+    u32 r = wm0 + i * 16 + (lane & 7) + ((lane >> 3) & 1) * 8;
+    uk_ldmatrix_x4(af[i], a_tile + swz_rk(r, ks * 2 + (lane >> 4)));
+  }
+#pragma unroll
+  for (int j = 0; j < NT; j += 2) {
+    u32 t[4];
+#if defined(UK_B_NK)
+    u32 r = wn0 + j * 8 + (lane & 7) + (lane >> 4) * 8;
+    uk_ldmatrix_x4(t, b_tile + swz_rk(r, ks * 2 + ((lane >> 3) & 1)));
+#else
+    u32 r = ks * 16 + (lane & 7) + ((lane >> 3) & 1) * 8;
+    uk_ldmatrix_x4_trans(t, b_tile + swz_kn(r, (wn0 + j * 8) / 8 + (lane >> 4)));
+#endif
+    bf[j][0] = t[0];
+    bf[j][1] = t[1];
+    bf[j + 1][0] = t[2];
+    bf[j + 1][1] = t[3];
+  }
+}
+
 extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB *b, i64 b_offset, i64 ldb,
                                     float *c, i64 c_offset, i64 ldc, i64 m, i64 n, i64 k, i32 tile_m, i32 tile_n,
                                     i32 accumulate, UK_EPILOGUE_PARAMS) {
@@ -172,56 +272,120 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
       for (int r = 0; r < 4; r++) acc[i][j][r] = 0.0f;
 
   const i64 ktiles = (k + BK - 1) / BK;
+  // Operands that take asynchronous copies follow a copy plan. On an H200 it
+  // sped the 128 x 128 tile built for 2 workgroups per SM up by 12% with B
+  // as N x K and slowed it by 9% with B as K x N, from the registers it
+  // holds (bench/results/2026-12-03-h200-tile-pipeline, run1); the tiles
+  // built for 1 per SM that run2 measured fastest all had it.
+  const bool planned = o.a_vec && o.b_vec;
+  const CopyPlan plan = copy_plan(o, tid);
+#define LOAD_STAGE(stage, kt)                                                                                \
+  do {                                                                                                       \
+    if (planned)                                                                                             \
+      copy_stage(o, plan, smem, stage, kt);                                                                  \
+    else                                                                                                     \
+      load_stage(o, smem, stage, kt, tid);                                                                   \
+  } while (0)
 #pragma unroll
   for (int s = 0; s < STAGES - 1; s++) {
-    if (s < ktiles) load_stage(o, smem, s, s, tid);
+    if (s < ktiles) LOAD_STAGE(s, s);
     uk_cp_async_commit();
   }
 
-  const u32 wm0 = (warp / UK_TILE_WARPS_N) * WARP_M; // warp's rows within the tile
-  const u32 wn0 = (warp % UK_TILE_WARPS_N) * WARP_N; // warp's columns within the tile
+  const u32 warp_k = warp / WARPS_MN, warp_mn = warp % WARPS_MN;
+  const u32 wm0 = (warp_mn / UK_TILE_WARPS_N) * WARP_M; // warp's rows within the tile
+  const u32 wn0 = (warp_mn % UK_TILE_WARPS_N) * WARP_N; // warp's columns within the tile
+#ifdef UK_TILE_FRAG_PIPE
+  // Fragments double-buffered: each k16 step loads the next step's
+  // fragments (across stages too) before its own mma, and the barrier that
+  // hands over the next stage sits before the last step of a stage.
+  static_assert(BK >= 32, "the barrier sits before the last of at least two k16 steps");
+  static_assert(WK == 1, "double-buffered fragments with the warps of M x N only");
+  uk_cp_async_wait<STAGES - 2>();
+  __syncthreads();
+  u32 af[2][MT][4], bf[2][NT][2];
+  load_fragments(af[0], bf[0], smem, wm0, wn0, 0, lane);
+  for (i64 kt = 0; kt < ktiles; kt++) {
+    const u32 a_tile = smem + (u32)(kt % STAGES) * STAGE_BYTES;
+    const u32 a_next = smem + (u32)((kt + 1) % STAGES) * STAGE_BYTES;
+#pragma unroll
+    for (int ks = 0; ks < BK / 16; ks++) {
+      if (ks + 1 < BK / 16)
+        load_fragments(af[(ks + 1) & 1], bf[(ks + 1) & 1], a_tile, wm0, wn0, ks + 1, lane);
+      else
+        load_fragments(af[(ks + 1) & 1], bf[(ks + 1) & 1], a_next, wm0, wn0, 0, lane);
+      if (ks == 0) {
+        // Stage (kt - 1) % STAGES: every warp read it before the last barrier.
+        i64 next = kt + STAGES - 1;
+        if (next < ktiles) LOAD_STAGE((int)(next % STAGES), next);
+        uk_cp_async_commit();
+      }
+#pragma unroll
+      for (int i = 0; i < MT; i++)
+#pragma unroll
+        for (int j = 0; j < NT; j++) uk_mma16816(acc[i][j], af[ks & 1][i], bf[ks & 1][j][0], bf[ks & 1][j][1]);
+      if (ks == BK / 16 - 2) {
+        // Stage kt + 1 has landed, for the next step's fragments.
+        uk_cp_async_wait<STAGES - 2>();
+        __syncthreads();
+      }
+    }
+  }
+#else
   for (i64 kt = 0; kt < ktiles; kt++) {
     uk_cp_async_wait<STAGES - 2>();
     __syncthreads();
     i64 next = kt + STAGES - 1;
-    if (next < ktiles) load_stage(o, smem, (int)(next % STAGES), next, tid);
+    if (next < ktiles) LOAD_STAGE((int)(next % STAGES), next);
     uk_cp_async_commit();
 
     const u32 a_tile = smem + (u32)(kt % STAGES) * STAGE_BYTES;
-    const u32 b_tile = a_tile + A_BYTES;
 #pragma unroll
-    for (int ks = 0; ks < BK / 16; ks++) {
-      u32 af[MT][4];
-#pragma unroll
-      for (int i = 0; i < MT; i++) {
-        u32 r = wm0 + i * 16 + (lane & 7) + ((lane >> 3) & 1) * 8;
-        uk_ldmatrix_x4(af[i], a_tile + swz_rk(r, ks * 2 + (lane >> 4)));
-      }
-      u32 bf[NT][2];
-#pragma unroll
-      for (int j = 0; j < NT; j += 2) {
-        u32 t[4];
-#if defined(UK_B_NK)
-        u32 r = wn0 + j * 8 + (lane & 7) + (lane >> 4) * 8;
-        uk_ldmatrix_x4(t, b_tile + swz_rk(r, ks * 2 + ((lane >> 3) & 1)));
-#else
-        u32 r = ks * 16 + (lane & 7) + ((lane >> 3) & 1) * 8;
-        uk_ldmatrix_x4_trans(t, b_tile + swz_kn(r, (wn0 + j * 8) / 8 + (lane >> 4)));
-#endif
-        bf[j][0] = t[0];
-        bf[j][1] = t[1];
-        bf[j + 1][0] = t[2];
-        bf[j + 1][1] = t[3];
-      }
+    for (int kl = 0; kl < KSW; kl++) {
+      const int ks = (int)warp_k * KSW + kl;
+      u32 af[MT][4], bf[NT][2];
+      load_fragments(af, bf, a_tile, wm0, wn0, ks, lane);
 #pragma unroll
       for (int i = 0; i < MT; i++)
 #pragma unroll
         for (int j = 0; j < NT; j++) uk_mma16816(acc[i][j], af[i], bf[j][0], bf[j][1]);
     }
   }
+#endif
+#undef LOAD_STAGE
   uk_cp_async_wait<0>();
-  // The next call of this ukernel in the same workgroup reuses the stages.
   __syncthreads();
+  if constexpr (WK > 1) {
+    // The warps of K > 0 hand their partial tiles to those of K = 0 through
+    // the stages: element e of lane l of warp (k, mn) at ((k - 1) x WARPS_MN
+    // + mn) x MT x NT x 4 + e, times 32, + l.
+    float *partial = (float *)uk_matmul_smem;
+    if (warp_k > 0) {
+      float *mine = partial + ((warp_k - 1) * WARPS_MN + warp_mn) * (MT * NT * 4 * 32) + lane;
+#pragma unroll
+      for (int i = 0; i < MT; i++)
+#pragma unroll
+        for (int j = 0; j < NT; j++)
+#pragma unroll
+          for (int r = 0; r < 4; r++) mine[((i * NT + j) * 4 + r) * 32] = acc[i][j][r];
+    }
+    __syncthreads();
+    if (warp_k == 0) {
+#pragma unroll
+      for (int w = 1; w < WK; w++) {
+        const float *theirs = partial + ((w - 1) * WARPS_MN + warp_mn) * (MT * NT * 4 * 32) + lane;
+#pragma unroll
+        for (int i = 0; i < MT; i++)
+#pragma unroll
+          for (int j = 0; j < NT; j++)
+#pragma unroll
+            for (int r = 0; r < 4; r++) acc[i][j][r] += theirs[((i * NT + j) * 4 + r) * 32];
+      }
+    }
+    __syncthreads();
+  }
+  // (The next call of this ukernel in the same workgroup reuses the stages.)
+  if (WK > 1 && warp_k != 0) return;
 
   // Accumulator (i, j, r) is C[row, col] with row = g (+8 for r >= 2) and
   // col = 2 * (lane % 4) + (r & 1) within the warp's 16 x 8 tile (i, j).

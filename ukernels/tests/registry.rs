@@ -43,25 +43,35 @@ fn matmul_variants_record_tiles_layouts_and_shared_memory() {
             "uk_matmul_wgmma_bf16_nk",
             "uk_matmul_gemv_bf16_nk",
             "uk_matmul_skinny_bf16_nk",
+            "uk_matmul_skinny_wide_bf16_nk",
             "uk_matmul_tile_f16_nk",
             "uk_matmul_tile_f16_kn",
             "uk_matmul_wgmma_f16_nk",
             "uk_matmul_gemv_f16_nk",
-            "uk_matmul_skinny_f16_nk"
+            "uk_matmul_skinny_f16_nk",
+            "uk_matmul_skinny_wide_f16_nk"
         ]
     );
     let tile = reg.by_symbol("uk_matmul_tile_bf16_kn").unwrap();
-    assert_eq!((tile.param("tile_m"), tile.param("tile_n")), (Some(128), Some(128)));
+    assert_eq!((tile.param("tile_m"), tile.param("tile_n")), (Some(256), Some(128)));
     assert_eq!(tile.tag("b_layout"), Some("kn"));
-    assert_eq!(tile.dynamic_shared_memory_bytes, 65536);
+    assert_eq!(tile.dynamic_shared_memory_bytes, 147456);
     assert_eq!(tile.operand_types, ["bf16", "bf16", "f32"]);
     assert_eq!(tile.tag("linkage"), Some("call"));
+    // The skinny shapes: the tile ukernel's source with 16 rows; only the
+    // wide one waits for columns that fill the GPU.
+    let skinny = reg.by_symbol("uk_matmul_skinny_bf16_nk").unwrap();
+    let wide = reg.by_symbol("uk_matmul_skinny_wide_bf16_nk").unwrap();
+    assert_eq!((skinny.param("tile_m"), skinny.param("tile_n"), skinny.param("max_m")), (Some(16), Some(32), Some(16)));
+    assert_eq!((wide.param("tile_n"), wide.param("min_n_workgroups_per_sm")), (Some(64), Some(1)));
+    assert_eq!(skinny.param("min_n_workgroups_per_sm"), None);
+    assert_eq!((skinny.dynamic_shared_memory_bytes, wide.dynamic_shared_memory_bytes), (147456, 81920));
     let gemv = reg.by_symbol("uk_matmul_gemv_bf16_nk").unwrap();
     assert_eq!((gemv.param("max_m"), gemv.param("min_weights")), (Some(1), Some(1 << 25)));
     assert_eq!(gemv.param("tile_n"), Some(32));
     let skinny = reg.by_symbol("uk_matmul_skinny_f16_nk").unwrap();
     assert_eq!(skinny.param("max_m"), Some(16));
-    assert_eq!(skinny.static_shared_memory_bytes, 8192);
+    assert_eq!(skinny.static_shared_memory_bytes, 0);
     for uk in reg.of_family("matmul") {
         let arches = if uk.arch_specific { vec![90] } else { vec![80, 90] };
         assert_eq!(uk.arches(), arches, "{}", uk.symbol);

@@ -44,6 +44,9 @@ pub struct MatmulFacts {
     pub zero_init: bool,
 }
 
+/// Tiles of N narrower than this rank by width (see `configure`).
+const MAX_TILE_N: i64 = 1 << 16;
+
 fn dim(d: Option<u64>) -> String {
     d.map_or("?".into(), |d| d.to_string())
 }
@@ -77,15 +80,17 @@ impl Family for Matmul {
         found.types_and_semantics_fit(uk) && uk.tag("b_layout") == Some(facts.b_layout)
     }
 
-    fn configure(&self, found: &Match, uk: &UKernel, _target: &Target) -> Result<Plan, String> {
+    fn configure(&self, found: &Match, uk: &UKernel, target: &Target) -> Result<Plan, String> {
         let facts: &MatmulFacts = found.facts();
         let (tile_m, tile_n) = (uk.param("tile_m").unwrap_or(1), uk.param("tile_n").unwrap_or(1));
-        // The ukernel made for the fewest rows that still takes M ranks first.
+        // The ukernel made for the fewest rows that still takes M ranks
+        // first; among those, the one with the widest tile (A read fewer
+        // times), which its own constraint below keeps to N that fill the GPU.
         let rank = match uk.param("max_m") {
             Some(max_m) => match facts.m {
                 None => return Err(format!("M is dynamic; it takes M <= {max_m}")),
                 Some(m) if m as i64 > max_m => return Err(format!("M = {m} exceeds its {max_m}")),
-                Some(_) => max_m,
+                Some(_) => max_m * MAX_TILE_N - tile_n,
             },
             // A ukernel built for exactly this arch-specific target (wgmma on
             // sm_90a) before the portable tile ukernel.
@@ -97,6 +102,20 @@ impl Family for Matmul {
                 (Some(n), Some(k)) if (n * k) as i64 >= min => {}
                 (Some(n), Some(k)) => return Err(format!("N x K = {} is below its {min} weights", n * k)),
                 _ => return Err("N or K is dynamic; it takes large static weights".into()),
+            }
+        }
+        if let Some(per_sm) = uk.param(matmul::MIN_N_WORKGROUPS_PER_SM) {
+            let sms = target.multiprocessors() as u64;
+            let (per_sm, tile_n) = (per_sm as u64, tile_n as u64);
+            match facts.n {
+                Some(n) if n.div_ceil(tile_n) >= per_sm * sms => {}
+                Some(n) => {
+                    return Err(format!(
+                        "N = {n} gives {} workgroups of {tile_n} columns, fewer than {per_sm} per SM of {sms}",
+                        n.div_ceil(tile_n)
+                    ));
+                }
+                None => return Err("N is dynamic; it takes N that fill every SM".into()),
             }
         }
         let workgroups = match (facts.m, facts.n) {

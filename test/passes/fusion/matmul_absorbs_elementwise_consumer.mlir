@@ -15,7 +15,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
     %e = tensor.empty() : tensor<256x512xf32>
     %zero = arith.constant 0.0 : f32
     %init = linalg.fill ins(%zero : f32) outs(%e : tensor<256x512xf32>) -> tensor<256x512xf32>
-    // expected-remark@+1 {{selected uk_matmul_tile_bf16_nk (bitcode for sm_90): 128 x 128 tile per workgroup of 256 threads, K whole, 8 workgroups; fused: the result's consumer (c e addf:f32 0.0:f32 maximumf:f32 truncf:bf16) through store; also considered: uk_matmul_wgmma_bf16_nk has bitcode for sm_90a, which serves only exactly that arch-specific target, not the target sm_90; uk_matmul_gemv_bf16_nk: M = 256 exceeds its 1; uk_matmul_skinny_bf16_nk: M = 256 exceeds its 16}}
+    // expected-remark@+1 {{selected uk_matmul_tile_bf16_nk (bitcode for sm_90): 256 x 128 tile per workgroup of 256 threads, K whole, 4 workgroups; fused: the result's consumer (c e addf:f32 0.0:f32 maximumf:f32 truncf:bf16) through store; also considered: uk_matmul_wgmma_bf16_nk has bitcode for sm_90a, which serves only exactly that arch-specific target, not the target sm_90; uk_matmul_gemv_bf16_nk: M = 256 exceeds its 1; uk_matmul_skinny_bf16_nk: M = 256 exceeds its 16}}
     %c = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %w : tensor<256x128xbf16>, tensor<512x128xbf16>) outs(%init : tensor<256x512xf32>) -> tensor<256x512xf32>
     %oe = tensor.empty() : tensor<256x512xbf16>
     %d = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}

@@ -1,5 +1,5 @@
 //! The matmul family's variants: a tensor-core tile ukernel (any M, both B
-//! layouts), a skinny tensor-core ukernel for decode shapes (M <= 16, B as
+//! layouts), the same ukernel in two skinny shapes for decode (M <= 16, B as
 //! N x K) and a GEMV ukernel on the CUDA cores (M = 1, large B as N x K), for
 //! bf16 and f16 inputs with f32 accumulation and output. Included by
 //! `build.rs`.
@@ -8,29 +8,69 @@ use crate::variant::{AbiParam, AbiType as T, HarnessDef, MIN_WORKGROUPS_PER_SM, 
 
 pub const FAMILY: &str = "matmul";
 
-/// Tile ukernel: C tile per workgroup, K chunk per pipeline stage, stages.
-pub const TILE_M: i64 = 128;
-pub const TILE_N: i64 = 128;
-pub const TILE_K: i64 = 32;
-pub const TILE_STAGES: i64 = 4;
-pub const TILE_THREADS: u32 = 256;
-/// Workgroups per SM its kernels are built for (at most 128 registers per
-/// thread). On an H200 the harness kernel ran bf16 4096^3 in 426 us at 2 per
-/// SM and 542 us bounded only by its 256 threads (167 registers, 1 per SM).
-pub const TILE_WORKGROUPS_PER_SM: i64 = 2;
-/// Dynamic shared memory of the tile ukernel: per stage a 128 x 32 A tile
-/// and a 32 x 128 B tile of 16-bit elements.
-pub const TILE_SHARED_MEMORY_BYTES: u32 = (TILE_STAGES * (TILE_M + TILE_N) * TILE_K * 2) as u32;
+/// A shape the tile ukernel (`cuda/matmul_tile.cu`) is built in: C tile per
+/// workgroup, K chunk per pipeline stage, stages, warps along M, N and K
+/// (those of K split each stage's K steps and sum their partial tiles at the
+/// end), and the workgroups per SM its kernels are built for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TileShape {
+    pub m: i64,
+    pub n: i64,
+    pub k: i64,
+    pub stages: i64,
+    pub warps: [i64; 3],
+    pub workgroups_per_sm: i64,
+}
 
-/// Skinny ukernel: rows of A it takes at most, columns of C per workgroup.
+impl TileShape {
+    pub const fn threads(&self) -> u32 {
+        (32 * self.warps[0] * self.warps[1] * self.warps[2]) as u32
+    }
+
+    /// Dynamic shared memory: per stage an m x k A tile and a k x n B tile of
+    /// 16-bit elements (the partial tiles of the warps of K reuse it).
+    pub const fn shared_memory_bytes(&self) -> u32 {
+        (self.stages * (self.m + self.n) * self.k * 2) as u32
+    }
+
+    fn defines(&self) -> Vec<String> {
+        let [wm, wn, wk] = self.warps;
+        vec![
+            format!("UK_TILE_BM={}", self.m),
+            format!("UK_TILE_BN={}", self.n),
+            format!("UK_TILE_BK={}", self.k),
+            format!("UK_TILE_STAGES={}", self.stages),
+            format!("UK_TILE_WARPS_M={wm}"),
+            format!("UK_TILE_WARPS_N={wn}"),
+            format!("UK_TILE_WARPS_K={wk}"),
+        ]
+    }
+}
+
+/// The tile ukernel for any M: 8 warps of 64 x 64, 144 KiB of shared memory
+/// (within sm_80's 163 KiB per workgroup), one workgroup per SM with up to
+/// 255 registers per thread. On an H200 (bf16, harness kernels,
+/// bench/results/2026-12-03-h200-tile-pipeline) it ran 4096^3 at 360-375
+/// TFLOP/s against 287-326 for a 128 x 128 x 32 tile of 4 stages built for
+/// 2 workgroups per SM.
+pub const TILE: TileShape = TileShape { m: 256, n: 128, k: 64, stages: 3, warps: [4, 2, 1], workgroups_per_sm: 1 };
+
+/// Skinny ukernels for decode shapes (M <= 16, B as N x K): the tile ukernel
+/// with a tile of 16 rows, whose 8 warps split each stage's K 4 or 2 ways,
+/// so that every copy instruction reads 512 contiguous bytes of a weight
+/// row. On an H200 with cold weights (same place) they ran 8 x 16384^2 in
+/// 121.8-122.3 us and 8 x 11008 x 4096 in 24.1 us, against 137.3 and 25.5
+/// for the skinny ukernel they replace, whose loads each touched 8 weight
+/// rows. The narrow one takes 32 columns per workgroup; the wide one 64,
+/// and only where that still gives every SM a workgroup
+/// ([`MIN_N_WORKGROUPS_PER_SM`]).
+pub const SKINNY: TileShape = TileShape { m: 16, n: 32, k: 512, stages: 3, warps: [1, 2, 4], workgroups_per_sm: 1 };
+pub const SKINNY_WIDE: TileShape =
+    TileShape { m: 16, n: 64, k: 128, stages: 4, warps: [1, 4, 2], workgroups_per_sm: 2 };
 pub const SKINNY_MAX_M: i64 = 16;
-pub const SKINNY_N: i64 = 16;
-pub const SKINNY_THREADS: u32 = 256;
-/// Workgroups per SM its kernels are built for (at most 80 registers per
-/// thread), with 4 weight loads in flight per thread.
-pub const SKINNY_WORKGROUPS_PER_SM: i64 = 3;
-/// Static shared memory of the skinny ukernel: 8 warps' 16 x 16 f32 partials.
-pub const SKINNY_SHARED_MEMORY_BYTES: u32 = 8 * 16 * 16 * 4;
+/// Registry parameter: the ukernel applies only where N / tile_n is at
+/// least this many workgroups per SM of the target.
+pub const MIN_N_WORKGROUPS_PER_SM: &str = "min_n_workgroups_per_sm";
 
 /// GEMV ukernel: rows of A it takes, columns of C per workgroup (8 warps of
 /// 4 columns each).
@@ -110,28 +150,30 @@ pub fn variants() -> Vec<VariantDef> {
     for ab in ["bf16", "f16"] {
         let type_define = format!("UK_AB_{}", ab.to_uppercase());
         for layout in LAYOUTS {
+            let mut defines = vec![type_define.clone(), format!("UK_B_{}", layout.to_uppercase())];
+            defines.extend(TILE.defines());
             out.push(VariantDef {
                 family: FAMILY,
                 kind: "tile",
                 symbol: format!("uk_matmul_tile_{ab}_{layout}"),
                 source: "cuda/matmul_tile.cu",
-                defines: vec![type_define.clone(), format!("UK_B_{}", layout.to_uppercase())],
+                defines,
                 arches: PORTABLE_ARCHES,
                 arch_specific: false,
                 operand_types: vec![ab, ab, "f32"],
                 params: vec![
-                    ("tile_m", TILE_M),
-                    ("tile_n", TILE_N),
-                    ("tile_k", TILE_K),
-                    (MIN_WORKGROUPS_PER_SM, TILE_WORKGROUPS_PER_SM),
+                    ("tile_m", TILE.m),
+                    ("tile_n", TILE.n),
+                    ("tile_k", TILE.k),
+                    (MIN_WORKGROUPS_PER_SM, TILE.workgroups_per_sm),
                 ],
                 // Called, not inlined: on an H200 the kernel that inlines it
                 // ran 250 TFLOP/s (bf16 4096^3, B as K x N) against 322 for
                 // the same code called (bench/results/2026-12-02-h200-matmul).
                 tags: vec![("b_layout", layout), ("linkage", "call"), ("fusion", "store")],
-                workgroup_size: [TILE_THREADS, 1, 1],
+                workgroup_size: [TILE.threads(), 1, 1],
                 static_shared_memory_bytes: 0,
-                dynamic_shared_memory_bytes: TILE_SHARED_MEMORY_BYTES,
+                dynamic_shared_memory_bytes: TILE.shared_memory_bytes(),
                 abi: abi(),
             });
         }
@@ -181,27 +223,35 @@ pub fn variants() -> Vec<VariantDef> {
             dynamic_shared_memory_bytes: 0,
             abi: abi(),
         });
-        out.push(VariantDef {
-            family: FAMILY,
-            kind: "skinny",
-            symbol: format!("uk_matmul_skinny_{ab}_nk"),
-            source: "cuda/matmul_skinny.cu",
-            defines: vec![type_define.clone(), "UK_B_NK".into()],
-            arches: PORTABLE_ARCHES,
-            arch_specific: false,
-            operand_types: vec![ab, ab, "f32"],
-            params: vec![
-                ("tile_m", SKINNY_MAX_M),
-                ("tile_n", SKINNY_N),
+        for (kind, shape, min_n_workgroups) in [("skinny", SKINNY, None), ("skinny_wide", SKINNY_WIDE, Some(1))] {
+            let symbol = format!("uk_matmul_{kind}_{ab}_nk");
+            let mut defines = vec![type_define.clone(), "UK_B_NK".into(), format!("UK_TILE_SYMBOL={symbol}")];
+            defines.extend(shape.defines());
+            let mut params = vec![
+                ("tile_m", shape.m),
+                ("tile_n", shape.n),
+                ("tile_k", shape.k),
                 ("max_m", SKINNY_MAX_M),
-                (MIN_WORKGROUPS_PER_SM, SKINNY_WORKGROUPS_PER_SM),
-            ],
-            tags: vec![("b_layout", "nk"), ("fusion", "store")],
-            workgroup_size: [SKINNY_THREADS, 1, 1],
-            static_shared_memory_bytes: SKINNY_SHARED_MEMORY_BYTES,
-            dynamic_shared_memory_bytes: 0,
-            abi: abi(),
-        });
+                (MIN_WORKGROUPS_PER_SM, shape.workgroups_per_sm),
+            ];
+            params.extend(min_n_workgroups.map(|w| (MIN_N_WORKGROUPS_PER_SM, w)));
+            out.push(VariantDef {
+                family: FAMILY,
+                kind,
+                symbol,
+                source: "cuda/matmul_tile.cu",
+                defines,
+                arches: PORTABLE_ARCHES,
+                arch_specific: false,
+                operand_types: vec![ab, ab, "f32"],
+                params,
+                tags: vec![("b_layout", "nk"), ("fusion", "store")],
+                workgroup_size: [shape.threads(), 1, 1],
+                static_shared_memory_bytes: 0,
+                dynamic_shared_memory_bytes: shape.shared_memory_bytes(),
+                abi: abi(),
+            });
+        }
     }
     out
 }

@@ -7,7 +7,7 @@ pub mod catalog;
 pub mod check;
 pub mod reference;
 
-pub use catalog::{FAMILY, SKINNY_MAX_M};
+pub use catalog::{FAMILY, MIN_N_WORKGROUPS_PER_SM, SKINNY_MAX_M};
 
 /// Workgroups of the grid for an M x N output with a `tile_m` x `tile_n`
 /// tile: (along N, along M), as the ukernels read `tile_n` from block x.
