@@ -108,9 +108,13 @@ static UK_DEVICE UK_INLINE bool uk_better(float a, i64 ia, float b, i64 ib) {
   return a > b || (a == b && ia < ib);
 }
 
-// Folds element v at index i into a running best of increasing indices.
+// Folds element v at index i into a running best of increasing indices:
+// v replaces it when larger, or when v is the first NaN. One unordered
+// compare decides the common case (v <= best: nothing to do); the NaN test
+// of best runs only when it fails, which keeps an issue-bound fused
+// producer's loop short.
 static UK_DEVICE UK_INLINE void uk_step(float v, i64 i, float &best, i64 &bi) {
-  if (v > best || (v != v && best == best)) {
+  if (__builtin_expect(!(v <= best), 0) && best == best) {
     best = v;
     bi = i;
   }
