@@ -80,7 +80,7 @@ for v in "${variants[@]}"; do
       $(option_defines "${opts:--}") ukernels/cuda/matmul_tile.cu -o "$tmp/$sym.bc"
     bound=${UK_SWEEP_TILE_WORKGROUPS:-2}
     [[ ",${opts:-}," =~ ,w([0-9]), ]] && bound=${BASH_REMATCH[1]}
-    echo "UK_MM_HARNESS_BOUNDED($sym, $bound)" >> "$harness"
+    echo "UK_MM_HARNESS_SIZED($sym, $(( 32 * wm * wn )), $bound)" >> "$harness"
   done
   echo "$name $bm $bn $(( st * (bm + bn) * bk * 2 )) $(( 32 * wm * wn ))" >> "$tmp/list.txt"
 done
