@@ -25,7 +25,7 @@ fn jobs() -> Vec<(&'static str, String, Vec<String>, &'static [u32], bool)> {
     let variants = [argmax_catalog::variants(), matmul_catalog::variants()].concat();
     let harnesses = [argmax_catalog::harnesses(), matmul_catalog::harnesses()].concat();
     let mut out: Vec<_> =
-        harnesses.into_iter().map(|h| (h.source, h.name.to_string(), vec![], h.arches, h.arch_specific)).collect();
+        harnesses.into_iter().map(|h| (h.source, h.name.to_string(), h.defines, h.arches, h.arch_specific)).collect();
     out.extend(variants.into_iter().map(|v| (v.source, v.symbol, v.defines, v.arches, v.arch_specific)));
     out
 }

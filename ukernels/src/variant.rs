@@ -74,6 +74,9 @@ pub struct VariantDef {
 pub struct HarnessDef {
     pub name: &'static str,
     pub source: &'static str,
+    /// Preprocessor definitions (`NAME=VALUE`): what the harness takes from
+    /// the registry, such as the occupancy bounds of the ukernels it launches.
+    pub defines: Vec<String>,
     pub arches: &'static [u32],
     /// Built for the arch-specific targets (`sm_90a`) of `arches`.
     pub arch_specific: bool,

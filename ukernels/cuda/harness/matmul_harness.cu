@@ -3,14 +3,16 @@
 // ukernels on a GPU independently of the compiler's codegen.
 #include "matmul_harness.h"
 
-// Each with the occupancy bound of its registry entry (min_workgroups_per_sm).
-UK_MM_HARNESS_BOUNDED(uk_matmul_tile_bf16_nk, 1)
-UK_MM_HARNESS_BOUNDED(uk_matmul_tile_bf16_kn, 1)
-UK_MM_HARNESS_BOUNDED(uk_matmul_tile_f16_nk, 1)
-UK_MM_HARNESS_BOUNDED(uk_matmul_tile_f16_kn, 1)
-UK_MM_HARNESS_BOUNDED(uk_matmul_skinny_bf16_nk, 1)
-UK_MM_HARNESS_BOUNDED(uk_matmul_skinny_f16_nk, 1)
-UK_MM_HARNESS_BOUNDED(uk_matmul_skinny_wide_bf16_nk, 2)
-UK_MM_HARNESS_BOUNDED(uk_matmul_skinny_wide_f16_nk, 2)
-UK_MM_HARNESS_BOUNDED(uk_matmul_gemv_bf16_nk, 4)
-UK_MM_HARNESS_BOUNDED(uk_matmul_gemv_f16_nk, 4)
+// Each with the workgroup size and occupancy bound of its registry entry
+// (min_workgroups_per_sm), which build.rs passes as defines.
+#define UK_TILE_HARNESS(NAME) UK_MM_HARNESS_SIZED(NAME, UK_TILE_THREADS, UK_TILE_WORKGROUPS_PER_SM)
+UK_TILE_HARNESS(uk_matmul_tile_bf16_nk)
+UK_TILE_HARNESS(uk_matmul_tile_bf16_kn)
+UK_TILE_HARNESS(uk_matmul_tile_f16_nk)
+UK_TILE_HARNESS(uk_matmul_tile_f16_kn)
+UK_MM_HARNESS_SIZED(uk_matmul_skinny_bf16_nk, UK_SKINNY_THREADS, UK_SKINNY_WORKGROUPS_PER_SM)
+UK_MM_HARNESS_SIZED(uk_matmul_skinny_f16_nk, UK_SKINNY_THREADS, UK_SKINNY_WORKGROUPS_PER_SM)
+UK_MM_HARNESS_SIZED(uk_matmul_skinny_wide_bf16_nk, UK_SKINNY_WIDE_THREADS, UK_SKINNY_WIDE_WORKGROUPS_PER_SM)
+UK_MM_HARNESS_SIZED(uk_matmul_skinny_wide_f16_nk, UK_SKINNY_WIDE_THREADS, UK_SKINNY_WIDE_WORKGROUPS_PER_SM)
+UK_MM_HARNESS_SIZED(uk_matmul_gemv_bf16_nk, UK_GEMV_THREADS, UK_GEMV_WORKGROUPS_PER_SM)
+UK_MM_HARNESS_SIZED(uk_matmul_gemv_f16_nk, UK_GEMV_THREADS, UK_GEMV_WORKGROUPS_PER_SM)

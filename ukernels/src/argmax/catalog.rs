@@ -88,6 +88,7 @@ pub fn harnesses() -> Vec<HarnessDef> {
     vec![HarnessDef {
         name: "harness_argmax",
         source: "cuda/harness/argmax_harness.cu",
+        defines: vec![],
         arches: PORTABLE_ARCHES,
         arch_specific: false,
     }]

@@ -261,12 +261,25 @@ pub fn harnesses() -> Vec<HarnessDef> {
         HarnessDef {
             name: "harness_matmul",
             source: "cuda/harness/matmul_harness.cu",
+            // Each harness kernel gets the workgroup size and occupancy bound
+            // of the ukernel it launches, as compiled kernels do.
+            defines: vec![
+                format!("UK_TILE_THREADS={}", TILE.threads()),
+                format!("UK_TILE_WORKGROUPS_PER_SM={}", TILE.workgroups_per_sm),
+                format!("UK_SKINNY_THREADS={}", SKINNY.threads()),
+                format!("UK_SKINNY_WORKGROUPS_PER_SM={}", SKINNY.workgroups_per_sm),
+                format!("UK_SKINNY_WIDE_THREADS={}", SKINNY_WIDE.threads()),
+                format!("UK_SKINNY_WIDE_WORKGROUPS_PER_SM={}", SKINNY_WIDE.workgroups_per_sm),
+                format!("UK_GEMV_THREADS={GEMV_THREADS}"),
+                format!("UK_GEMV_WORKGROUPS_PER_SM={GEMV_WORKGROUPS_PER_SM}"),
+            ],
             arches: PORTABLE_ARCHES,
             arch_specific: false,
         },
         HarnessDef {
             name: "harness_matmul_sm90a",
             source: "cuda/harness/matmul_harness_sm90a.cu",
+            defines: vec![],
             arches: &[90],
             arch_specific: true,
         },
