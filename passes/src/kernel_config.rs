@@ -160,38 +160,43 @@ fn choose(
     }
     let limit = max_shared_memory_per_workgroup(target.sm);
     let mut best: Option<(Plan, Selection)> = None;
-    let mut considered = Vec::new();
+    // Why each candidate was not taken, in registry order; `Err` holds one
+    // that fits, named against the final choice once the scan is done.
+    let mut considered: Vec<Result<String, &str>> = Vec::new();
     for uk in candidates {
         let selection = match registry().select_for_target(uk, target.sm, target.specific) {
             Ok(s) => s,
             Err(e) => {
-                considered.push(e.to_string());
+                considered.push(Ok(e.to_string()));
                 continue;
             }
         };
         if uk.shared_memory_bytes() > limit {
-            considered.push(format!(
+            considered.push(Ok(format!(
                 "{} needs {} bytes of shared memory per workgroup, {} allows {limit}",
                 uk.symbol,
                 uk.shared_memory_bytes(),
                 target.arch()
-            ));
+            )));
             continue;
         }
         match family.configure(found, uk, target) {
             Ok(plan) => match &best {
-                Some((b, s)) if b.rank <= plan.rank => {
-                    considered.push(format!("{} also fits, ranked after {}", uk.symbol, s.ukernel.symbol));
-                }
+                Some((b, _)) if b.rank <= plan.rank => considered.push(Err(uk.symbol.as_str())),
                 _ => {
                     if let Some((_, s)) = best.replace((plan, selection)) {
-                        considered.push(format!("{} also fits, ranked after {}", s.ukernel.symbol, uk.symbol));
+                        considered.push(Err(s.ukernel.symbol.as_str()));
                     }
                 }
             },
-            Err(reason) => considered.push(format!("{}: {reason}", uk.symbol)),
+            Err(reason) => considered.push(Ok(format!("{}: {reason}", uk.symbol))),
         }
     }
+    let chosen = best.as_ref().map(|(_, s)| s.ukernel.symbol.as_str()).unwrap_or_default();
+    let considered: Vec<String> = considered
+        .into_iter()
+        .map(|c| c.unwrap_or_else(|fits| format!("{fits} also fits, ranked after {chosen}")))
+        .collect();
     match best {
         Some((plan, selection)) => Ok((plan, selection, considered)),
         None => Err(considered.join("; ")),

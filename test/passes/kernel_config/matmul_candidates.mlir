@@ -44,7 +44,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
     %e = tensor.empty() : tensor<8x11008xf32>
     %zero = arith.constant 0.0 : f32
     %init = linalg.fill ins(%zero : f32) outs(%e : tensor<8x11008xf32>) -> tensor<8x11008xf32>
-    // expected-remark@+1 {{selected uk_matmul_skinny_wide_bf16_nk (bitcode for sm_90): 16 x 64 tile per workgroup of 256 threads, K whole, 172 workgroups; also considered: uk_matmul_wgmma_bf16_nk has bitcode for sm_90a, which serves only exactly that arch-specific target, not the target sm_90; uk_matmul_gemv_bf16_nk: M = 8 exceeds its 1; uk_matmul_tile_bf16_nk also fits, ranked after uk_matmul_skinny_bf16_nk; uk_matmul_skinny_bf16_nk also fits, ranked after uk_matmul_skinny_wide_bf16_nk}}
+    // expected-remark@+1 {{selected uk_matmul_skinny_wide_bf16_nk (bitcode for sm_90): 16 x 64 tile per workgroup of 256 threads, K whole, 172 workgroups; also considered: uk_matmul_wgmma_bf16_nk has bitcode for sm_90a, which serves only exactly that arch-specific target, not the target sm_90; uk_matmul_gemv_bf16_nk: M = 8 exceeds its 1; uk_matmul_tile_bf16_nk also fits, ranked after uk_matmul_skinny_wide_bf16_nk; uk_matmul_skinny_bf16_nk also fits, ranked after uk_matmul_skinny_wide_bf16_nk}}
     %r = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : tensor<8x4096xbf16>, tensor<11008x4096xbf16>) outs(%init : tensor<8x11008xf32>) -> tensor<8x11008xf32>
     return %r : tensor<8x11008xf32>
   }
