@@ -50,7 +50,7 @@ impl TileShape {
 /// The tile ukernel for any M: 8 warps of 64 x 64, 144 KiB of shared memory
 /// (within sm_80's 163 KiB per workgroup), one workgroup per SM with up to
 /// 255 registers per thread. On an H200 (bf16, harness kernels,
-/// bench/results/2026-12-03-h200-tile-pipeline) it ran 4096^3 at 360-375
+/// bench/results/2026-12-03-h200-tile-pipeline) it ran 4096^3 at 350-383
 /// TFLOP/s against 287-326 for a 128 x 128 x 32 tile of 4 stages built for
 /// 2 workgroups per SM.
 pub const TILE: TileShape = TileShape { m: 256, n: 128, k: 64, stages: 3, warps: [4, 2, 1], workgroups_per_sm: 1 };
@@ -58,10 +58,10 @@ pub const TILE: TileShape = TileShape { m: 256, n: 128, k: 64, stages: 3, warps:
 /// Skinny ukernels for decode shapes (M <= 16, B as N x K): the tile ukernel
 /// with a tile of 16 rows, whose 8 warps split each stage's K 4 or 2 ways,
 /// so that every copy instruction reads 512 contiguous bytes of a weight
-/// row. On an H200 with cold weights (same place) they ran 8 x 16384^2 in
-/// 121.8-122.3 us and 8 x 11008 x 4096 in 24.1 us, against 137.3 and 25.5
-/// for the skinny ukernel they replace, whose loads each touched 8 weight
-/// rows. The narrow one takes 32 columns per workgroup; the wide one 64,
+/// row. On an H200 with cold weights (same place) the wide one ran
+/// 8 x 16384^2 in 121.8-125.8 us and 8 x 11008 x 4096 in 24.1-24.6 us
+/// (runs 3, 4, 6), against 137.3 and 25.5 for the skinny ukernel they
+/// replace, whose loads each touched 8 weight rows. The narrow one takes 32 columns per workgroup; the wide one 64,
 /// and only where that still gives every SM a workgroup
 /// ([`MIN_N_WORKGROUPS_PER_SM`]).
 pub const SKINNY: TileShape = TileShape { m: 16, n: 32, k: 512, stages: 3, warps: [1, 2, 4], workgroups_per_sm: 1 };
