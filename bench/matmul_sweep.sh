@@ -54,7 +54,22 @@ option_defines() {
   done
   echo "${d[@]}"
 }
-# The harness kernel of a decode variant: columns tile blockIdx.x.
+# Device bitcode for sm_90 of one CUDA source: device_bc OUT SOURCE CLANG_ARGS...
+device_bc() {
+  local bc=$1 src=$2
+  shift 2
+  "$llvm/bin/clang" -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_90 --cuda-feature=+ptx80 \
+    -O3 -emit-llvm -c -std=c++17 "$@" "$src" -o "$bc"
+}
+# A bf16 tile ukernel of one shape: tile_bc SYMBOL LAYOUT BM BN BK STAGES WARPS_M WARPS_N WARPS_K CLANG_ARGS...
+tile_bc() {
+  local sym=$1 layout=$2 bm=$3 bn=$4 bk=$5 st=$6 wm=$7 wn=$8 wk=$9
+  shift 9
+  device_bc "$tmp/$sym.bc" ukernels/cuda/matmul_tile.cu -DUK_AB_BF16 "-DUK_B_${layout^^}" -DUK_TILE_BM=$bm \
+    -DUK_TILE_BN=$bn -DUK_TILE_BK=$bk -DUK_TILE_STAGES=$st -DUK_TILE_WARPS_M=$wm -DUK_TILE_WARPS_N=$wn \
+    -DUK_TILE_WARPS_K=$wk -DUK_TILE_SYMBOL=$sym "$@"
+}
+# The harness kernel of a GEMV variant: columns tile blockIdx.x.
 decode_harness() {
   local sym=$1 bounds=$2
   cat >> "$harness" <<CU
@@ -74,10 +89,7 @@ for v in "${variants[@]}"; do
   IFS=: read -r name bm bn bk st wm wn opts <<< "$v"
   for layout in nk kn; do
     sym="sweep_${name}_${layout}"
-    "$llvm/bin/clang" -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_90 --cuda-feature=+ptx80 \
-      -O3 -emit-llvm -c -std=c++17 -DUK_AB_BF16 "-DUK_B_${layout^^}" -DUK_TILE_BM=$bm -DUK_TILE_BN=$bn -DUK_TILE_BK=$bk \
-      -DUK_TILE_STAGES=$st -DUK_TILE_WARPS_M=$wm -DUK_TILE_WARPS_N=$wn -DUK_TILE_SYMBOL=$sym \
-      $(option_defines "${opts:--}") ukernels/cuda/matmul_tile.cu -o "$tmp/$sym.bc"
+    tile_bc "$sym" "$layout" "$bm" "$bn" "$bk" "$st" "$wm" "$wn" 1 $(option_defines "${opts:--}")
     bound=${UK_SWEEP_TILE_WORKGROUPS:-2}
     [[ ",${opts:-}," =~ ,w([0-9]), ]] && bound=${BASH_REMATCH[1]}
     echo "UK_MM_HARNESS_SIZED($sym, $(( 32 * wm * wn )), $bound)" >> "$harness"
@@ -89,24 +101,19 @@ for v in "${gemv[@]}"; do
   bounds=""
   [ "$minb" = 0 ] || bounds="__attribute__((launch_bounds(256, $minb)))"
   sym="sweep_${name}_nk"
-  "$llvm/bin/clang" -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_90 --cuda-feature=+ptx80 \
-    -O3 -emit-llvm -c -std=c++17 -DUK_AB_BF16 -DUK_B_NK -DUK_GEMV_ROWS=$rows -DUK_GEMV_UNROLL=$unroll \
-    -DUK_GEMV_MAX_M=$maxm $(option_defines "$opts") -DUK_GEMV_SYMBOL=$sym ukernels/cuda/matmul_gemv.cu -o "$tmp/$sym.bc"
+  device_bc "$tmp/$sym.bc" ukernels/cuda/matmul_gemv.cu -DUK_AB_BF16 -DUK_B_NK -DUK_GEMV_ROWS=$rows \
+    -DUK_GEMV_UNROLL=$unroll -DUK_GEMV_MAX_M=$maxm $(option_defines "$opts") -DUK_GEMV_SYMBOL=$sym
   decode_harness "$sym" "$bounds"
   echo "$name $(( 8 * rows )) 256 $maxm" >> "$tmp/skinny.txt"
 done
 for v in "${dtiles[@]}"; do
   IFS=: read -r name bm bn bk st wm wn wk minb <<< "$v"
   sym="sweep_${name}_nk"
-  "$llvm/bin/clang" -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_90 --cuda-feature=+ptx80 \
-    -O3 -emit-llvm -c -std=c++17 -DUK_AB_BF16 -DUK_B_NK -DUK_TILE_BM=$bm -DUK_TILE_BN=$bn -DUK_TILE_BK=$bk \
-    -DUK_TILE_STAGES=$st -DUK_TILE_WARPS_M=$wm -DUK_TILE_WARPS_N=$wn -DUK_TILE_WARPS_K=$wk -DUK_TILE_SYMBOL=$sym \
-    ukernels/cuda/matmul_tile.cu -o "$tmp/$sym.bc"
-  decode_harness "$sym" "__attribute__((launch_bounds($(( 32 * wm * wn * wk )), $minb)))"
+  tile_bc "$sym" nk "$bm" "$bn" "$bk" "$st" "$wm" "$wn" "$wk"
+  echo "UK_MM_HARNESS_SIZED($sym, $(( 32 * wm * wn * wk )), $minb)" >> "$harness"
   echo "$name $bn $(( 32 * wm * wn * wk )) $bm $(( st * (bm + bn) * bk * 2 ))" >> "$tmp/skinny.txt"
 done
-"$llvm/bin/clang" -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_90 --cuda-feature=+ptx80 \
-  -O3 -emit-llvm -c -std=c++17 "$harness" -o "$tmp/harness.bc"
+device_bc "$tmp/harness.bc" "$harness"
 "$llvm/bin/llvm-link" "$tmp"/*.bc -o "$tmp/linked.bc"
 "$llvm/bin/opt" -O3 "$tmp/linked.bc" -o "$tmp/opt.bc"
 "$llvm/bin/llc" -mcpu=sm_90 -mattr=+ptx80 "$tmp/opt.bc" -o "$out/matmul_sweep.sm_90.ptx"

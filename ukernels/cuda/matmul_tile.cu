@@ -2,8 +2,8 @@
 // one workgroup computes one BM x BN tile of C over the whole K.
 //
 // Built per (input type, B layout) with the defines of matmul_common.h into
-// uk_matmul_tile_<bf16|f16>_<nk|kn>, and with the tile's shape as the
-// registry gives it (ukernels/src/matmul/catalog.rs): UK_TILE_BM x UK_TILE_BN
+// uk_matmul_tile_<bf16|f16>_<nk|kn> (UK_TILE_SYMBOL), and with the tile's
+// shape as the registry gives it (ukernels/src/matmul/catalog.rs): UK_TILE_BM x UK_TILE_BN
 // of C, K chunks of UK_TILE_BK in UK_TILE_STAGES stages of a cp.async
 // pipeline, UK_TILE_WARPS_M x UK_TILE_WARPS_N warps, times UK_TILE_WARPS_K
 // that split each stage's K steps. The skinny ukernels for decode
@@ -35,8 +35,8 @@
 #include "matmul_common.h"
 
 #if !defined(UK_TILE_BM) || !defined(UK_TILE_BN) || !defined(UK_TILE_BK) || !defined(UK_TILE_STAGES) ||            \
-    !defined(UK_TILE_WARPS_M) || !defined(UK_TILE_WARPS_N)
-#error "the tile's shape comes from the registry: define UK_TILE_BM, _BN, _BK, _STAGES, _WARPS_M and _WARPS_N"
+    !defined(UK_TILE_WARPS_M) || !defined(UK_TILE_WARPS_N) || !defined(UK_TILE_SYMBOL)
+#error "the registry names each build and gives its shape: define UK_TILE_SYMBOL, _BM, _BN, _BK, _STAGES, _WARPS_M, _WARPS_N"
 #endif
 #define BM UK_TILE_BM
 #define BN UK_TILE_BN
@@ -65,11 +65,7 @@ static_assert(BM * CA % THREADS == 0 && BN * CA % THREADS == 0, "every thread co
 static_assert(KSW * WK * 16 == BK && KSW >= 1, "the K steps of a stage split evenly among the warps of K");
 static_assert((WK - 1) * BM * BN * 4 <= STAGES * STAGE_BYTES, "the partial tiles fit in the stages");
 
-#ifdef UK_TILE_SYMBOL
 #define UK_SYMBOL UK_TILE_SYMBOL
-#else
-#define UK_SYMBOL UK_MM_NAME(tile_, UK_AB_NAME, UK_LAYOUT_NAME)
-#endif
 
 extern __attribute__((shared)) __attribute__((aligned(128))) char uk_matmul_smem[];
 
@@ -354,6 +350,7 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
 #endif
 #undef LOAD_STAGE
   uk_cp_async_wait<0>();
+  // The next call of this ukernel in the same workgroup reuses the stages.
   __syncthreads();
   if constexpr (WK > 1) {
     // The warps of K > 0 hand their partial tiles to those of K = 0 through
@@ -384,7 +381,7 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
     }
     __syncthreads();
   }
-  // (The next call of this ukernel in the same workgroup reuses the stages.)
+  // The warps of K = 0 write C.
   if (WK > 1 && warp_k != 0) return;
 
   // Accumulator (i, j, r) is C[row, col] with row = g (+8 for r >= 2) and

@@ -105,17 +105,12 @@ impl Family for Matmul {
             }
         }
         if let Some(per_sm) = uk.param(matmul::MIN_N_WORKGROUPS_PER_SM) {
-            let sms = target.multiprocessors() as u64;
-            let (per_sm, tile_n) = (per_sm as u64, tile_n as u64);
-            match facts.n {
-                Some(n) if n.div_ceil(tile_n) >= per_sm * sms => {}
-                Some(n) => {
-                    return Err(format!(
-                        "N = {n} gives {} workgroups of {tile_n} columns, fewer than {per_sm} per SM of {sms}",
-                        n.div_ceil(tile_n)
-                    ));
-                }
-                None => return Err("N is dynamic; it takes N that fill every SM".into()),
+            let n = facts.n.ok_or("N is dynamic; it takes N that fill every SM")?;
+            let (columns, sms) = (n.div_ceil(tile_n as u64), target.multiprocessors() as u64);
+            if columns < per_sm as u64 * sms {
+                return Err(format!(
+                    "N = {n} gives {columns} workgroups of {tile_n} columns, fewer than {per_sm} per SM of {sms}"
+                ));
             }
         }
         let workgroups = match (facts.m, facts.n) {

@@ -19,5 +19,3 @@
     NAME(a, 0, lda, b, 0, ldb, c, 0, ldc, m, n, k, (i32)__nvvm_read_ptx_sreg_ctaid_y(),             \
          (i32)__nvvm_read_ptx_sreg_ctaid_x(), accumulate, 0, 0, 0, 0, 0, 0);                        \
   }
-// The same for a workgroup of 256 threads.
-#define UK_MM_HARNESS_BOUNDED(NAME, WORKGROUPS_PER_SM) UK_MM_HARNESS_SIZED(NAME, 256, WORKGROUPS_PER_SM)

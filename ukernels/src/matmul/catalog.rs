@@ -33,9 +33,23 @@ impl TileShape {
         (self.stages * (self.m + self.n) * self.k * 2) as u32
     }
 
-    fn defines(&self) -> Vec<String> {
+    /// The variant `symbol` of the tile ukernel built in this shape, for input
+    /// type `ab` and B layout `layout`: its tile, occupancy and shared memory
+    /// from the shape, `params` and `tags` besides.
+    fn variant(
+        &self,
+        kind: &'static str,
+        symbol: String,
+        ab: &'static str,
+        layout: &'static str,
+        params: &[(&'static str, i64)],
+        tags: Vec<(&'static str, &'static str)>,
+    ) -> VariantDef {
         let [wm, wn, wk] = self.warps;
-        vec![
+        let defines = vec![
+            format!("UK_AB_{}", ab.to_uppercase()),
+            format!("UK_B_{}", layout.to_uppercase()),
+            format!("UK_TILE_SYMBOL={symbol}"),
             format!("UK_TILE_BM={}", self.m),
             format!("UK_TILE_BN={}", self.n),
             format!("UK_TILE_BK={}", self.k),
@@ -43,6 +57,38 @@ impl TileShape {
             format!("UK_TILE_WARPS_M={wm}"),
             format!("UK_TILE_WARPS_N={wn}"),
             format!("UK_TILE_WARPS_K={wk}"),
+        ];
+        let mut all_params = vec![
+            ("tile_m", self.m),
+            ("tile_n", self.n),
+            ("tile_k", self.k),
+            (MIN_WORKGROUPS_PER_SM, self.workgroups_per_sm),
+        ];
+        all_params.extend_from_slice(params);
+        VariantDef {
+            family: FAMILY,
+            kind,
+            symbol,
+            source: "cuda/matmul_tile.cu",
+            defines,
+            arches: PORTABLE_ARCHES,
+            arch_specific: false,
+            operand_types: vec![ab, ab, "f32"],
+            params: all_params,
+            tags,
+            workgroup_size: [self.threads(), 1, 1],
+            static_shared_memory_bytes: 0,
+            dynamic_shared_memory_bytes: self.shared_memory_bytes(),
+            abi: abi(),
+        }
+    }
+
+    /// The defines a harness kernel of this shape takes: `UK_<name>_THREADS`
+    /// and `UK_<name>_WORKGROUPS_PER_SM`.
+    fn harness_defines(&self, name: &str) -> [String; 2] {
+        [
+            format!("UK_{name}_THREADS={}", self.threads()),
+            format!("UK_{name}_WORKGROUPS_PER_SM={}", self.workgroups_per_sm),
         ]
     }
 }
@@ -61,9 +107,9 @@ pub const TILE: TileShape = TileShape { m: 256, n: 128, k: 64, stages: 3, warps:
 /// row. On an H200 with cold weights (same place) the wide one ran
 /// 8 x 16384^2 in 121.8-125.8 us and 8 x 11008 x 4096 in 24.1-24.6 us
 /// (runs 3, 4, 6), against 137.3 and 25.5 for the skinny ukernel they
-/// replace, whose loads each touched 8 weight rows. The narrow one takes 32 columns per workgroup; the wide one 64,
-/// and only where that still gives every SM a workgroup
-/// ([`MIN_N_WORKGROUPS_PER_SM`]).
+/// replace, whose loads each touched 8 weight rows. The narrow one takes 32
+/// columns per workgroup; the wide one 64, and only where that still gives
+/// every SM a workgroup ([`MIN_N_WORKGROUPS_PER_SM`]).
 pub const SKINNY: TileShape = TileShape { m: 16, n: 32, k: 512, stages: 3, warps: [1, 2, 4], workgroups_per_sm: 1 };
 pub const SKINNY_WIDE: TileShape =
     TileShape { m: 16, n: 64, k: 128, stages: 4, warps: [1, 4, 2], workgroups_per_sm: 2 };
@@ -150,32 +196,11 @@ pub fn variants() -> Vec<VariantDef> {
     for ab in ["bf16", "f16"] {
         let type_define = format!("UK_AB_{}", ab.to_uppercase());
         for layout in LAYOUTS {
-            let mut defines = vec![type_define.clone(), format!("UK_B_{}", layout.to_uppercase())];
-            defines.extend(TILE.defines());
-            out.push(VariantDef {
-                family: FAMILY,
-                kind: "tile",
-                symbol: format!("uk_matmul_tile_{ab}_{layout}"),
-                source: "cuda/matmul_tile.cu",
-                defines,
-                arches: PORTABLE_ARCHES,
-                arch_specific: false,
-                operand_types: vec![ab, ab, "f32"],
-                params: vec![
-                    ("tile_m", TILE.m),
-                    ("tile_n", TILE.n),
-                    ("tile_k", TILE.k),
-                    (MIN_WORKGROUPS_PER_SM, TILE.workgroups_per_sm),
-                ],
-                // Called, not inlined: on an H200 the kernel that inlines it
-                // ran 250 TFLOP/s (bf16 4096^3, B as K x N) against 322 for
-                // the same code called (bench/results/2026-12-02-h200-matmul).
-                tags: vec![("b_layout", layout), ("linkage", "call"), ("fusion", "store")],
-                workgroup_size: [TILE.threads(), 1, 1],
-                static_shared_memory_bytes: 0,
-                dynamic_shared_memory_bytes: TILE.shared_memory_bytes(),
-                abi: abi(),
-            });
+            // Called, not inlined: on an H200 the kernel that inlines it ran
+            // 250 TFLOP/s (bf16 4096^3, B as K x N) against 322 for the same
+            // code called (bench/results/2026-12-02-h200-matmul).
+            let tags = vec![("b_layout", layout), ("linkage", "call"), ("fusion", "store")];
+            out.push(TILE.variant("tile", format!("uk_matmul_tile_{ab}_{layout}"), ab, layout, &[], tags));
         }
         out.push(VariantDef {
             family: FAMILY,
@@ -224,33 +249,10 @@ pub fn variants() -> Vec<VariantDef> {
             abi: abi(),
         });
         for (kind, shape, min_n_workgroups) in [("skinny", SKINNY, None), ("skinny_wide", SKINNY_WIDE, Some(1))] {
-            let symbol = format!("uk_matmul_{kind}_{ab}_nk");
-            let mut defines = vec![type_define.clone(), "UK_B_NK".into(), format!("UK_TILE_SYMBOL={symbol}")];
-            defines.extend(shape.defines());
-            let mut params = vec![
-                ("tile_m", shape.m),
-                ("tile_n", shape.n),
-                ("tile_k", shape.k),
-                ("max_m", SKINNY_MAX_M),
-                (MIN_WORKGROUPS_PER_SM, shape.workgroups_per_sm),
-            ];
+            let mut params = vec![("max_m", SKINNY_MAX_M)];
             params.extend(min_n_workgroups.map(|w| (MIN_N_WORKGROUPS_PER_SM, w)));
-            out.push(VariantDef {
-                family: FAMILY,
-                kind,
-                symbol,
-                source: "cuda/matmul_tile.cu",
-                defines,
-                arches: PORTABLE_ARCHES,
-                arch_specific: false,
-                operand_types: vec![ab, ab, "f32"],
-                params,
-                tags: vec![("b_layout", "nk"), ("fusion", "store")],
-                workgroup_size: [shape.threads(), 1, 1],
-                static_shared_memory_bytes: 0,
-                dynamic_shared_memory_bytes: shape.shared_memory_bytes(),
-                abi: abi(),
-            });
+            let tags = vec![("b_layout", "nk"), ("fusion", "store")];
+            out.push(shape.variant(kind, format!("uk_matmul_{kind}_{ab}_nk"), ab, "nk", &params, tags));
         }
     }
     out
@@ -263,16 +265,18 @@ pub fn harnesses() -> Vec<HarnessDef> {
             source: "cuda/harness/matmul_harness.cu",
             // Each harness kernel gets the workgroup size and occupancy bound
             // of the ukernel it launches, as compiled kernels do.
-            defines: vec![
-                format!("UK_TILE_THREADS={}", TILE.threads()),
-                format!("UK_TILE_WORKGROUPS_PER_SM={}", TILE.workgroups_per_sm),
-                format!("UK_SKINNY_THREADS={}", SKINNY.threads()),
-                format!("UK_SKINNY_WORKGROUPS_PER_SM={}", SKINNY.workgroups_per_sm),
-                format!("UK_SKINNY_WIDE_THREADS={}", SKINNY_WIDE.threads()),
-                format!("UK_SKINNY_WIDE_WORKGROUPS_PER_SM={}", SKINNY_WIDE.workgroups_per_sm),
+            defines: [
+                TILE.harness_defines("TILE"),
+                SKINNY.harness_defines("SKINNY"),
+                SKINNY_WIDE.harness_defines("SKINNY_WIDE"),
+            ]
+            .into_iter()
+            .flatten()
+            .chain([
                 format!("UK_GEMV_THREADS={GEMV_THREADS}"),
                 format!("UK_GEMV_WORKGROUPS_PER_SM={GEMV_WORKGROUPS_PER_SM}"),
-            ],
+            ])
+            .collect(),
             arches: PORTABLE_ARCHES,
             arch_specific: false,
         },
