@@ -16,7 +16,7 @@ both B layouts, with and without accumulation into C, against
 (f32 accumulation of exact products: one rounding of 2^-24 per addition,
 times 4); and each benchmarked result too.
 
-usage: matmul_bench.py PTX_DIR [--reps N] [--check-only]
+usage: matmul_bench.py PTX_DIR [--reps N] [--check-only] [--kinds K,K...]
        matmul_bench.py PTX_DIR --profile KIND   (one bf16 4096^3 launch, B as N x K)
        matmul_bench.py PTX_DIR --sweep   (the variants of bench/matmul_sweep.sh)
 """
@@ -30,17 +30,23 @@ import cuda_driver
 from cuda_driver import Driver
 
 CALLS_PER_GRAPH = 20
-TILE_M, TILE_N = 256, 128
-# Decode shapes of the tile ukernel: columns per workgroup, dynamic shared memory.
-SKINNY = {"skinny": (32, 3 * (16 + 32) * 512 * 2), "skinny_wide": (64, 4 * (16 + 64) * 128 * 2)}
+SKINNY = ("skinny", "skinny_wide")
 SKINNY_MAX_M = 16
 GEMV_MAX_M = 1
-GEMV_N = 32
-THREADS = 256
-TILE_SMEM = 3 * (TILE_M + TILE_N) * 64 * 2
-WGMMA_SMEM = 4 * (128 + 256) * 64 * 2 + 2048
-WGMMA_THREADS = 384
-WGMMA_DESC_BYTES = 384
+
+
+class Launch:
+    """How each ukernel is launched (`ukernels.txt` beside the harness PTX:
+    symbol, kind, workgroup size, dynamic shared memory, parameters)."""
+
+    def __init__(self, ptx_dir):
+        self.by_symbol = {}
+        for line in open(f"{ptx_dir}/ukernels.txt"):
+            symbol, kind, threads, smem, *params = line.split()
+            self.by_symbol[symbol] = (int(threads), int(smem), {k: int(v) for k, v in (p.split("=") for p in params)})
+
+
+LAUNCH = None
 
 
 def dtype_name(t):
@@ -54,28 +60,20 @@ def ours(drv, kind, a, b, c, layout, accumulate=False):
         drv = drv.get(kind, drv["default"])
     m, k = a.shape
     n = b.shape[0] if layout == "nk" else b.shape[1]
-    name = f"harness_uk_matmul_{kind}_{dtype_name(a.dtype)}_{layout}"
-    if kind == "wgmma":
-        assert layout == "nk"
-        grid, smem = ((n + 255) // 256, (m + 127) // 128, 1), WGMMA_SMEM
-    elif kind == "tile":
-        grid, smem = ((n + TILE_N - 1) // TILE_N, (m + TILE_M - 1) // TILE_M, 1), TILE_SMEM
-    elif kind == "gemv":
-        assert m <= GEMV_MAX_M and layout == "nk"
-        grid, smem = ((n + GEMV_N - 1) // GEMV_N, 1, 1), 0
-    else:
-        assert m <= SKINNY_MAX_M and layout == "nk"
-        cols, smem = SKINNY[kind]
-        grid = ((n + cols - 1) // cols, 1, 1)
+    symbol = f"uk_matmul_{kind}_{dtype_name(a.dtype)}_{layout}"
+    name = f"harness_{symbol}"
+    threads, smem, params = LAUNCH.by_symbol[symbol]
+    tile_m, tile_n = params["tile_m"], params["tile_n"]
+    assert m <= params.get("max_m", m)
+    grid = ((n + tile_n - 1) // tile_n, (m + tile_m - 1) // tile_m, 1)
     args = [ctypes.c_uint64(a.data_ptr()), ctypes.c_int64(a.stride(0)), ctypes.c_uint64(b.data_ptr()),
             ctypes.c_int64(b.stride(0)), ctypes.c_uint64(c.data_ptr()), ctypes.c_int64(c.stride(0)),
             ctypes.c_int64(m), ctypes.c_int64(n), ctypes.c_int64(k), ctypes.c_int32(1 if accumulate else 0)]
-    threads, desc = THREADS, None
-    if kind == "wgmma":
+    desc = None
+    if "desc_bytes" in params:
         # Global memory the ukernel writes its TMA tensor maps to.
-        desc = torch.zeros(WGMMA_DESC_BYTES, dtype=torch.uint8, device="cuda")
+        desc = torch.zeros(params["desc_bytes"], dtype=torch.uint8, device="cuda")
         args.append(ctypes.c_uint64(desc.data_ptr()))
-        threads = WGMMA_THREADS
 
     def call():
         drv.launch(name, grid, (threads, 1, 1), args, smem)
@@ -158,6 +156,9 @@ def bench(drv, reps):
                 rows.append(("gemv", torch.bfloat16, "nk", m, n, k))
     rows.append(("skinny_wide", torch.float16, "nk", 8, 16384, 16384))
     rows.append(("gemv", torch.float16, "nk", 1, 16384, 16384))
+    if "--kinds" in sys.argv:
+        kinds = sys.argv[sys.argv.index("--kinds") + 1].split(",")
+        rows = [r for r in rows if r[0] in kinds]
     for kind, dtype, layout, m, n, k in rows:
         a, b = operands(m, n, k, dtype, layout, seed=1)
         c = torch.empty(m, n, device="cuda")
@@ -320,7 +321,9 @@ def sweep_skinny(ptx_dir, reps):
 
 
 def main():
+    global LAUNCH
     ptx_dir = sys.argv[1]
+    LAUNCH = Launch(ptx_dir)
     reps = int(sys.argv[sys.argv.index("--reps") + 1]) if "--reps" in sys.argv else 20
     if "--sweep" in sys.argv:
         sweep_skinny(ptx_dir, reps)

@@ -361,9 +361,25 @@ fn build_ukernel_check(out: &str, ptx_dir: Option<&str>) -> i32 {
 
 /// Writes `<harness>.sm_XY.ptx` for every family's harness module and arch
 /// (harness kernels launch ukernels directly) for tools outside the runtime,
-/// such as the benchmark scripts.
+/// such as the benchmark scripts, and `ukernels.txt`, what launching each
+/// ukernel takes: a line per ukernel of its symbol, kind, workgroup size,
+/// dynamic shared memory and its parameters as `name=value`.
 fn write_harness_ptx(dir: &str) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    let mut table = String::new();
+    for uk in ukernels::registry().ukernels() {
+        let params: Vec<String> = uk.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        table += &format!(
+            "{} {} {} {} {}\n",
+            uk.symbol,
+            uk.kind,
+            uk.workgroup_size[0],
+            uk.dynamic_shared_memory_bytes,
+            params.join(" ")
+        );
+    }
+    crate::write_atomically(&std::path::Path::new(dir).join("ukernels.txt"), table.as_bytes())
+        .map_err(|e| e.to_string())?;
     for harness in ukernels::families::harnesses() {
         for &sm in harness.arches {
             let arch = GpuArch { sm, specific: harness.arch_specific };

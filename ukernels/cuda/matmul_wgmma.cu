@@ -1,4 +1,4 @@
-// Hopper matmul ukernel (sm_90a only): one workgroup computes a 128 x 256
+// Hopper matmul ukernel (sm_90a only): one workgroup computes a 128 x BN
 // tile of C over the whole K with wgmma, its operands brought into shared
 // memory by the tensor memory accelerator (TMA).
 //
@@ -7,14 +7,22 @@
 // tensormap.replace exist only for the arch-specific target, whose PTX
 // loads only on compute capability exactly 9.0.
 //
-// Workgroup: 384 threads in three warpgroups. Warpgroup 0 is the producer:
-// one thread issues the TMA loads of a 128 x 64 A tile and a 256 x 64 B tile
-// per stage (4 stages, 192 KiB) in the 128-byte swizzle, each stage's
-// arrival counted on a "full" mbarrier. Warpgroups 1 and 2 are consumers:
-// each multiplies its 64 rows of A with all of B (four m64n256k16 per
-// stage), keeps one batch of wgmma in flight, and hands a stage back on its
-// "empty" mbarrier once the wgmma reading it completed. Then each consumer
-// writes its 64 x 256 accumulators to C.
+// Workgroup: two consumer warpgroups (warps 0-7) and a producer (warps 8 and
+// on). One producer thread issues the TMA loads of a 128 x 64 A tile and a
+// BN x 64 B tile per stage in the 128-byte swizzle, each stage's arrival
+// counted on a "full" mbarrier. Each consumer multiplies its 64 rows of A
+// with all of B (four m64nBNk16 per stage), keeps one batch of wgmma in
+// flight, and hands a stage back on its "empty" mbarrier once the wgmma
+// reading it completed. Then each consumer writes its 64 x BN accumulators
+// to C.
+//
+// The shape comes from the registry (catalog.rs) as defines: UK_WGMMA_BN
+// (128 or 256), UK_WGMMA_STAGES and UK_WGMMA_PRODUCER_WARPS. A producer of
+// one warpgroup (4 warps) gives registers back with `setmaxnreg`
+// (UK_WGMMA_PRODUCER_REGS), which the consumers take
+// (UK_WGMMA_CONSUMER_REGS); a producer of one warp does not, so that a
+// workgroup of 288 threads leaves room for two per SM (ptxas sizes the
+// whole kernel by its entry register count).
 //
 // Tensor maps: built by the workgroup itself (tensormap.replace on a zeroed
 // 128-byte object in shared memory, then copied with a proxy fence into
@@ -26,14 +34,13 @@
 // tiles themselves with cp.async instead (same tiles, same result).
 //
 // Semantics and ABI: those of the tile ukernel (matmul_tile.cu), with tiles
-// of 128 x 256 and two more parameters, `desc` and `desc_offset` (bytes).
+// of 128 x BN and two more parameters, `desc` and `desc_offset` (bytes).
 // It has the store fusion point (matmul_common.h).
-// Dynamic shared memory: 1 KiB + the stages + 1 KiB of alignment slack
-// (198656 bytes). The caller must be a kernel of exactly 384 threads whose
-// registers are capped for that (.maxntid 384, .minnctapersm 1): the producer
-// gives registers back (setmaxnreg) so that each consumer thread holds 232,
-// its 128 accumulators among them. The ukernel must be inlined into its
-// kernel: ptxas serialises wgmma across a call.
+// Dynamic shared memory: 1 KiB + the stages + 1 KiB of alignment slack.
+// The caller must be a kernel of exactly 32 x (8 + UK_WGMMA_PRODUCER_WARPS)
+// threads whose registers are capped for the registry's occupancy
+// (.maxntid, .minnctapersm). The ukernel must be inlined into its kernel:
+// ptxas serialises wgmma across a call.
 
 #include "matmul_common.h"
 
@@ -41,12 +48,18 @@
 #error "the wgmma ukernel reads B as N x K"
 #endif
 
+#if !defined(UK_WGMMA_BN) || !defined(UK_WGMMA_STAGES) || !defined(UK_WGMMA_PRODUCER_WARPS) || \
+    (UK_WGMMA_PRODUCER_WARPS == 4 && (!defined(UK_WGMMA_PRODUCER_REGS) || !defined(UK_WGMMA_CONSUMER_REGS)))
+#error "the wgmma ukernel takes its shape from the registry"
+#endif
+
 #define BM 128
-#define BN 256
+#define BN UK_WGMMA_BN
 #define BK 64
-#define STAGES 4
-#define THREADS 384
+#define STAGES UK_WGMMA_STAGES
+#define ACC (BN / 2)
 #define CONSUMER_WARPS 8
+#define THREADS (32 * (CONSUMER_WARPS + UK_WGMMA_PRODUCER_WARPS))
 #define A_BYTES (BM * BK * 2)
 #define B_BYTES (BN * BK * 2)
 #define STAGE_BYTES (A_BYTES + B_BYTES)
@@ -78,7 +91,8 @@ static UK_DEVICE UK_INLINE u64 desc(u32 addr) {
   return (u64)((addr & 0x3ffff) >> 4) | ((u64)1 << 16) | ((u64)(1024 >> 4) << 32) | ((u64)1 << 62);
 }
 
-static UK_DEVICE UK_INLINE void wgmma_m64n256k16(float d[128], u64 desc_a, u64 desc_b) {
+#if BN == 256
+static UK_DEVICE UK_INLINE void wgmma_m64nBNk16(float d[ACC], u64 desc_a, u64 desc_b) {
   asm volatile(
       "{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
       "wgmma.mma_async.sync.aligned.m64n256k16.f32." UK_MMA_TYPE "." UK_MMA_TYPE " "
@@ -86,6 +100,18 @@ static UK_DEVICE UK_INLINE void wgmma_m64n256k16(float d[128], u64 desc_a, u64 d
       : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]), "+f"(d[64]), "+f"(d[65]), "+f"(d[66]), "+f"(d[67]), "+f"(d[68]), "+f"(d[69]), "+f"(d[70]), "+f"(d[71]), "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75]), "+f"(d[76]), "+f"(d[77]), "+f"(d[78]), "+f"(d[79]), "+f"(d[80]), "+f"(d[81]), "+f"(d[82]), "+f"(d[83]), "+f"(d[84]), "+f"(d[85]), "+f"(d[86]), "+f"(d[87]), "+f"(d[88]), "+f"(d[89]), "+f"(d[90]), "+f"(d[91]), "+f"(d[92]), "+f"(d[93]), "+f"(d[94]), "+f"(d[95]), "+f"(d[96]), "+f"(d[97]), "+f"(d[98]), "+f"(d[99]), "+f"(d[100]), "+f"(d[101]), "+f"(d[102]), "+f"(d[103]), "+f"(d[104]), "+f"(d[105]), "+f"(d[106]), "+f"(d[107]), "+f"(d[108]), "+f"(d[109]), "+f"(d[110]), "+f"(d[111]), "+f"(d[112]), "+f"(d[113]), "+f"(d[114]), "+f"(d[115]), "+f"(d[116]), "+f"(d[117]), "+f"(d[118]), "+f"(d[119]), "+f"(d[120]), "+f"(d[121]), "+f"(d[122]), "+f"(d[123]), "+f"(d[124]), "+f"(d[125]), "+f"(d[126]), "+f"(d[127])
       : "l"(desc_a), "l"(desc_b), "n"(1));
 }
+#elif BN == 128
+static UK_DEVICE UK_INLINE void wgmma_m64nBNk16(float d[ACC], u64 desc_a, u64 desc_b) {
+  asm volatile(
+      "{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n128k16.f32." UK_MMA_TYPE "." UK_MMA_TYPE " "
+      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63])
+      : "l"(desc_a), "l"(desc_b), "n"(1));
+}
+#else
+#error "UK_WGMMA_BN must be 128 or 256"
+#endif
 
 // --- mbarriers (shared::cta addresses) ---
 
@@ -160,11 +186,11 @@ static UK_DEVICE UK_INLINE void tma_load(u32 dst, const void *map, i32 col, i32 
 // One stage's products for consumer warpgroup `group` (its 64 rows of A with
 // all of B), committed as one wgmma batch; then waits until at most that
 // batch is in flight, so the batch before it has finished reading its stage.
-static UK_DEVICE UK_INLINE void multiply_stage(float d[128], u32 st, u32 group) {
+static UK_DEVICE UK_INLINE void multiply_stage(float d[ACC], u32 st, u32 group) {
   asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
 #pragma unroll
   for (int ks = 0; ks < BK / 16; ks++)
-    wgmma_m64n256k16(d, desc(st + group * 64 * 128 + ks * 32), desc(st + A_BYTES + ks * 32));
+    wgmma_m64nBNk16(d, desc(st + group * 64 * 128 + ks * 32), desc(st + A_BYTES + ks * 32));
   asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
   asm volatile("wgmma.wait_group.sync.aligned 1;" ::: "memory");
 }
@@ -190,7 +216,7 @@ static UK_DEVICE UK_INLINE void load_rows(u32 dst_tile, const AB *src, i64 ld, i
 
 // The consumers alone (256 threads, named barrier 1), loading tiles two
 // ahead with cp.async; `group` is the consumer's warpgroup (0 or 1).
-static UK_DEVICE UK_INLINE void mainloop_cp_async(float d[128], u32 tiles, const AB *A, i64 lda, const AB *B,
+static UK_DEVICE UK_INLINE void mainloop_cp_async(float d[ACC], u32 tiles, const AB *A, i64 lda, const AB *B,
                                                   i64 ldb, i64 m0, i64 n0, i64 m, i64 n, i64 k, u32 ctid,
                                                   u32 group) {
   const bool a_vec = uk_aligned16(A) && (lda & 7) == 0 && (k & 7) == 0;
@@ -265,10 +291,12 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
   }
   __syncthreads();
 
-  if (warp < 4) {
+  if (warp >= CONSUMER_WARPS) {
     // The producer.
-    asm volatile("setmaxnreg.dec.sync.aligned.u32 40;");
-    if (tma && tid == 0) {
+#if UK_WGMMA_PRODUCER_WARPS == 4
+    asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;" ::"n"(UK_WGMMA_PRODUCER_REGS));
+#endif
+    if (tma && tid == 32 * CONSUMER_WARPS) {
       for (i64 kt = 0; kt < ktiles; kt++) {
         const u32 s = (u32)(kt % STAGES);
         const u32 round = (u32)(kt / STAGES);
@@ -283,11 +311,13 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
     return;
   }
 
-  asm volatile("setmaxnreg.inc.sync.aligned.u32 232;");
-  const u32 ctid = tid - 128, group = ctid >> 7;
-  float d[128];
+#if UK_WGMMA_PRODUCER_WARPS == 4
+  asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;" ::"n"(UK_WGMMA_CONSUMER_REGS));
+#endif
+  const u32 ctid = tid, group = ctid >> 7;
+  float d[ACC];
 #pragma unroll
-  for (int i = 0; i < 128; i++) d[i] = 0.0f;
+  for (int i = 0; i < ACC; i++) d[i] = 0.0f;
 
   if (tma) {
     for (i64 kt = 0; kt < ktiles; kt++) {
@@ -308,7 +338,7 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
   const bool pairs = ((u64)cbase & 7) == 0 && (ldc & 1) == 0;
   const i64 row0 = m0 + group * 64 + (warp & 3) * 16 + (lane >> 2);
 #pragma unroll
-  for (int j = 0; j < 128; j += 2) {
+  for (int j = 0; j < ACC; j += 2) {
     const i64 row = row0 + ((j >> 1) & 1) * 8;
     const i64 col = n0 + (j >> 2) * 8 + (lane & 3) * 2;
     if (row >= m) continue;

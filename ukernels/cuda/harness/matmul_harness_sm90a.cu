@@ -1,9 +1,14 @@
 // Test kernels that launch each sm_90a-only matmul ukernel directly on whole
 // matrices (offsets 0): tile (blockIdx.y, blockIdx.x) of C, in workgroups of
-// 384 threads, as harness_NAME(a, lda, b, ldb, c, ldc, m, n, k, accumulate,
+// UK_WGMMA_THREADS threads, as harness_NAME(a, lda, b, ldb, c, ldc, m, n, k, accumulate,
 // desc) with `desc` 256 bytes of global memory for the tensor maps (plus 128
-// of alignment slack). Built for sm_90a.
+// of alignment slack), bounded for the registry's occupancy
+// (UK_WGMMA_WORKGROUPS_PER_SM) as compiled kernels are. Built for sm_90a.
 #include "../common.h"
+
+#if !defined(UK_WGMMA_THREADS) || !defined(UK_WGMMA_WORKGROUPS_PER_SM)
+#error "the harness takes the wgmma ukernel's workgroup from the registry"
+#endif
 
 #define UK_MM_HARNESS_WGMMA(NAME)                                                                    \
   extern "C" UK_DEVICE void NAME(const u16 *a, i64 a_offset, i64 lda, const u16 *b, i64 b_offset,   \
@@ -11,7 +16,8 @@
                                  i32 tile_m, i32 tile_n, i32 accumulate, void *store, char *out,    \
                                  i64 out_offset, i64 ldo, const char *operand, i64 operand_offset,  \
                                  char *desc, i64 desc_offset);                                      \
-  extern "C" UK_GLOBAL __attribute__((launch_bounds(384, 1))) void harness_##NAME(                  \
+  extern "C" UK_GLOBAL __attribute__((launch_bounds(UK_WGMMA_THREADS, UK_WGMMA_WORKGROUPS_PER_SM))) void     \
+      harness_##NAME(                                                                                \
       const u16 *a, i64 lda, const u16 *b, i64 ldb, float *c, i64 ldc, i64 m, i64 n, i64 k,          \
       i32 accumulate, char *desc) {                                                                  \
     NAME(a, 0, lda, b, 0, ldb, c, 0, ldc, m, n, k, (i32)__nvvm_read_ptx_sreg_ctaid_y(),             \

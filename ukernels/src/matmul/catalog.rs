@@ -132,18 +132,67 @@ pub const GEMV_N: i64 = 32;
 pub const GEMV_WORKGROUPS_PER_SM: i64 = 4;
 pub const GEMV_THREADS: u32 = 256;
 
-/// Hopper ukernel (sm_90a only): C tile, K chunk per stage, stages; one
-/// producer warpgroup (TMA) and two consumer warpgroups (wgmma).
+/// A shape the Hopper ukernel (`cuda/matmul_wgmma.cu`, sm_90a only) is
+/// built in: a C tile of 128 x `n` (two consumer warpgroups of 64 rows on
+/// wgmma, a producer of `producer_warps` warps on TMA), K chunks of 64 in
+/// `stages` stages, and the workgroups per SM its kernels are built for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WgmmaShape {
+    pub n: i64,
+    pub stages: i64,
+    pub producer_warps: i64,
+    pub workgroups_per_sm: i64,
+}
+
 pub const WGMMA_TILE_M: i64 = 128;
-pub const WGMMA_TILE_N: i64 = 256;
 pub const WGMMA_TILE_K: i64 = 64;
-pub const WGMMA_STAGES: i64 = 4;
-pub const WGMMA_THREADS: u32 = 384;
-/// Its dynamic shared memory: 1 KiB of barriers and tensor maps being
-/// built, the stages, and 1 KiB to align them to the 1024 bytes the
-/// 128-byte swizzle needs.
-pub const WGMMA_SHARED_MEMORY_BYTES: u32 =
-    (WGMMA_STAGES * (WGMMA_TILE_M + WGMMA_TILE_N) * WGMMA_TILE_K * 2) as u32 + 2048;
+
+impl WgmmaShape {
+    pub const fn threads(&self) -> u32 {
+        (32 * (8 + self.producer_warps)) as u32
+    }
+
+    /// Dynamic shared memory: 1 KiB of barriers and tensor maps being
+    /// built, the stages, and 1 KiB to align them to the 1024 bytes the
+    /// 128-byte swizzle needs.
+    pub const fn shared_memory_bytes(&self) -> u32 {
+        (self.stages * (WGMMA_TILE_M + self.n) * WGMMA_TILE_K * 2) as u32 + 2048
+    }
+
+    fn defines(&self) -> Vec<String> {
+        let mut defines = vec![
+            format!("UK_WGMMA_BN={}", self.n),
+            format!("UK_WGMMA_STAGES={}", self.stages),
+            format!("UK_WGMMA_PRODUCER_WARPS={}", self.producer_warps),
+        ];
+        if self.producer_warps == 4 {
+            // A producer warpgroup keeps 40 registers per thread of the
+            // kernel's entry count (65536 / threads / workgroups per SM,
+            // rounded down to 8: 168 for 384 threads at 1 per SM); the
+            // consumers take what it gives back.
+            let entry = (65536 / (self.threads() as i64 * self.workgroups_per_sm)) / 8 * 8;
+            let consumer = (entry + (entry - 40) / 2) / 8 * 8;
+            defines.push("UK_WGMMA_PRODUCER_REGS=40".into());
+            defines.push(format!("UK_WGMMA_CONSUMER_REGS={consumer}"));
+        }
+        defines
+    }
+
+    /// The defines its harness kernel takes.
+    fn harness_defines(&self) -> Vec<String> {
+        vec![
+            format!("UK_WGMMA_THREADS={}", self.threads()),
+            format!("UK_WGMMA_WORKGROUPS_PER_SM={}", self.workgroups_per_sm),
+        ]
+    }
+}
+
+/// The Hopper ukernel's shape. On an H200 (bf16, B as N x K, harness
+/// kernels, bench/results/2026-12-04-h200-wgmma-occupancy) it ran 4096^3 at
+/// 612 TFLOP/s against 480 for 128 x 128 tiles in 3 stages with a producer
+/// warp at 2 workgroups per SM (96 registers per thread), which also lost
+/// with the fused epilogue (293-300 against 236-240 us).
+pub const WGMMA: WgmmaShape = WgmmaShape { n: 256, stages: 4, producer_warps: 4, workgroups_per_sm: 1 };
 /// Global memory it writes its two tensor maps to (128 bytes each, 128-byte
 /// aligned inside).
 pub const WGMMA_DESC_BYTES: i64 = 384;
@@ -207,23 +256,24 @@ pub fn variants() -> Vec<VariantDef> {
             kind: "wgmma",
             symbol: format!("uk_matmul_wgmma_{ab}_nk"),
             source: "cuda/matmul_wgmma.cu",
-            defines: vec![type_define.clone(), "UK_B_NK".into()],
+            defines: [type_define.clone(), "UK_B_NK".into()].into_iter().chain(WGMMA.defines()).collect(),
             arches: &[90],
             arch_specific: true,
             operand_types: vec![ab, ab, "f32"],
             params: vec![
                 ("tile_m", WGMMA_TILE_M),
-                ("tile_n", WGMMA_TILE_N),
+                ("tile_n", WGMMA.n),
                 ("tile_k", WGMMA_TILE_K),
                 ("desc_bytes", WGMMA_DESC_BYTES),
+                (MIN_WORKGROUPS_PER_SM, WGMMA.workgroups_per_sm),
             ],
             // Inlined (the default): ptxas serialises wgmma across a call
             // (its C7510), which held the called version to about half of
             // cuBLAS on an H200.
             tags: vec![("b_layout", "nk"), ("fusion", "store")],
-            workgroup_size: [WGMMA_THREADS, 1, 1],
+            workgroup_size: [WGMMA.threads(), 1, 1],
             static_shared_memory_bytes: 0,
-            dynamic_shared_memory_bytes: WGMMA_SHARED_MEMORY_BYTES,
+            dynamic_shared_memory_bytes: WGMMA.shared_memory_bytes(),
             abi: abi_with_desc(),
         });
         out.push(VariantDef {
@@ -283,7 +333,7 @@ pub fn harnesses() -> Vec<HarnessDef> {
         HarnessDef {
             name: "harness_matmul_sm90a",
             source: "cuda/harness/matmul_harness_sm90a.cu",
-            defines: vec![],
+            defines: WGMMA.harness_defines(),
             arches: &[90],
             arch_specific: true,
         },
