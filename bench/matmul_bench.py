@@ -323,12 +323,12 @@ def sweep_skinny(ptx_dir, reps):
 def main():
     global LAUNCH
     ptx_dir = sys.argv[1]
-    LAUNCH = Launch(ptx_dir)
     reps = int(sys.argv[sys.argv.index("--reps") + 1]) if "--reps" in sys.argv else 20
     if "--sweep" in sys.argv:
         sweep_skinny(ptx_dir, reps)
         sweep(ptx_dir, reps)
         return
+    LAUNCH = Launch(ptx_dir)
     props = torch.cuda.get_device_properties(0)
     sm = props.major * 10 + props.minor
     drv = {"default": Driver(f"{ptx_dir}/harness_matmul.sm_{90 if sm >= 90 else 80}.ptx")}
