@@ -7,8 +7,11 @@ Our kernels are the harness kernels of `ukc build-ukernel-check --ptx-dir D`
 (`harness_matmul.sm_XY.ptx`: each ukernel launched directly on whole
 matrices, tile (blockIdx.y, blockIdx.x) of C), loaded through the CUDA driver
 API on torch's context and stream. Both sides are timed as CUDA graphs of
-CALLS_PER_GRAPH calls, replayed; device time per call, median of REPS (torch's the
-faster of a timing before ours and one after).
+CALLS_PER_GRAPH calls, replayed; device time per call, median of REPS. Each
+row times both sides ROUNDS times, alternating which goes first, and reports
+the faster timing of each side (cuBLAS near its peak, and any kernel that
+streams at the DRAM limit, is held back by the power limit more in some
+timings than in others); the line under a row lists every round.
 
 Checks: every shape of the edge list, both candidates, both input types,
 both B layouts, with and without accumulation into C, against
@@ -16,7 +19,8 @@ both B layouts, with and without accumulation into C, against
 (f32 accumulation of exact products: one rounding of 2^-24 per addition,
 times 4); and each benchmarked result too.
 
-usage: matmul_bench.py PTX_DIR [--reps N] [--check-only] [--kinds K,K...]
+usage: matmul_bench.py PTX_DIR [--reps N] [--rounds R] [--check-only] [--kinds K,K...]
+                        [--decode-shapes MxNxK,...]   (the decode rows' shapes, B as N x K)
        matmul_bench.py PTX_DIR --profile KIND   (one bf16 4096^3 launch, B as N x K)
        matmul_bench.py PTX_DIR --sweep   (the variants of bench/matmul_sweep.sh)
 """
@@ -138,7 +142,20 @@ def run_checks(drv):
 def time_graph(fn, reps):
     return cuda_driver.time_graph(fn, reps, CALLS_PER_GRAPH)
 
-def bench(drv, reps):
+def paired(ours_call, peer_call, reps, rounds):
+    """Times both calls `rounds` times, alternating which goes first (a drift
+    in clocks then falls on both alike); the faster timing of each, and
+    every round as text (ours / torch)."""
+    mine, theirs = [], []
+    for r in range(rounds):
+        order = [(theirs, peer_call), (mine, ours_call)] if r % 2 == 0 else [(mine, ours_call), (theirs, peer_call)]
+        for times, call in order:
+            times.append(time_graph(call, reps))
+    text = " ".join(f"{o:.2f}/{t:.2f}" for o, t in zip(mine, theirs))
+    return min(mine), min(theirs), text
+
+
+def bench(drv, reps, rounds):
     print(f"{'kind':>6} {'dtype':>5} {'layout':>6} {'M x N x K':>20} | {'ours':>10} {'torch':>10} {'ours/torch':>10} | "
           f"{'ours TFLOP/s':>12} {'torch TFLOP/s':>13} | {'ours W GB/s':>11} {'torch W GB/s':>12}")
     rows = [("tile", torch.bfloat16, "kn", m, n, k) for (m, n, k) in
@@ -148,12 +165,14 @@ def bench(drv, reps):
         rows += [("wgmma", torch.bfloat16, "nk", m, n, k) for (m, n, k) in
                  [(4096, 4096, 4096), (8192, 8192, 8192), (2048, 4096, 11008)]]
         rows.append(("wgmma", torch.float16, "nk", 4096, 4096, 4096))
-    for m in (1, 8, 16):
-        for n, k in [(4096, 4096), (11008, 4096), (16384, 16384)]:
-            rows.append(("skinny", torch.bfloat16, "nk", m, n, k))
-            rows.append(("skinny_wide", torch.bfloat16, "nk", m, n, k))
-            if m <= GEMV_MAX_M:
-                rows.append(("gemv", torch.bfloat16, "nk", m, n, k))
+    decode = [(m, n, k) for m in (1, 8, 16) for n, k in [(4096, 4096), (11008, 4096), (16384, 16384)]]
+    if "--decode-shapes" in sys.argv:
+        decode = [tuple(int(d) for d in s.split("x")) for s in sys.argv[sys.argv.index("--decode-shapes") + 1].split(",")]
+    for m, n, k in decode:
+        rows.append(("skinny", torch.bfloat16, "nk", m, n, k))
+        rows.append(("skinny_wide", torch.bfloat16, "nk", m, n, k))
+        if m <= GEMV_MAX_M:
+            rows.append(("gemv", torch.bfloat16, "nk", m, n, k))
     rows.append(("skinny_wide", torch.float16, "nk", 8, 16384, 16384))
     rows.append(("gemv", torch.float16, "nk", 1, 16384, 16384))
     if "--kinds" in sys.argv:
@@ -173,11 +192,7 @@ def bench(drv, reps):
         if r is not None and not r <= 1.0:
             print(f"MISMATCH {kind} {m}x{n}x{k}: error/tolerance {r:.3g}")
             sys.exit(1)
-        # torch timed before and after ours, the faster taken: cuBLAS near its
-        # peak is held back by the power limit more in some timings than others.
-        tt = time_graph(peer, reps)
-        to = time_graph(call, reps)
-        tt = min(tt, time_graph(peer, reps))
+        to, tt, rounds_line = paired(call, peer, reps, rounds)
         flops = 2 * m * n * k
         wbytes = n * k * b.element_size()
         cold = ""
@@ -185,12 +200,14 @@ def bench(drv, reps):
             # Decode reads each weight once: the same timing with copies of
             # the weight cycled past L2.
             copies = weight_copies(b)
-            tc = time_graph(cycled([ours(drv, kind, a, w, c, layout) for w in copies]), reps)
-            ttc = time_graph(cycled([(lambda w=w: F.linear(a, w)) for w in copies]), reps)
+            tc, ttc, cold_rounds = paired(cycled([ours(drv, kind, a, w, c, layout) for w in copies]),
+                                          cycled([(lambda w=w: F.linear(a, w)) for w in copies]), reps, rounds)
             cold = f" | cold: {tc:>8.2f}us {ttc:>8.2f}us {ttc / tc:>5.2f}x {wbytes / tc / 1e3:>5.0f} GB/s"
+            rounds_line += f"; cold {cold_rounds}"
         print(f"{kind:>6} {dtype_name(dtype):>5} {layout:>6} {f'{m}x{n}x{k}':>20} | {to:>8.2f}us {tt:>8.2f}us "
               f"{tt / to:>9.2f}x | {flops / to / 1e6:>12.1f} {flops / tt / 1e6:>13.1f} | "
               f"{wbytes / to / 1e3:>11.0f} {wbytes / tt / 1e3:>12.0f}{cold}")
+        print(f"{'':>6} rounds (us): {rounds_line}")
         del a, b, c
 
 
@@ -324,6 +341,7 @@ def main():
     global LAUNCH
     ptx_dir = sys.argv[1]
     reps = int(sys.argv[sys.argv.index("--reps") + 1]) if "--reps" in sys.argv else 20
+    rounds = int(sys.argv[sys.argv.index("--rounds") + 1]) if "--rounds" in sys.argv else 3
     if "--sweep" in sys.argv:
         sweep_skinny(ptx_dir, reps)
         sweep(ptx_dir, reps)
@@ -347,7 +365,7 @@ def main():
         return
     run_checks(drv)
     if "--check-only" not in sys.argv:
-        bench(drv, reps)
+        bench(drv, reps, rounds)
 
 
 if __name__ == "__main__":
