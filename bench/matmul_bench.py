@@ -22,7 +22,7 @@ times 4); and each benchmarked result too.
 usage: matmul_bench.py PTX_DIR [--reps N] [--rounds R] [--check-only] [--kinds K,K...]
                         [--decode-shapes MxNxK,...]   (the decode rows' shapes, B as N x K)
        matmul_bench.py PTX_DIR --profile KIND   (one bf16 4096^3 launch, B as N x K)
-       matmul_bench.py PTX_DIR --sweep   (the variants of bench/matmul_sweep.sh)
+       matmul_bench.py PTX_DIR --sweep [--decode-shapes ...]   (the variants of bench/matmul_sweep.sh)
 """
 import ctypes
 import sys
@@ -142,6 +142,15 @@ def run_checks(drv):
 def time_graph(fn, reps):
     return cuda_driver.time_graph(fn, reps, CALLS_PER_GRAPH)
 
+def decode_shapes():
+    """The decode rows' shapes (M, N, K), B as N x K: --decode-shapes, else
+    M = 1, 8, 16 against three weights."""
+    if "--decode-shapes" in sys.argv:
+        text = sys.argv[sys.argv.index("--decode-shapes") + 1]
+        return [tuple(int(d) for d in s.split("x")) for s in text.split(",")]
+    return [(m, n, k) for m in (1, 8, 16) for n, k in [(4096, 4096), (11008, 4096), (16384, 16384)]]
+
+
 def paired(ours_call, peer_call, reps, rounds):
     """Times both calls `rounds` times, alternating which goes first (a drift
     in clocks then falls on both alike); the faster timing of each, and
@@ -165,10 +174,7 @@ def bench(drv, reps, rounds):
         rows += [("wgmma", torch.bfloat16, "nk", m, n, k) for (m, n, k) in
                  [(4096, 4096, 4096), (8192, 8192, 8192), (2048, 4096, 11008)]]
         rows.append(("wgmma", torch.float16, "nk", 4096, 4096, 4096))
-    decode = [(m, n, k) for m in (1, 8, 16) for n, k in [(4096, 4096), (11008, 4096), (16384, 16384)]]
-    if "--decode-shapes" in sys.argv:
-        decode = [tuple(int(d) for d in s.split("x")) for s in sys.argv[sys.argv.index("--decode-shapes") + 1].split(",")]
-    for m, n, k in decode:
+    for m, n, k in decode_shapes():
         rows.append(("skinny", torch.bfloat16, "nk", m, n, k))
         rows.append(("skinny_wide", torch.bfloat16, "nk", m, n, k))
         if m <= GEMV_MAX_M:
@@ -283,7 +289,7 @@ def sweep_skinny(ptx_dir, reps):
     call) and cold (copies cycled, more than L2 holds)."""
     drv = Driver(f"{ptx_dir}/matmul_sweep.sm_90.ptx")
     variants = [line.split() for line in open(f"{ptx_dir}/matmul_sweep_skinny.txt") if line.strip()]
-    shapes = [(m, n, k) for m in (1, 8, 16) for (n, k) in [(4096, 4096), (11008, 4096), (16384, 16384)]]
+    shapes = decode_shapes()
     data = {s: operands(*s, torch.bfloat16, "nk", seed=5) for s in shapes}
     copies = {s: weight_copies(data[s][1]) for s in shapes}
     print("decode variants, bf16, B as N x K: us per call, weight warm / cold (cycling "
