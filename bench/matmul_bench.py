@@ -151,15 +151,23 @@ def decode_shapes():
     return [(m, n, k) for m in (1, 8, 16) for n, k in [(4096, 4096), (11008, 4096), (16384, 16384)]]
 
 
-def paired(ours_call, peer_call, reps, rounds):
-    """Times both calls `rounds` times, alternating which goes first (a drift
-    in clocks then falls on both alike); the faster timing of each, and
-    every round as text (ours / torch)."""
-    mine, theirs = [], []
+def rounds_of(calls, reps, rounds):
+    """Times each call `rounds` times, the order of the calls reversed every
+    other round (a drift in clocks then falls on all alike): per call, its
+    timings."""
+    times = [[] for _ in calls]
     for r in range(rounds):
-        order = [(theirs, peer_call), (mine, ours_call)] if r % 2 == 0 else [(mine, ours_call), (theirs, peer_call)]
-        for times, call in order:
-            times.append(time_graph(call, reps))
+        order = range(len(calls)) if r % 2 == 0 else reversed(range(len(calls)))
+        for i in order:
+            times[i].append(time_graph(calls[i], reps))
+    return times
+
+
+def paired(ours_call, peer_call, reps, rounds):
+    """Ours and torch's call timed by rounds_of (torch first in the first
+    round): the faster timing of each, and every round as text (ours /
+    torch)."""
+    theirs, mine = rounds_of([peer_call, ours_call], reps, rounds)
     text = " ".join(f"{o:.2f}/{t:.2f}" for o, t in zip(mine, theirs))
     return min(mine), min(theirs), text
 
