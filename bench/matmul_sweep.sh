@@ -21,7 +21,8 @@ variants=(${UK_SWEEP_TILES:-
   t128x128x32s4w2x4:128:128:32:4:2:4:w2
 })
 # GEMV variants: NAME:ROWS:UNROLL:MAX_M:MIN_WORKGROUPS_PER_SM:OPTIONS (OPTIONS:
-# comma-separated, "-" for none; p = L2 256-byte prefetch hint on the weight loads)
+# comma-separated, "-" for none; p = L2 256-byte prefetch hint on the weight loads,
+# kN = N warps split K, so that a workgroup takes 8 x ROWS / N columns)
 gemv=(${UK_SWEEP_GEMV:-
   g4x2m1:4:2:1:0:-
   g4x2m1p:4:2:1:0:p
@@ -47,6 +48,7 @@ option_defines() {
     case "$o" in
       p) d+=(-DUK_STREAM_L2_256B) ;;
       fp) d+=(-DUK_TILE_FRAG_PIPE) ;;
+      k[0-9]) d+=(-DUK_GEMV_WARPS_K=${o#k}) ;;
       w[0-9]) ;; # a bound, read by the tile loop
       -) ;;
       *) echo "unknown option $o" >&2; exit 1 ;;
@@ -104,7 +106,9 @@ for v in "${gemv[@]}"; do
   device_bc "$tmp/$sym.bc" ukernels/cuda/matmul_gemv.cu -DUK_AB_BF16 -DUK_B_NK -DUK_GEMV_ROWS=$rows \
     -DUK_GEMV_UNROLL=$unroll -DUK_GEMV_MAX_M=$maxm $(option_defines "$opts") -DUK_GEMV_SYMBOL=$sym
   decode_harness "$sym" "$bounds"
-  echo "$name $(( 8 * rows )) 256 $maxm" >> "$tmp/skinny.txt"
+  wk=1
+  [[ ",$opts," =~ ,k([0-9]), ]] && wk=${BASH_REMATCH[1]}
+  echo "$name $(( 8 * rows / wk )) 256 $maxm" >> "$tmp/skinny.txt"
 done
 for v in "${dtiles[@]}"; do
   IFS=: read -r name bm bn bk st wm wn wk minb <<< "$v"

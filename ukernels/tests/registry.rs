@@ -68,7 +68,8 @@ fn matmul_variants_record_tiles_layouts_and_shared_memory() {
     assert_eq!((skinny.dynamic_shared_memory_bytes, wide.dynamic_shared_memory_bytes), (147456, 81920));
     let gemv = reg.by_symbol("uk_matmul_gemv_bf16_nk").unwrap();
     assert_eq!((gemv.param("max_m"), gemv.param("min_weights")), (Some(1), Some(1 << 25)));
-    assert_eq!(gemv.param("tile_n"), Some(32));
+    assert_eq!(gemv.param("tile_n"), Some(4));
+    assert_eq!(gemv.static_shared_memory_bytes, 7 * 4 * 4);
     let skinny = reg.by_symbol("uk_matmul_skinny_f16_nk").unwrap();
     assert_eq!(skinny.param("max_m"), Some(16));
     assert_eq!(skinny.static_shared_memory_bytes, 0);

@@ -8,13 +8,13 @@
 // RUN:   | FileCheck %s
 
 // CHECK-LABEL: func.func @large_decode_weight_selects_gemv
-// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0, 0], ukernel = #ukernel.spec<"uk_matmul_gemv_bf16_nk", {shared_memory_bytes = 0 : i64}>, workgroup = [1, 32, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0, 0], ukernel = #ukernel.spec<"uk_matmul_gemv_bf16_nk", {shared_memory_bytes = 112 : i64}>, workgroup = [1, 4, 0], workgroup_size = [256, 1, 1]}>
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @large_decode_weight_selects_gemv(%a: tensor<1x16384xbf16>, %b: tensor<16384x16384xbf16>) -> tensor<1x16384xf32> {
     %e = tensor.empty() : tensor<1x16384xf32>
     %zero = arith.constant 0.0 : f32
     %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x16384xf32>) -> tensor<1x16384xf32>
-    // expected-remark@+1 {{selected uk_matmul_gemv_bf16_nk (bitcode for sm_90): 1 x 32 tile per workgroup of 256 threads, K whole, 512 workgroups; also considered: uk_matmul_wgmma_bf16_nk has bitcode for sm_90a, which serves only exactly that arch-specific target, not the target sm_90; uk_matmul_tile_bf16_nk also fits, ranked after uk_matmul_gemv_bf16_nk; uk_matmul_skinny_bf16_nk also fits, ranked after uk_matmul_gemv_bf16_nk; uk_matmul_skinny_wide_bf16_nk also fits, ranked after uk_matmul_gemv_bf16_nk}}
+    // expected-remark@+1 {{selected uk_matmul_gemv_bf16_nk (bitcode for sm_90): 1 x 4 tile per workgroup of 256 threads, K whole, 4096 workgroups; also considered: uk_matmul_wgmma_bf16_nk has bitcode for sm_90a, which serves only exactly that arch-specific target, not the target sm_90; uk_matmul_tile_bf16_nk also fits, ranked after uk_matmul_gemv_bf16_nk; uk_matmul_skinny_bf16_nk also fits, ranked after uk_matmul_gemv_bf16_nk; uk_matmul_skinny_wide_bf16_nk also fits, ranked after uk_matmul_gemv_bf16_nk}}
     %r = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : tensor<1x16384xbf16>, tensor<16384x16384xbf16>) outs(%init : tensor<1x16384xf32>) -> tensor<1x16384xf32>
     return %r : tensor<1x16384xf32>
   }

@@ -118,15 +118,22 @@ pub const SKINNY_MAX_M: i64 = 16;
 /// least this many workgroups per SM of the target.
 pub const MIN_N_WORKGROUPS_PER_SM: &str = "min_n_workgroups_per_sm";
 
-/// GEMV ukernel: rows of A it takes, columns of C per workgroup (8 warps of
-/// 4 columns each).
+/// GEMV ukernel: rows of A it takes, columns of C per workgroup, and the
+/// warps of a workgroup that split K (8: every warp reads an eighth of each
+/// of the workgroup's 4 columns). On an H200 (bf16, weights cold, harness
+/// kernels, bench/results/2026-12-04-h200-narrow-decode) the split read the
+/// down-projections 1 x 4096 x 14336 and 1 x 4096 x 11008 in 29.2 and 23.8
+/// us against 36.3 and 29.6 for a warp per 4 columns over the whole K (128
+/// workgroups for 4096 columns: under one per SM), and was level or faster
+/// at every other decode shape.
 pub const GEMV_MAX_M: i64 = 1;
 /// It is chosen only for weights of at least this many elements. On an H200
 /// (bf16, weights cold in L2) it read a 16384 x 16384 weight in 123.0 us and
 /// 11008 x 4096 in 23.7 against 141.0 and 26.4 for the skinny ukernel, but
 /// lost at 4096 x 4096 (13.0 against 12.4 us).
 pub const GEMV_MIN_WEIGHTS: i64 = 1 << 25;
-pub const GEMV_N: i64 = 32;
+pub const GEMV_N: i64 = 4;
+pub const GEMV_WARPS_K: i64 = 8;
 /// Workgroups per SM its kernels are built for (64 registers per thread):
 /// the loads in flight that keep the weight stream at full speed.
 pub const GEMV_WORKGROUPS_PER_SM: i64 = 4;
@@ -281,7 +288,12 @@ pub fn variants() -> Vec<VariantDef> {
             kind: "gemv",
             symbol: format!("uk_matmul_gemv_{ab}_nk"),
             source: "cuda/matmul_gemv.cu",
-            defines: vec![type_define.clone(), "UK_B_NK".into()],
+            defines: vec![
+                type_define.clone(),
+                "UK_B_NK".into(),
+                format!("UK_GEMV_ROWS={}", GEMV_N * GEMV_WARPS_K / 8),
+                format!("UK_GEMV_WARPS_K={GEMV_WARPS_K}"),
+            ],
             arches: PORTABLE_ARCHES,
             arch_specific: false,
             operand_types: vec![ab, ab, "f32"],
@@ -294,7 +306,8 @@ pub fn variants() -> Vec<VariantDef> {
             ],
             tags: vec![("b_layout", "nk"), ("fusion", "store")],
             workgroup_size: [GEMV_THREADS, 1, 1],
-            static_shared_memory_bytes: 0,
+            // The warps of K > 0 hand their column sums over in f32.
+            static_shared_memory_bytes: ((GEMV_WARPS_K - 1) * GEMV_N * GEMV_MAX_M * 4) as u32,
             dynamic_shared_memory_bytes: 0,
             abi: abi(),
         });
