@@ -18,7 +18,11 @@ Kernels come from packages of test/e2e/fused_dispatches.mlir and
 fused_matmul_dispatches.mlir: `plain_<t>` and `<consumer>_<t>` pairs share
 the suffix <t>.
 
-usage: fusion_bench.py PKG... [--reps N]
+Inputs are drawn from N(0, 1), times S with --scale S: the producers and
+consumers with a branch (libdevice's tanh takes one of two formulas by
+magnitude) cost differently where a warp's elements take different ones.
+
+usage: fusion_bench.py PKG... [--reps N] [--scale S]
 """
 import sys
 
@@ -32,10 +36,13 @@ from torch_check import DTYPES, producer
 CALLS_PER_GRAPH = 20
 
 
+SCALE = 1.0
+
+
 def inputs(kernel, gen):
     x_arg, v_arg, i_arg = kernel.arguments
     shape = [int(d) for d in x_arg["shape"]]
-    x = torch.randn(*shape, device="cuda", generator=gen).to(DTYPES[x_arg["dtype"]])
+    x = (torch.randn(*shape, device="cuda", generator=gen) * SCALE).to(DTYPES[x_arg["dtype"]])
     val = torch.empty(*[int(d) for d in v_arg["shape"]], device="cuda", dtype=DTYPES[v_arg["dtype"]])
     idx = torch.empty(*[int(d) for d in i_arg["shape"]], device="cuda", dtype=DTYPES[i_arg["dtype"]])
     return x, val, idx
@@ -51,7 +58,7 @@ def matmul_row(name, fused, plain, gen, reps):
     m, k = (int(d) for d in a_arg["shape"])
     n = int(w_arg["shape"][0])
     dt = DTYPES[a_arg["dtype"]]
-    a = torch.randn(m, k, device="cuda", generator=gen).to(dt)
+    a = (torch.randn(m, k, device="cuda", generator=gen) * SCALE).to(dt)
     w = torch.randn(n, k, device="cuda", generator=gen).to(dt)
     bias = torch.randn(n, device="cuda", generator=gen)
     out = torch.empty(m, n, device="cuda", dtype=DTYPES[out_arg["dtype"]])
@@ -76,8 +83,11 @@ def matmul_row(name, fused, plain, gen, reps):
 
 
 def main():
-    paths = [a for i, a in enumerate(sys.argv[1:], 1) if not a.startswith("--") and sys.argv[i - 1] != "--reps"]
+    global SCALE
+    paths = [a for i, a in enumerate(sys.argv[1:], 1)
+             if not a.startswith("--") and sys.argv[i - 1] not in ("--reps", "--scale")]
     reps = int(sys.argv[sys.argv.index("--reps") + 1]) if "--reps" in sys.argv else 20
+    SCALE = float(sys.argv[sys.argv.index("--scale") + 1]) if "--scale" in sys.argv else 1.0
     gen = torch.Generator(device="cuda").manual_seed(7)
     kernels = {k.name: k for p in paths for k in ukernel.load(p)}
     print(f"{'fused kernel':>28} | {'plain':>9} {'fused':>9} {'fused/plain':>11} | {'torch':>9} {'torch/fused':>11} | check")
