@@ -40,17 +40,21 @@ pub fn harness_kernels(
 ) -> Result<Vec<PackagedKernel>, String> {
     let mut kernels = Vec::new();
     for uk in crate::registry().of_family(argmax::FAMILY) {
-        let name = format!("harness_{}", uk.symbol);
         let element = ElementType::from_name(uk.operand_types[0]).ok_or("argmax element type")?;
         let index = IndexType::from_name(uk.operand_types[2]).ok_or("argmax index type")?;
-        let spec = ukernel_runtime::MultiKernelLoaderSpec::new(&name)
-            .with(ukernel_runtime::KernelLoaderSpec::cuda_ptx(&name, ptx.iter().cloned()))
-            .map_err(|e| e.to_string())?;
-        kernels.push(PackagedKernel {
-            spec,
-            launch: harness_launch(element, index),
-            attributes: harness_attributes(element, index, uk.tag("semantics").unwrap_or("first-nan")),
-        });
+        // Without an input map, and with the identity as one: the ukernel's
+        // loop for fused producers, checked on the same rows.
+        for suffix in ["", "_mapped"] {
+            let name = format!("harness_{}{suffix}", uk.symbol);
+            let spec = ukernel_runtime::MultiKernelLoaderSpec::new(&name)
+                .with(ukernel_runtime::KernelLoaderSpec::cuda_ptx(&name, ptx.iter().cloned()))
+                .map_err(|e| e.to_string())?;
+            kernels.push(PackagedKernel {
+                spec,
+                launch: harness_launch(element, index),
+                attributes: harness_attributes(element, index, uk.tag("semantics").unwrap_or("first-nan")),
+            });
+        }
     }
     Ok(kernels)
 }
@@ -211,6 +215,11 @@ pub fn cases() -> Vec<Case> {
     out.push(c(1, 128256, 0, argmax::plan(Some(1), Some(128256), 132).split, true, Random));
     out.push(c(8, 128256, 0, argmax::plan(Some(8), Some(128256), 132).split, false, Random));
     out.push(c(64, 32000, 0, 1, true, TwoNans));
+    // Rows of several loop iterations per thread in one workgroup.
+    for (offset, pattern) in [(0, Random), (1, Ties), (2, Descending), (3, PosInfTies), (1, NanLast), (2, NegInfButOne)]
+    {
+        out.push(c(2, 40000 + offset, offset, 1, true, pattern));
+    }
     out.push(c(1, 1 << 20, 5, 256, true, Random));
     out.push(c(1, 100, 0, 64, true, Random)); // more splits than vectors: empty parts
     out
