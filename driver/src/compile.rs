@@ -569,8 +569,8 @@ mod tests {
         assert_eq!(head.attributes.get("ukernel").map(String::as_str), Some("uk_matmul_gemv_bf16_nk"));
         assert_eq!(head.attributes.get("reference").map(String::as_str), Some("matmul"));
         assert_eq!(head.attributes.get("reference.b_layout").map(String::as_str), Some("nk"));
-        // One workgroup per 32 columns of the 128256 logits.
-        assert_eq!(head.launch.grid[0], DimExpr::Const(128256 / 32));
+        // One workgroup per 4 columns of the 128256 logits (8 warps split K).
+        assert_eq!(head.launch.grid[0], DimExpr::Const(128256 / 4));
         let k = &compiled.package.kernels[1];
         assert_eq!(k.attributes.get("ukernel").map(String::as_str), Some("uk_argmax_f32i64"));
         assert_eq!(k.attributes.get("reference.semantics").map(String::as_str), Some("first-nan"));
