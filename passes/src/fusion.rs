@@ -446,7 +446,13 @@ const STORE_VECTOR: i32 = 2;
 /// 1 writes `col` alone, 2 both with one vector store (the ukernel passes it
 /// where that address is aligned to two elements), 3 both with two stores.
 /// The body is applied to both values before the stores, so a ukernel that
-/// inlines one call per accumulator pair holds one copy of it per pair.
+/// inlines one call per accumulator pair holds one copy of it per pair. The
+/// extra operand is read with invariant loads (a dispatch's input, which
+/// its kernel never writes): LLVM may then share them between pairs and
+/// issue them ahead of the pairs' stores, which it would otherwise have to
+/// order after every earlier store (the wgmma ukernel's bias + GELU
+/// epilogue went from 1.07-1.22 to 0.99-1.10 of the plain ukernel on an
+/// H200, BENCHMARKS.md).
 pub fn store_function<'c>(context: &'c Context, consumer: &Consumer, name_: &str) -> Result<Operation<'c>, String> {
     let elem = |v: Value| crate::ir::shape_of(v.r#type()).map(|(_, t)| t.to_string()).ok_or("not a shaped value");
     let out_type = elem(consumer.out)?;
@@ -478,7 +484,7 @@ pub fn store_function<'c>(context: &'c Context, consumer: &Consumer, name_: &str
             e = format!("%e{tag}");
             if tag == lane {
                 text += &format!(
-                    "  %oi{lane} = arith.addi %opd_off, {at} : i64\n  %op{lane} = llvm.getelementptr %opd[%oi{lane}] : (!llvm.ptr, i64) -> !llvm.ptr, {t}\n  {e} = llvm.load %op{lane} : !llvm.ptr -> {t}\n"
+                    "  %oi{lane} = arith.addi %opd_off, {at} : i64\n  %op{lane} = llvm.getelementptr %opd[%oi{lane}] : (!llvm.ptr, i64) -> !llvm.ptr, {t}\n  {e} = llvm.load %op{lane} invariant : !llvm.ptr -> {t}\n"
                 );
             }
         }

@@ -2,7 +2,7 @@
 // ukernels' UkStore: output pointer, offset and row stride, extra operand
 // pointer and offset, row, column, two values and a mode) that reads the bias
 // by column for both columns (the second clamped to the first for a single
-// element), applies the body to both values, and writes bf16: both with one
+// element) with invariant loads, applies the body to both values, and writes bf16: both with one
 // aligned vector store for mode 2, else the first, and the second unless
 // mode is 1. The call passes its address and the buffers' addresses at the
 // store fusion point, a shared one-element global stands in for C, and the
@@ -18,7 +18,7 @@
 // CHECK: %[[COL1:.*]] = arith.addi %arg6, %[[STEP]] : i64
 // CHECK: %[[BI:.*]] = arith.addi %arg4, %arg6 : i64
 // CHECK: %[[BP:.*]] = llvm.getelementptr %arg3[%[[BI]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
-// CHECK: %[[B:.*]] = llvm.load %[[BP]] : !llvm.ptr -> f32
+// CHECK: %[[B:.*]] = llvm.load %[[BP]] invariant : !llvm.ptr -> f32
 // CHECK: %[[Y:.*]] = arith.addf %arg7, %[[B]] : f32
 // CHECK: %[[R:.*]] = arith.maximumf %[[Y]], %{{.*}} : f32
 // CHECK: %[[T0:.*]] = arith.truncf %[[R]] : f32 to bf16

@@ -5,7 +5,7 @@
 
 // CHECK-LABEL: func.func private @__ukernel_store_0(
 // CHECK: %[[BP:.*]] = llvm.getelementptr %arg3[%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
-// CHECK: %[[B:.*]] = llvm.load %[[BP]] : !llvm.ptr -> bf16
+// CHECK: %[[B:.*]] = llvm.load %[[BP]] invariant : !llvm.ptr -> bf16
 // CHECK: %[[BF:.*]] = arith.extf %[[B]] : bf16 to f32
 // CHECK: arith.addf %arg7, %[[BF]] : f32
 // CHECK: llvm.store %{{.*}} : bf16, !llvm.ptr

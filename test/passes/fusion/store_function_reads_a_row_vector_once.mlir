@@ -7,7 +7,7 @@
 // CHECK-LABEL: func.func private @__ukernel_store_0(
 // CHECK: %[[I:.*]] = arith.addi %arg4, %arg5 : i64
 // CHECK: %[[P:.*]] = llvm.getelementptr %arg3[%[[I]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
-// CHECK: %[[S:.*]] = llvm.load %[[P]] : !llvm.ptr -> f32
+// CHECK: %[[S:.*]] = llvm.load %[[P]] invariant : !llvm.ptr -> f32
 // CHECK-NOT: llvm.load
 // CHECK: arith.mulf %arg7, %[[S]] : f32
 // CHECK-NOT: llvm.load
