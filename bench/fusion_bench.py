@@ -34,9 +34,7 @@ from cuda_driver import time_graph
 from torch_check import DTYPES, producer
 
 CALLS_PER_GRAPH = 20
-
-
-SCALE = 1.0
+SCALE = 1.0  # --scale
 
 
 def inputs(kernel, gen):

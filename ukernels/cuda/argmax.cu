@@ -152,25 +152,13 @@ template <typename T> static UK_DEVICE UK_INLINE void uk_fold_vec(UkMap map, UkV
 #endif
 }
 
-// Loads the 4 vectors v, v + nt, ... together, then folds them in order
-// into a running best whose index is a slot: `slot` plus the element's
-// place among the 4 x UK_VEC (a constant once unrolled).
-static UK_DEVICE UK_INLINE void uk_fold_group_slots(UkMap map, const UkVec *vrow, i64 v, i64 nt, u32 slot, float &best,
-                                                    u32 &bslot) {
-  UkVec w[4];
-#pragma unroll
-  for (int k = 0; k < 4; ++k)
-    w[k] = vrow[v + k * nt];
-#pragma unroll
-  for (int k = 0; k < 4; ++k)
-    uk_fold_vec(map, w[k], slot + (u32)(k * UK_VEC), best, bslot);
-}
-
 // Loads the K vectors v, v + nt, ... together (with GUARD, only those below
-// nvec), then folds them in order into a running best.
-template <int K, bool GUARD>
-static UK_DEVICE UK_INLINE void uk_fold_group(UkMap map, const UkVec *vrow, i64 vbegin, i64 v, i64 nt, i64 nvec,
-                                              float &best, i64 &bi) {
+// nvec), then folds them in order into a running best. Vector k's first
+// element has index base + (at + k * stride) x UK_VEC: (vbegin, v, nt) for
+// its index in the row, (slot, 0, 1) for a slot of uk_fold_slots.
+template <int K, bool GUARD, typename T>
+static UK_DEVICE UK_INLINE void uk_fold_group(UkMap map, const UkVec *vrow, i64 v, i64 nt, i64 nvec, T base, i64 at,
+                                              i64 stride, float &best, T &bi) {
   UkVec w[K];
 #pragma unroll
   for (int k = 0; k < K; ++k)
@@ -179,7 +167,7 @@ static UK_DEVICE UK_INLINE void uk_fold_group(UkMap map, const UkVec *vrow, i64 
 #pragma unroll
   for (int k = 0; k < K; ++k)
     if (!GUARD || v + k * nt < nvec)
-      uk_fold_vec(map, w[k], vbegin + (v + k * nt) * UK_VEC, best, bi);
+      uk_fold_vec(map, w[k], base + (T)((at + k * stride) * UK_VEC), best, bi);
 }
 
 // Block-wide reduction; the result is valid in thread 0.
@@ -223,11 +211,12 @@ static UK_DEVICE UK_INLINE void uk_fold_slots(UkMap map, const UkVec *vrow, i64 
                                               float &best, i64 &bi) {
   while (v + 3 * nt < nvec) {
     const i64 first = v;
-    const i64 stop = nvec < first + (UK_SLOT_ITERS * 4 + 3) * nt ? nvec : first + (UK_SLOT_ITERS * 4 + 3) * nt;
+    const i64 run_end = first + (UK_SLOT_ITERS * 4 + 3) * nt; // UK_SLOT_ITERS iterations at most
+    const i64 stop = nvec < run_end ? nvec : run_end;
     float lbest = -__builtin_inff();
     u32 lslot = UK_NO_SLOT, slot = 0;
     for (; v + 3 * nt < stop; v += 4 * nt, slot += 4 * UK_VEC)
-      uk_fold_group_slots(map, vrow, v, nt, slot, lbest, lslot);
+      uk_fold_group<4, false>(map, vrow, v, nt, nvec, slot, 0, 1, lbest, lslot);
     if (lslot != UK_NO_SLOT) {
       // Slot s: iteration s / (4 UK_VEC), vector k = s % (4 UK_VEC) / UK_VEC
       // of it, element s % UK_VEC of that.
@@ -271,12 +260,12 @@ static UK_DEVICE UK_INLINE void uk_reduce_range(UkMap map, const E *row, i64 beg
   // per thread, ran the 4096 x 32000 one 4% slower than without slots.)
   if (!map) {
     for (; v + 3 * (i64)nt < nvec; v += 4 * (i64)nt)
-      uk_fold_group<4, false>(map, vrow, vbegin, v, nt, nvec, best, bi);
+      uk_fold_group<4, false>(map, vrow, v, nt, nvec, vbegin, v, nt, best, bi);
   } else {
     uk_fold_slots(map, vrow, vbegin, v, nt, nvec, best, bi);
   }
   if (v < nvec)
-    uk_fold_group<3, true>(map, vrow, vbegin, v, nt, nvec, best, bi);
+    uk_fold_group<3, true>(map, vrow, v, nt, nvec, vbegin, v, nt, best, bi);
   for (i64 i = vend + tid; i < end; i += nt)
     uk_consider(map, row[i], i, best, bi);
   uk_block_reduce(best, bi);

@@ -291,7 +291,8 @@ pub fn variants() -> Vec<VariantDef> {
             defines: vec![
                 type_define.clone(),
                 "UK_B_NK".into(),
-                format!("UK_GEMV_ROWS={}", GEMV_N * GEMV_WARPS_K / 8),
+                // Columns per warp: the workgroup's columns over its warps of N.
+                format!("UK_GEMV_ROWS={}", GEMV_N * GEMV_WARPS_K / (GEMV_THREADS as i64 / 32)),
                 format!("UK_GEMV_WARPS_K={GEMV_WARPS_K}"),
             ],
             arches: PORTABLE_ARCHES,
