@@ -91,3 +91,14 @@ def time_events(fn, reps, warmups=1):
         end.synchronize()
         times.append(start.elapsed_time(end) * 1000)
     return statistics.median(times)
+
+
+def command_line(argv, **options):
+    """The paths of a benchmark's command line `argv` (without the program)
+    and the values of its options: each keyword names an option `--name`
+    that takes a value, parsed by the type of its default."""
+    values = {name: type(default)(argv[argv.index(f"--{name}") + 1]) if f"--{name}" in argv else default
+              for name, default in options.items()}
+    valued = {f"--{name}" for name in options}
+    paths = [a for i, a in enumerate(argv) if not a.startswith("--") and (i == 0 or argv[i - 1] not in valued)]
+    return paths, values

@@ -16,7 +16,7 @@ import sys
 import torch
 
 import ukernel
-from cuda_driver import time_graph
+from cuda_driver import command_line, time_graph
 
 CALLS_PER_GRAPH = 20
 DTYPES = {"f32": torch.float32, "bf16": torch.bfloat16, "f16": torch.float16}
@@ -34,9 +34,8 @@ def adversarial(x):
 
 
 def main():
-    args = sys.argv[1:]
-    reps = int(args[args.index("--reps") + 1]) if "--reps" in args else 20
-    paths = [a for i, a in enumerate(args) if not a.startswith("--") and (i == 0 or args[i - 1] != "--reps")]
+    paths, options = command_line(sys.argv[1:], reps=20)
+    reps = options["reps"]
     packages = [ukernel.load(p) for p in paths]
     gen = torch.Generator(device="cuda").manual_seed(7)
     print(f"device: {torch.cuda.get_device_name()}; torch {torch.__version__}; "

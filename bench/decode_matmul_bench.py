@@ -23,14 +23,13 @@ import torch
 import torch.nn.functional as F
 
 import ukernel
+from cuda_driver import command_line
 from matmul_bench import CALLS_PER_GRAPH, check, cycled, rounds_of, weight_copies
 
 
 def main():
-    args = sys.argv[1:]
-    reps = int(args[args.index("--reps") + 1]) if "--reps" in args else 20
-    rounds = int(args[args.index("--rounds") + 1]) if "--rounds" in args else 3
-    paths = [a for i, a in enumerate(args) if not a.startswith("--") and (i == 0 or args[i - 1] not in ("--reps", "--rounds"))]
+    paths, options = command_line(sys.argv[1:], reps=20, rounds=3)
+    reps, rounds = options["reps"], options["rounds"]
     packages = [ukernel.load(p) for p in paths]
     gen = torch.Generator(device="cuda").manual_seed(11)
     print(f"device: {torch.cuda.get_device_name()}; torch {torch.__version__}; graphs of {CALLS_PER_GRAPH} calls, "

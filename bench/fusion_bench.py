@@ -30,7 +30,7 @@ import torch
 import torch.nn.functional as F
 
 import ukernel
-from cuda_driver import time_graph
+from cuda_driver import command_line, time_graph
 from torch_check import DTYPES, producer
 
 CALLS_PER_GRAPH = 20
@@ -82,10 +82,8 @@ def matmul_row(name, fused, plain, gen, reps):
 
 def main():
     global SCALE
-    paths = [a for i, a in enumerate(sys.argv[1:], 1)
-             if not a.startswith("--") and sys.argv[i - 1] not in ("--reps", "--scale")]
-    reps = int(sys.argv[sys.argv.index("--reps") + 1]) if "--reps" in sys.argv else 20
-    SCALE = float(sys.argv[sys.argv.index("--scale") + 1]) if "--scale" in sys.argv else 1.0
+    paths, options = command_line(sys.argv[1:], reps=20, scale=1.0)
+    reps, SCALE = options["reps"], options["scale"]
     gen = torch.Generator(device="cuda").manual_seed(7)
     kernels = {k.name: k for p in paths for k in ukernel.load(p)}
     print(f"{'fused kernel':>28} | {'plain':>9} {'fused':>9} {'fused/plain':>11} | {'torch':>9} {'torch/fused':>11} | check")
