@@ -69,7 +69,13 @@ def ours(drv, kind, a, b, c, layout, accumulate=False):
     threads, smem, params = LAUNCH.by_symbol[symbol]
     tile_m, tile_n = params["tile_m"], params["tile_n"]
     assert m <= params.get("max_m", m)
-    grid = ((n + tile_n - 1) // tile_n, (m + tile_m - 1) // tile_m, 1)
+    # Kernels launched in clusters along M take a grid of whole clusters.
+    cluster = params.get("cluster_m", 1)
+    grid = ((n + tile_n - 1) // tile_n, (m + tile_m * cluster - 1) // (tile_m * cluster) * cluster, 1)
+    if params.get("persistent"):
+        # Workgroups walking the tiles: whole clusters, at most one per SM.
+        sms = torch.cuda.get_device_properties(0).multi_processor_count // cluster * cluster
+        grid = (1, min(grid[0] * grid[1], sms), 1)
     args = [ctypes.c_uint64(a.data_ptr()), ctypes.c_int64(a.stride(0)), ctypes.c_uint64(b.data_ptr()),
             ctypes.c_int64(b.stride(0)), ctypes.c_uint64(c.data_ptr()), ctypes.c_int64(c.stride(0)),
             ctypes.c_int64(m), ctypes.c_int64(n), ctypes.c_int64(k), ctypes.c_int32(1 if accumulate else 0)]

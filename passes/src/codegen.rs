@@ -396,20 +396,29 @@ pub const WORKGROUPS_PER_SM_PARAM: &str = "workgroups_per_sm";
 /// configuration's [`WORKGROUPS_PER_SM_PARAM`], put there by the lowering.
 pub const WORKGROUPS_PER_SM_ATTR: &str = "ukernel.workgroups_per_sm";
 
+/// Func attribute: the cluster dims (x, y, z) a dispatch is launched in,
+/// put there by the lowering for a ukernel that asks for clusters.
+pub const CLUSTER_ATTR: &str = "ukernel.cluster";
+
 /// Marks the dispatches as kernels with their exact workgroup size as
 /// `.maxntid` and their [`WORKGROUPS_PER_SM_ATTR`] (else 1) as
 /// `.minnctapersm`: ptxas then caps registers for that size and occupancy
 /// (a 384-thread wgmma kernel at 168, which `setmaxnreg` needs at entry; the
 /// GEMV ukernel at 64, four workgroups per SM, which its stream needs in
-/// flight).
+/// flight). Their [`CLUSTER_ATTR`] becomes `.reqnctapercluster`: the driver
+/// then launches them in clusters of that shape.
 fn mark_kernels(context: &Context, module: &Module) {
     for op in body_ops(&module.as_operation()) {
         if name(&op) == "llvm.func" && op.attribute(GRID_ATTR).is_ok() {
             let block: Vec<i32> =
                 op.attribute(BLOCK_ATTR).map(ints).unwrap_or_default().iter().map(|b| *b as i32).collect();
             let workgroups_per_sm = crate::ir::int_attr(&op, WORKGROUPS_PER_SM_ATTR).unwrap_or(1);
+            let cluster = op.attribute(CLUSTER_ATTR).ok();
             let mut f = unsafe { OperationRefMut::from_raw(op.to_raw()) };
             f.set_attribute("nvvm.kernel", Attribute::unit(context));
+            if let Some(dims) = cluster {
+                f.set_attribute("nvvm.cluster_dim", dims);
+            }
             if block.len() == 3 && block.iter().all(|b| *b > 0) {
                 f.set_attribute(
                     "nvvm.maxntid",

@@ -243,20 +243,22 @@ fn lower_one<'c, 'a>(
         let declaration = declaration(context, uk, spec, &types, op.location())?;
         state.insert_symbol(&owner, declaration)?;
     }
-    // The occupancy the ukernel asks for, or the configuration chose, goes
-    // to the dispatch, where codegen writes it as `.minnctapersm`.
+    // What the dispatch is built and launched for goes to its function, where
+    // codegen writes it: the occupancy the ukernel asks for or the
+    // configuration chose (`.minnctapersm`), the clusters the ukernel is
+    // launched in (`.reqnctapercluster`).
     let workgroups_per_sm =
         [uk.min_workgroups_per_sm(), config.param(crate::codegen::WORKGROUPS_PER_SM_PARAM)].into_iter().flatten().max();
-    if let Some(n) = workgroups_per_sm {
-        let mut func = op.parent_operation();
-        while let Some(f) = func.filter(|f| crate::ir::name(f) != "func.func") {
-            func = f.parent_operation();
-        }
-        if let Some(f) = func {
+    if let Some(f) = enclosing_func(&op) {
+        use melior::ir::operation::OperationMutLike;
+        let mut f = unsafe { melior::ir::operation::OperationRefMut::from_raw(f.to_raw()) };
+        if let Some(n) = workgroups_per_sm {
             let i64t = IntegerType::new(context, 64).into();
-            use melior::ir::operation::OperationMutLike;
-            let mut f = unsafe { melior::ir::operation::OperationRefMut::from_raw(f.to_raw()) };
             f.set_attribute(crate::codegen::WORKGROUPS_PER_SM_ATTR, IntegerAttribute::new(i64t, n).into());
+        }
+        if let Some(c) = uk.cluster_m() {
+            let dims = melior::ir::attribute::DenseI32ArrayAttribute::new(context, &[1, c as i32, 1]);
+            f.set_attribute(crate::codegen::CLUSTER_ATTR, dims.into());
         }
     }
     drop(detach(&op));
@@ -267,6 +269,15 @@ fn lower_one<'c, 'a>(
         remove_if_only_deallocated(buffer);
     }
     Ok(())
+}
+
+/// The `func.func` holding `op`.
+fn enclosing_func<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    let mut func = op.parent_operation();
+    while let Some(f) = func.filter(|f| crate::ir::name(f) != "func.func") {
+        func = f.parent_operation();
+    }
+    func
 }
 
 /// `func.func private @<symbol>(<types>) attributes {llvm.bareptr, ...}`.

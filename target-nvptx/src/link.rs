@@ -435,7 +435,22 @@ pub fn harness_ptx(harness: &str, arch: GpuArch) -> Result<String, LinkError> {
     link_needed_objects(&module, &objects)?;
     internalize_non_kernels(&module);
     keep_calls(&module, &called_by_registry(&module));
+    launch_in_clusters(&module);
     Ok(emit_ptx_in_place(&module, arch, pipeline, false)?.0)
+}
+
+/// Gives the harness kernel of each ukernel launched in clusters
+/// (`harness_<symbol>`) the cluster shape the registry records, as the
+/// lowering gives compiled dispatches: clang drops CUDA's `cluster_dims`
+/// attribute without a word.
+fn launch_in_clusters(module: &Module) {
+    let context = module.get_context();
+    for uk in ukernels::registry().ukernels() {
+        if let (Some(c), Some(f)) = (uk.cluster_m(), module.get_function(&format!("harness_{}", uk.symbol))) {
+            let dims = context.create_string_attribute("nvvm.cluster_dim", &format!("1,{c},1"));
+            f.add_attribute(AttributeLoc::Function, dims);
+        }
+    }
 }
 
 #[cfg(test)]

@@ -4,7 +4,9 @@
 // sm_90a bitcode and inlined (ptxas serialises wgmma across a call): TMA
 // loads through tensor maps the kernel builds in a global of its own,
 // setmaxnreg, a 384-thread kernel marked `.maxntid 384` and
-// `.minnctapersm 1` so that ptxas caps its registers for setmaxnreg. The
+// `.minnctapersm 1` so that ptxas caps its registers for setmaxnreg, and
+// launched in clusters of two along y (`.reqnctapercluster 1, 2, 1`) that
+// multicast their shared B tiles; one workgroup per SM walks the tiles. The
 // package marks the image arch-specific. A portable arch beside it cannot
 // call that ukernel.
 // RUN: rm -rf %t.dump && ukc compile %s --arch sm_90a -o %t.pkg --dump-dir %t.dump | FileCheck %s
@@ -21,11 +23,15 @@
 // PTX: .entry prefill(
 // PTX: .maxntid 384, 1, 1
 // PTX: .minnctapersm 1
+// PTX: .explicitcluster
+// PTX: .reqnctapercluster 1, 2, 1
 // PTX-NOT: call.uni
 // PTX: tensormap.replace.tile.global_address.shared::cta.b1024.b64
 // PTX: tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned
+// PTX: barrier.cluster.arrive.release.aligned
 // PTX: setmaxnreg.dec.sync.aligned.u32 40
-// PTX: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes
+// PTX: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [
+// PTX: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster
 // PTX: setmaxnreg.inc.sync.aligned.u32 232
 // PTX: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16
 // INFO: prefill: PTX for 9.0a;{{( cubin for 9.0a;)?}} block [384, 1, 1]; dynamic shared memory 198656

@@ -68,6 +68,17 @@ impl UKernel {
         self.param(crate::variant::MIN_WORKGROUPS_PER_SM)
     }
 
+    /// The workgroups per cluster along M kernels calling it are launched
+    /// in, if it asks ([`crate::variant::CLUSTER_M`]).
+    pub fn cluster_m(&self) -> Option<i64> {
+        self.param(crate::variant::CLUSTER_M).filter(|c| *c > 1)
+    }
+
+    /// Whether it walks tiles ([`crate::variant::PERSISTENT`]).
+    pub fn persistent(&self) -> bool {
+        self.param(crate::variant::PERSISTENT) == Some(1)
+    }
+
     pub fn tag(&self, name: &str) -> Option<&str> {
         crate::variant::tag(&self.def, name)
     }

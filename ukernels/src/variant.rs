@@ -91,6 +91,17 @@ pub const PORTABLE_ARCHES: &[u32] = &[80, 90];
 /// (`.minnctapersm`), so ptxas caps their registers accordingly.
 pub const MIN_WORKGROUPS_PER_SM: &str = "min_workgroups_per_sm";
 
+/// The parameter with which a variant asks to be launched in clusters of
+/// this many workgroups along M (the grid's y axis, `.reqnctapercluster
+/// 1, N, 1`); the grid's y extent is then a multiple of it.
+pub const CLUSTER_M: &str = "cluster_m";
+
+/// The parameter (1) with which a variant says it walks C tiles: its
+/// `tile_m` argument is the workgroup's index and `tile_n` the number of
+/// workgroups (along the grid's y axis), which the caller chooses, at most
+/// one per SM.
+pub const PERSISTENT: &str = "persistent";
+
 /// The arch name clang and LLVM take: `sm_90`, or `sm_90a` when arch-specific.
 pub fn arch_name(sm: u32, arch_specific: bool) -> String {
     format!("sm_{sm}{}", if arch_specific { "a" } else { "" })

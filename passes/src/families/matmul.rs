@@ -51,6 +51,10 @@ fn dim(d: Option<u64>) -> String {
     d.map_or("?".into(), |d| d.to_string())
 }
 
+/// The lowering-config parameter of a persistent ukernel's configuration:
+/// how many workgroups walk the tiles.
+pub const PERSISTENT_WORKGROUPS_PARAM: &str = "persistent_workgroups";
+
 impl Family for Matmul {
     fn name(&self) -> &'static str {
         matmul::FAMILY
@@ -113,18 +117,38 @@ impl Family for Matmul {
                 ));
             }
         }
-        let workgroups = match (facts.m, facts.n) {
+        let cluster = uk.cluster_m().unwrap_or(1) as u64;
+        let tiles = match (facts.m, facts.n) {
             (Some(m), Some(n)) => {
-                let (x, y) = matmul::grid(m, n, tile_m as u64, tile_n as u64);
-                format!("{} workgroups", x * y)
+                let (x, y) = matmul::grid(m, n, tile_m as u64, tile_n as u64, cluster);
+                Some(x * y)
             }
-            _ => "workgroups from the runtime sizes".into(),
+            _ => None,
         };
+        let mut params = vec![];
+        let mut workgroups = match tiles {
+            Some(t) => format!("{t} workgroups"),
+            None => "workgroups from the runtime sizes".into(),
+        };
+        if uk.persistent() {
+            // One workgroup per SM in whole clusters, fewer where there are
+            // fewer tiles.
+            let sms = target.multiprocessors() as u64 / cluster * cluster;
+            let walkers = tiles.map_or(sms, |t| t.min(sms));
+            params.push((PERSISTENT_WORKGROUPS_PARAM.to_string(), walkers as i64));
+            workgroups = format!(
+                "{walkers} workgroups walking {}",
+                tiles.map_or("the tiles".to_string(), |t| format!("{t} tiles"))
+            );
+        }
+        if cluster > 1 {
+            workgroups = format!("{workgroups} in clusters of {cluster} along M sharing B");
+        }
         Ok(Plan {
             workgroup: vec![tile_m, tile_n, 0],
             reduction: vec![0, 0, 0],
             workgroup_size: [uk.workgroup_size[0] as i64, uk.workgroup_size[1] as i64, uk.workgroup_size[2] as i64],
-            params: vec![],
+            params,
             rank,
             summary: format!(
                 "{tile_m} x {tile_n} tile per workgroup of {} threads, K whole, {workgroups}",
@@ -207,10 +231,15 @@ impl Family for Matmul {
             Arg::Size(out, 0),
             Arg::Size(out, 1),
             Arg::Size(a, 1),
-            Arg::WorkgroupId(1),
-            Arg::WorkgroupId(0),
-            Arg::I32(zero_fill.is_none() as i64),
         ];
+        // A persistent ukernel takes the workgroup's index and the workgroup
+        // count (see `ukernels::variant::PERSISTENT`); others their tile.
+        let walkers = config.param(PERSISTENT_WORKGROUPS_PARAM).filter(|_| uk.persistent());
+        match walkers {
+            Some(w) => args.extend([Arg::WorkgroupId(1), Arg::I32(w)]),
+            None => args.extend([Arg::WorkgroupId(1), Arg::WorkgroupId(0)]),
+        }
+        args.push(Arg::I32(zero_fill.is_none() as i64));
         let mut remove: Vec<OperationRef<'c, 'a>> = zero_fill.into_iter().collect();
         let mut drop_if_unused = vec![];
         match &consumer {
@@ -246,16 +275,18 @@ impl Family for Matmul {
             let desc = globals.zeroed(i8t, bytes as u64, true)?;
             args.extend([Arg::Base(desc), Arg::Offset(desc, vec![])]);
         }
-        Ok(CallPlan {
-            grid: vec![
-                Extent::CeilDiv(Box::new(Extent::Size(out, 1)), tile_n),
-                Extent::CeilDiv(Box::new(Extent::Size(out, 0)), tile_m),
-            ],
-            threads: config.workgroup_size[0],
-            args,
-            remove,
-            drop_if_unused,
-        })
+        // Persistent: the walkers along y. Otherwise a workgroup per tile,
+        // along M in whole clusters (see `ukernels::matmul::grid`).
+        let columns = || Extent::CeilDiv(Box::new(Extent::Size(out, 1)), tile_n);
+        let (columns, rows) = match (walkers, uk.cluster_m()) {
+            (Some(w), _) => (Extent::Const(1), Extent::Const(w)),
+            (None, Some(c)) => (
+                columns(),
+                Extent::Product(vec![Extent::CeilDiv(Box::new(Extent::Size(out, 0)), tile_m * c), Extent::Const(c)]),
+            ),
+            (None, None) => (columns(), Extent::CeilDiv(Box::new(Extent::Size(out, 0)), tile_m)),
+        };
+        Ok(CallPlan { grid: vec![columns, rows], threads: config.workgroup_size[0], args, remove, drop_if_unused })
     }
 
     fn argument_roles(&self) -> &'static [&'static str] {

@@ -1,13 +1,23 @@
 // Test kernels that launch each sm_90a-only matmul ukernel directly on whole
-// matrices (offsets 0): tile (blockIdx.y, blockIdx.x) of C, in workgroups of
+// matrices (offsets 0): tile (blockIdx.y, blockIdx.x) of C (persistent:
+// blockIdx.y of gridDim.y workgroups walking the tiles), in workgroups of
 // UK_WGMMA_THREADS threads, as harness_NAME(a, lda, b, ldb, c, ldc, m, n, k, accumulate,
 // desc) with `desc` 256 bytes of global memory for the tensor maps (plus 128
 // of alignment slack), bounded for the registry's occupancy
-// (UK_WGMMA_WORKGROUPS_PER_SM) as compiled kernels are. Built for sm_90a.
+// (UK_WGMMA_WORKGROUPS_PER_SM) and launched in clusters along y as compiled
+// kernels are (the linker gives them the registry's cluster shape; the
+// grid's y is a multiple of it). Built for sm_90a.
 #include "../common.h"
 
-#if !defined(UK_WGMMA_THREADS) || !defined(UK_WGMMA_WORKGROUPS_PER_SM)
+#if !defined(UK_WGMMA_THREADS) || !defined(UK_WGMMA_WORKGROUPS_PER_SM) || !defined(UK_WGMMA_PERSISTENT)
 #error "the harness takes the wgmma ukernel's workgroup from the registry"
+#endif
+
+// A persistent ukernel takes the workgroup's index and the workgroup count.
+#if UK_WGMMA_PERSISTENT
+#define HARNESS_TILE_N (i32) __nvvm_read_ptx_sreg_nctaid_y()
+#else
+#define HARNESS_TILE_N (i32) __nvvm_read_ptx_sreg_ctaid_x()
 #endif
 
 #define UK_MM_HARNESS_WGMMA(NAME)                                                                    \
@@ -20,8 +30,8 @@
       harness_##NAME(                                                                                \
       const u16 *a, i64 lda, const u16 *b, i64 ldb, float *c, i64 ldc, i64 m, i64 n, i64 k,          \
       i32 accumulate, char *desc) {                                                                  \
-    NAME(a, 0, lda, b, 0, ldb, c, 0, ldc, m, n, k, (i32)__nvvm_read_ptx_sreg_ctaid_y(),             \
-         (i32)__nvvm_read_ptx_sreg_ctaid_x(), accumulate, 0, 0, 0, 0, 0, 0, desc, 0);               \
+    NAME(a, 0, lda, b, 0, ldb, c, 0, ldc, m, n, k, (i32)__nvvm_read_ptx_sreg_ctaid_y(), HARNESS_TILE_N,  \
+         accumulate, 0, 0, 0, 0, 0, 0, desc, 0);                                                      \
   }
 
 UK_MM_HARNESS_WGMMA(uk_matmul_wgmma_bf16_nk)

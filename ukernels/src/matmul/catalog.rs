@@ -4,7 +4,9 @@
 //! bf16 and f16 inputs with f32 accumulation and output. Included by
 //! `build.rs`.
 
-use crate::variant::{AbiParam, AbiType as T, HarnessDef, MIN_WORKGROUPS_PER_SM, PORTABLE_ARCHES, VariantDef};
+use crate::variant::{
+    AbiParam, AbiType as T, CLUSTER_M, HarnessDef, MIN_WORKGROUPS_PER_SM, PERSISTENT, PORTABLE_ARCHES, VariantDef,
+};
 
 pub const FAMILY: &str = "matmul";
 
@@ -149,6 +151,13 @@ pub struct WgmmaShape {
     pub stages: i64,
     pub producer_warps: i64,
     pub workgroups_per_sm: i64,
+    /// Workgroups per cluster along M (1 or 2): a cluster's workgroups share
+    /// their B tile, each loading a part of it for all (TMA multicast).
+    pub cluster_m: i64,
+    /// Each workgroup walks C tiles (one workgroup per SM, the tensor maps
+    /// built once, the next tile's loads issued during a tile's epilogue)
+    /// instead of computing one.
+    pub persistent: bool,
 }
 
 pub const WGMMA_TILE_M: i64 = 128;
@@ -171,6 +180,8 @@ impl WgmmaShape {
             format!("UK_WGMMA_BN={}", self.n),
             format!("UK_WGMMA_STAGES={}", self.stages),
             format!("UK_WGMMA_PRODUCER_WARPS={}", self.producer_warps),
+            format!("UK_WGMMA_CLUSTER_M={}", self.cluster_m),
+            format!("UK_WGMMA_PERSISTENT={}", self.persistent as i32),
         ];
         if self.producer_warps == 4 {
             // A producer warpgroup keeps 40 registers per thread of the
@@ -190,6 +201,7 @@ impl WgmmaShape {
         vec![
             format!("UK_WGMMA_THREADS={}", self.threads()),
             format!("UK_WGMMA_WORKGROUPS_PER_SM={}", self.workgroups_per_sm),
+            format!("UK_WGMMA_PERSISTENT={}", self.persistent as i32),
         ]
     }
 }
@@ -198,8 +210,13 @@ impl WgmmaShape {
 /// kernels, bench/results/2026-12-04-h200-wgmma-occupancy) it ran 4096^3 at
 /// 612 TFLOP/s against 480 for 128 x 128 tiles in 3 stages with a producer
 /// warp at 2 workgroups per SM (96 registers per thread), which also lost
-/// with the fused epilogue (293-300 against 236-240 us).
-pub const WGMMA: WgmmaShape = WgmmaShape { n: 256, stages: 4, producer_warps: 4, workgroups_per_sm: 1 };
+/// with the fused epilogue (293-300 against 236-240 us). Walking tiles in
+/// clusters of two (bench/results/2026-12-04-h200-wgmma-cluster, run5)
+/// took 4096^3 from 226.0 to 218.3 us, 8192^3 from 1790 to 1723, and the
+/// fused bias + GELU + bf16 epilogue at 4096^3 from 215.6-233.0 to
+/// 196.5-203.7.
+pub const WGMMA: WgmmaShape =
+    WgmmaShape { n: 256, stages: 4, producer_warps: 4, workgroups_per_sm: 1, cluster_m: 2, persistent: true };
 /// Global memory it writes its two tensor maps to (128 bytes each, 128-byte
 /// aligned inside).
 pub const WGMMA_DESC_BYTES: i64 = 384;
@@ -273,6 +290,8 @@ pub fn variants() -> Vec<VariantDef> {
                 ("tile_k", WGMMA_TILE_K),
                 ("desc_bytes", WGMMA_DESC_BYTES),
                 (MIN_WORKGROUPS_PER_SM, WGMMA.workgroups_per_sm),
+                (CLUSTER_M, WGMMA.cluster_m),
+                (PERSISTENT, WGMMA.persistent as i64),
             ],
             // Inlined (the default): ptxas serialises wgmma across a call
             // (its C7510), which held the called version to about half of

@@ -10,7 +10,23 @@ pub mod reference;
 pub use catalog::{FAMILY, MIN_N_WORKGROUPS_PER_SM, SKINNY_MAX_M};
 
 /// Workgroups of the grid for an M x N output with a `tile_m` x `tile_n`
-/// tile: (along N, along M), as the ukernels read `tile_n` from block x.
-pub fn grid(m: u64, n: u64, tile_m: u64, tile_n: u64) -> (u64, u64) {
-    (n.div_ceil(tile_n), m.div_ceil(tile_m))
+/// tile, launched in clusters of `cluster_m` along M: (along N, along M),
+/// as the ukernels read `tile_n` from block x. Along M the grid holds whole
+/// clusters; a workgroup past the last row tile stores nothing.
+pub fn grid(m: u64, n: u64, tile_m: u64, tile_n: u64, cluster_m: u64) -> (u64, u64) {
+    (n.div_ceil(tile_n), m.div_ceil(tile_m * cluster_m) * cluster_m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::grid;
+
+    #[test]
+    fn grid_holds_whole_clusters_along_m() {
+        // 300 rows in tiles of 128: 3 row tiles, 4 in clusters of 2.
+        assert_eq!(grid(300, 1000, 128, 256, 1), (4, 3));
+        assert_eq!(grid(300, 1000, 128, 256, 2), (4, 4));
+        assert_eq!(grid(4096, 4096, 128, 256, 2), (16, 32));
+        assert_eq!(grid(1, 1, 128, 256, 2), (1, 2));
+    }
 }
