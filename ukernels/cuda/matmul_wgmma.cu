@@ -82,6 +82,9 @@
 #ifndef UK_WGMMA_PERSISTENT
 #define UK_WGMMA_PERSISTENT 0
 #endif
+#ifndef UK_WGMMA_WALK_ROWS
+#define UK_WGMMA_WALK_ROWS 0
+#endif
 #if UK_WGMMA_CLUSTER_M != 1 && UK_WGMMA_CLUSTER_M != 2
 #error "UK_WGMMA_CLUSTER_M must be 1 or 2"
 #endif
@@ -313,30 +316,47 @@ static UK_DEVICE UK_INLINE void mainloop_cp_async(float d[ACC], u32 tiles, const
 // The C tiles one workgroup computes: walk indices first, first + stride,
 // ... below count. Persistent (UK_WGMMA_PERSISTENT): the caller passes the
 // workgroup's index as tile_m and the number of workgroups as tile_n; the
-// workgroups of a cluster (consecutive indices) walk the same tile columns,
-// each its own row of tiles (rank along M). Otherwise a walk of one tile,
-// (tile_m, tile_n).
+// workgroups of a cluster (consecutive indices) walk the same tiles, each
+// its own row of tiles of the pair (rank along M). Walk indices go down
+// UK_WGMMA_WALK_ROWS pairs of tile rows, then across (0: across whole rows),
+// so that the workgroups running together share the tiles of A and B they
+// read. Otherwise a walk of one tile, (tile_m, tile_n).
 struct TileWalk {
-  i64 first, stride, count, tiles_n, base_m, base_n;
-  u32 rank;
+  // Walk indices are 32-bit: C of fewer than 2^32 tiles (2^47 elements).
+  u32 first, stride, count, tiles_n, pair_rows, rank;
+  i64 base_m, base_n;
   UK_DEVICE TileWalk(i32 tile_m, i32 tile_n, i64 m, i64 n) {
 #if UK_WGMMA_PERSISTENT
-    tiles_n = (n + BN - 1) / BN;
-    count = tiles_n * (((m + BM - 1) / BM + CLUSTER - 1) / CLUSTER);
-    first = tile_m / CLUSTER;
-    stride = tile_n / CLUSTER;
+    tiles_n = (u32)((n + BN - 1) / BN);
+    pair_rows = (u32)(((m + BM - 1) / BM + CLUSTER - 1) / CLUSTER);
+    count = tiles_n * pair_rows;
+    first = (u32)tile_m / CLUSTER;
+    stride = (u32)tile_n / CLUSTER;
     rank = (u32)tile_m % CLUSTER;
     base_m = base_n = 0;
 #else
     (void)m;
     (void)n;
-    first = 0, stride = 1, count = 1, tiles_n = 1, rank = 0;
+    first = 0, stride = 1, count = 1, tiles_n = 1, pair_rows = 1, rank = 0;
     base_m = (i64)tile_m * BM, base_n = (i64)tile_n * BN;
 #endif
   }
   // The first row and column of walk index t's tile.
-  UK_DEVICE i64 m0(i64 t) const { return base_m + ((t / tiles_n) * CLUSTER + rank) * BM; }
-  UK_DEVICE i64 n0(i64 t) const { return base_n + (t % tiles_n) * BN; }
+  UK_DEVICE void origin(u32 t, i64 &m0, i64 &n0) const {
+    u32 row, col;
+#if UK_WGMMA_WALK_ROWS > 0
+    const u32 span = UK_WGMMA_WALK_ROWS * tiles_n, group = t / span, q = t - group * span;
+    const u32 left = pair_rows - group * UK_WGMMA_WALK_ROWS;
+    const u32 rows = left < UK_WGMMA_WALK_ROWS ? left : UK_WGMMA_WALK_ROWS;
+    col = q / rows;
+    row = group * UK_WGMMA_WALK_ROWS + q % rows;
+#else
+    row = t / tiles_n;
+    col = t % tiles_n;
+#endif
+    m0 = base_m + ((i64)row * CLUSTER + rank) * BM;
+    n0 = base_n + (i64)col * BN;
+  }
 };
 
 // Writes a consumer warpgroup's 64 x BN accumulators of the C tile at (m0,
@@ -467,8 +487,9 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
       const u32 b_half = rank * (B_BYTES / CLUSTER);
 #endif
       u32 it = 0; // K tiles loaded so far, over all C tiles: stage and round
-      for (i64 t = walk.first; t < walk.count; t += walk.stride) {
-        const i64 m0 = walk.m0(t), n0 = walk.n0(t);
+      for (u32 t = walk.first; t < walk.count; t += walk.stride) {
+        i64 m0, n0;
+    walk.origin(t, m0, n0);
         for (i64 kt = 0; kt < ktiles; kt++, it++) {
           const u32 s = it % STAGES;
           // The stage's previous contents were consumed (round - 1 hand-backs).
@@ -498,8 +519,9 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
 #endif
   const u32 ctid = tid, group = ctid >> 7;
   u32 it = 0; // K tiles consumed so far, over all C tiles
-  for (i64 t = walk.first; t < walk.count; t += walk.stride) {
-    const i64 m0 = walk.m0(t), n0 = walk.n0(t);
+  for (u32 t = walk.first; t < walk.count; t += walk.stride) {
+    i64 m0, n0;
+    walk.origin(t, m0, n0);
     float d[ACC];
 #pragma unroll
     for (int i = 0; i < ACC; i++) d[i] = 0.0f;

@@ -158,6 +158,9 @@ pub struct WgmmaShape {
     /// built once, the next tile's loads issued during a tile's epilogue)
     /// instead of computing one.
     pub persistent: bool,
+    /// The walk goes down this many pairs of tile rows, then across (0:
+    /// across whole rows of tiles).
+    pub walk_rows: i64,
 }
 
 pub const WGMMA_TILE_M: i64 = 128;
@@ -182,6 +185,7 @@ impl WgmmaShape {
             format!("UK_WGMMA_PRODUCER_WARPS={}", self.producer_warps),
             format!("UK_WGMMA_CLUSTER_M={}", self.cluster_m),
             format!("UK_WGMMA_PERSISTENT={}", self.persistent as i32),
+            format!("UK_WGMMA_WALK_ROWS={}", self.walk_rows),
         ];
         if self.producer_warps == 4 {
             // A producer warpgroup keeps 40 registers per thread of the
@@ -214,9 +218,18 @@ impl WgmmaShape {
 /// clusters of two (bench/results/2026-12-04-h200-wgmma-cluster, run5)
 /// took 4096^3 from 226.0 to 218.3 us, 8192^3 from 1790 to 1723, and the
 /// fused bias + GELU + bf16 epilogue at 4096^3 from 215.6-233.0 to
-/// 196.5-203.7.
-pub const WGMMA: WgmmaShape =
-    WgmmaShape { n: 256, stages: 4, producer_warps: 4, workgroups_per_sm: 1, cluster_m: 2, persistent: true };
+/// 196.5-203.7. Walking down 8 pairs of tile rows before going across
+/// (run6) took 8192^3 from 1721-1732 to 1663 us and the fused 2048 x 11008
+/// x 4096 from 332-341 to 318-319.
+pub const WGMMA: WgmmaShape = WgmmaShape {
+    n: 256,
+    stages: 4,
+    producer_warps: 4,
+    workgroups_per_sm: 1,
+    cluster_m: 2,
+    persistent: true,
+    walk_rows: 8,
+};
 /// Global memory it writes its two tensor maps to (128 bytes each, 128-byte
 /// aligned inside).
 pub const WGMMA_DESC_BYTES: i64 = 384;
