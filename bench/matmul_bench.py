@@ -119,7 +119,11 @@ def run_checks(drv):
         for n, k in [(1, 1), (16, 17), (17, 16), (127, 129), (129, 300), (300, 127), (1000, 1000)]:
             cases.append((m, n, k))
     cases += [(4096, 4096, 4096), (16, 4096, 4096), (1, 4096, 17), (3, 11008, 4096), (129, 1, 4096),
-              (4, 1000, 1000), (2, 300, 127), (4, 17, 4096), (1, 1, 1)]
+              (4, 1000, 1000), (2, 300, 127), (4, 17, 4096), (1, 1, 1),
+              # More tiles than a persistent kernel has workgroups: several
+              # rounds, a last group of fewer tile rows, a last row tile
+              # part past M (and at 2050 a cluster's second tile wholly past).
+              (3000, 4096, 256), (2050, 11008, 64)]
     worst, count = 0.0, 0
     for dtype in (torch.bfloat16, torch.float16):
         for layout in ("nk", "kn"):
