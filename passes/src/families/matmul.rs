@@ -151,7 +151,8 @@ impl Family for Matmul {
             params,
             rank,
             summary: format!(
-                "{tile_m} x {tile_n} tile per workgroup of {} threads, K whole, {workgroups}",
+                "{tile_m} x {tile_n} {} of {} threads, K whole, {workgroups}",
+                if uk.persistent() { "tiles, workgroups" } else { "tile per workgroup" },
                 uk.workgroup_size[0]
             ),
         })

@@ -19,7 +19,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90a", ukernels =
   func.func @prefill(%a: memref<2048x4096xbf16>, %b: memref<4096x4096xbf16>, %c: memref<2048x4096xf32>) {
     %zero = arith.constant 0.0 : f32
     linalg.fill ins(%zero : f32) outs(%c : memref<2048x4096xf32>)
-    // expected-remark@+1 {{128 x 256 tile per workgroup of 384 threads, K whole, 132 workgroups walking 256 tiles in clusters of 2 along M sharing B;}}
+    // expected-remark@+1 {{128 x 256 tiles, workgroups of 384 threads, K whole, 132 workgroups walking 256 tiles in clusters of 2 along M sharing B;}}
     linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : memref<2048x4096xbf16>, memref<4096x4096xbf16>) outs(%c : memref<2048x4096xf32>)
     return
   }
