@@ -331,7 +331,8 @@ struct TileWalk {
     pair_rows = (u32)(((m + BM - 1) / BM + CLUSTER - 1) / CLUSTER);
     count = tiles_n * pair_rows;
     first = (u32)tile_m / CLUSTER;
-    stride = (u32)tile_n / CLUSTER;
+    // At least one step: a count below a cluster would otherwise never end.
+    stride = (u32)tile_n >= CLUSTER ? (u32)tile_n / CLUSTER : 1;
     rank = (u32)tile_m % CLUSTER;
     base_m = base_n = 0;
 #else

@@ -235,7 +235,19 @@ impl Family for Matmul {
         ];
         // A persistent ukernel takes the workgroup's index and the workgroup
         // count (see `ukernels::variant::PERSISTENT`); others their tile.
-        let walkers = config.param(PERSISTENT_WORKGROUPS_PARAM).filter(|_| uk.persistent());
+        let walkers = match (uk.persistent(), config.param(PERSISTENT_WORKGROUPS_PARAM)) {
+            (false, _) => None,
+            (true, Some(w)) if w > 0 && w % uk.cluster_m().unwrap_or(1) == 0 => Some(w),
+            (true, w) => {
+                return Err(format!(
+                    "{} walks tiles: its lowering config needs params = {{{PERSISTENT_WORKGROUPS_PARAM} = N}}, N > 0 \
+                     workgroups in whole clusters of {}{}",
+                    uk.symbol,
+                    uk.cluster_m().unwrap_or(1),
+                    w.map_or(String::new(), |w| format!(", not {w}"))
+                ));
+            }
+        };
         match walkers {
             Some(w) => args.extend([Arg::WorkgroupId(1), Arg::I32(w)]),
             None => args.extend([Arg::WorkgroupId(1), Arg::WorkgroupId(0)]),
