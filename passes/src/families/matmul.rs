@@ -132,8 +132,8 @@ impl Family for Matmul {
         };
         if uk.persistent() {
             // One workgroup per SM in whole clusters, fewer where there are
-            // fewer tiles.
-            let sms = target.multiprocessors() as u64 / cluster * cluster;
+            // fewer tiles (and no more than the grid's y axis holds).
+            let sms = (target.multiprocessors() as u64).min(65535) / cluster * cluster;
             let walkers = tiles.map_or(sms, |t| t.min(sms));
             params.push((PERSISTENT_WORKGROUPS_PARAM.to_string(), walkers as i64));
             workgroups = format!(
@@ -237,11 +237,12 @@ impl Family for Matmul {
         // count (see `ukernels::variant::PERSISTENT`); others their tile.
         let walkers = match (uk.persistent(), config.param(PERSISTENT_WORKGROUPS_PARAM)) {
             (false, _) => None,
-            (true, Some(w)) if w > 0 && w % uk.cluster_m().unwrap_or(1) == 0 => Some(w),
+            // Along the grid's y axis: at most 65535.
+            (true, Some(w)) if w > 0 && w <= 65535 && w % uk.cluster_m().unwrap_or(1) == 0 => Some(w),
             (true, w) => {
                 return Err(format!(
-                    "{} walks tiles: its lowering config needs params = {{{PERSISTENT_WORKGROUPS_PARAM} = N}}, N > 0 \
-                     workgroups in whole clusters of {}{}",
+                    "{} walks tiles: its lowering config needs params = {{{PERSISTENT_WORKGROUPS_PARAM} = N}}, 0 < N \
+                     <= 65535 workgroups in whole clusters of {}{}",
                     uk.symbol,
                     uk.cluster_m().unwrap_or(1),
                     w.map_or(String::new(), |w| format!(", not {w}"))

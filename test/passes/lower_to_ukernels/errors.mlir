@@ -180,7 +180,7 @@ module attributes {ukernel.executable_objects = [#ukernel.object<{path = "uk_arg
 // A ukernel that walks tiles needs its walker count in the lowering config.
 module attributes {ukernel.executable_objects = [#ukernel.object<{path = "uk_matmul_wgmma_bf16_nk.sm_90a.bc", data = dense_resource<bc> : vector<4xi8>}>]} {
   func.func @walker_count_missing(%a: memref<256x64xbf16>, %b: memref<256x64xbf16>, %c: memref<256x256xf32>) {
-    // expected-error@+1 {{uk_matmul_wgmma_bf16_nk walks tiles: its lowering config needs params = {persistent_workgroups = N}, N > 0 workgroups in whole clusters of 2}}
+    // expected-error@+1 {{uk_matmul_wgmma_bf16_nk walks tiles: its lowering config needs params = {persistent_workgroups = N}, 0 < N <= 65535 workgroups in whole clusters of 2}}
     linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : memref<256x64xbf16>, memref<256x64xbf16>) outs(%c : memref<256x256xf32>) {lowering_config = #ukernel.lowering_config<{workgroup = [128, 256, 0], reduction = [0, 0, 0], workgroup_size = [384, 1, 1], ukernel = #ukernel.spec<"uk_matmul_wgmma_bf16_nk", {dynamic_shared_memory_bytes = 198656 : i64, shared_memory_bytes = 0 : i64}>}>}
     return
   }
@@ -199,6 +199,23 @@ module attributes {ukernel.executable_objects = [#ukernel.object<{path = "uk_mat
   func.func @walker_count_not_whole_clusters(%a: memref<256x64xbf16>, %b: memref<256x64xbf16>, %c: memref<256x256xf32>) {
     // expected-error@+1 {{in whole clusters of 2, not 3}}
     linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : memref<256x64xbf16>, memref<256x64xbf16>) outs(%c : memref<256x256xf32>) {lowering_config = #ukernel.lowering_config<{params = {persistent_workgroups = 3 : i64}, workgroup = [128, 256, 0], reduction = [0, 0, 0], workgroup_size = [384, 1, 1], ukernel = #ukernel.spec<"uk_matmul_wgmma_bf16_nk", {dynamic_shared_memory_bytes = 198656 : i64, shared_memory_bytes = 0 : i64}>}>}
+    return
+  }
+}
+{-#
+  dialect_resources: {
+    builtin: {
+      bc: "0x0100000042434344"
+    }
+  }
+#-}
+
+// -----
+
+module attributes {ukernel.executable_objects = [#ukernel.object<{path = "uk_matmul_wgmma_bf16_nk.sm_90a.bc", data = dense_resource<bc> : vector<4xi8>}>]} {
+  func.func @walker_count_past_the_grid_limit(%a: memref<256x64xbf16>, %b: memref<256x64xbf16>, %c: memref<256x256xf32>) {
+    // expected-error@+1 {{in whole clusters of 2, not 65536}}
+    linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : memref<256x64xbf16>, memref<256x64xbf16>) outs(%c : memref<256x256xf32>) {lowering_config = #ukernel.lowering_config<{params = {persistent_workgroups = 65536 : i64}, workgroup = [128, 256, 0], reduction = [0, 0, 0], workgroup_size = [384, 1, 1], ukernel = #ukernel.spec<"uk_matmul_wgmma_bf16_nk", {dynamic_shared_memory_bytes = 198656 : i64, shared_memory_bytes = 0 : i64}>}>}
     return
   }
 }
