@@ -76,6 +76,18 @@ def time_graph(fn, reps, calls_per_graph):
     return statistics.median(times)
 
 
+def rounds_of(calls, reps, rounds, calls_per_graph):
+    """Times each call (time_graph) `rounds` times, the order of the calls
+    reversed every other round (a drift in clocks then falls on all alike):
+    per call, its timings."""
+    times = [[] for _ in calls]
+    for r in range(rounds):
+        order = range(len(calls)) if r % 2 == 0 else reversed(range(len(calls)))
+        for i in order:
+            times[i].append(time_graph(calls[i], reps, calls_per_graph))
+    return times
+
+
 def time_events(fn, reps, warmups=1):
     """Time per call (us) of one eager call between CUDA events, launch
     overhead included: median of reps, after `warmups` calls."""

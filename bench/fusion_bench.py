@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Fusion on an NVIDIA GPU, in one process with one timing method (CUDA
 graphs of CALLS_PER_GRAPH calls, replayed; device time per call, median of
-REPS):
+REPS; fused, plain and torch each timed in ROUNDS rounds, the order reversed
+every other round, the best round reported):
 
 - argmax kernels with an elementwise producer fused into the ukernel
   (input_map), beside the same argmax without the producer and torch doing
@@ -22,7 +23,7 @@ Inputs are drawn from N(0, 1), times S with --scale S: the producers and
 consumers with a branch (libdevice's tanh takes one of two formulas by
 magnitude) cost differently where a warp's elements take different ones.
 
-usage: fusion_bench.py PKG... [--reps N] [--scale S]
+usage: fusion_bench.py PKG... [--reps N] [--rounds R] [--scale S]
 """
 import sys
 
@@ -30,11 +31,19 @@ import torch
 import torch.nn.functional as F
 
 import ukernel
-from cuda_driver import command_line, time_graph
+from cuda_driver import command_line, rounds_of
 from torch_check import DTYPES, producer
 
 CALLS_PER_GRAPH = 20
 SCALE = 1.0  # --scale
+ROUNDS = 3  # --rounds
+
+
+def best_of_rounds(calls, reps):
+    """The best round's time per call of each call (None: not timed, NaN)."""
+    timed = [c for c in calls if c is not None]
+    times = iter(min(t) for t in rounds_of(timed, reps, ROUNDS, CALLS_PER_GRAPH))
+    return [next(times) if c is not None else float("nan") for c in calls]
 
 
 def inputs(kernel, gen):
@@ -68,22 +77,21 @@ def matmul_row(name, fused, plain, gen, reps):
     eps = 2.0 ** -7 if out.dtype == torch.bfloat16 else 2.0 ** -10
     tol = 2 * k * 2.0 ** -22 * bound + 2 * eps * ref.abs() + 1e-6
     ok = bool(((out.float() - ref).abs() <= tol).all())
-    t_fused = time_graph(lambda: fused(a, w, bias, out), reps, CALLS_PER_GRAPH)
-    if plain is not None:
-        c = torch.empty(m, n, device="cuda")
-        t_plain = time_graph(lambda: plain(a, w, c), reps, CALLS_PER_GRAPH)
-    else:
-        t_plain = float("nan")
-    t_torch = time_graph(lambda: F.gelu(F.linear(a, w, bias.to(dt)), approximate="tanh"), reps, CALLS_PER_GRAPH)
+    c = torch.empty(m, n, device="cuda")
+    t_fused, t_plain, t_torch = best_of_rounds([
+        lambda: fused(a, w, bias, out),
+        (lambda: plain(a, w, c)) if plain is not None else None,
+        lambda: F.gelu(F.linear(a, w, bias.to(dt)), approximate="tanh"),
+    ], reps)
     print(f"{name:>28} | {t_plain:>7.2f}us {t_fused:>7.2f}us {t_fused / t_plain:>10.3f}x | "
           f"{t_torch:>7.2f}us {t_torch / t_fused:>10.2f}x | {'within tolerance of torch' if ok else 'MISMATCH'}")
     return ok
 
 
 def main():
-    global SCALE
-    paths, options = command_line(sys.argv[1:], reps=20, scale=1.0)
-    reps, SCALE = options["reps"], options["scale"]
+    global SCALE, ROUNDS
+    paths, options = command_line(sys.argv[1:], reps=20, rounds=ROUNDS, scale=SCALE)
+    reps, ROUNDS, SCALE = options["reps"], options["rounds"], options["scale"]
     gen = torch.Generator(device="cuda").manual_seed(7)
     kernels = {k.name: k for p in paths for k in ukernel.load(p)}
     print(f"{'fused kernel':>28} | {'plain':>9} {'fused':>9} {'fused/plain':>11} | {'torch':>9} {'torch/fused':>11} | check")
@@ -114,9 +122,11 @@ def main():
         ok = torch.equal(idx.long(), want) and torch.allclose(val.float(), ref.float(), rtol=2.0**-21, atol=0.0)
         ok_all &= ok
         pv, pidx = torch.empty_like(val), torch.empty_like(idx)
-        t_fused = time_graph(lambda: fused(x, val, idx), reps, CALLS_PER_GRAPH)
-        t_plain = time_graph(lambda: plain(x, pv, pidx), reps, CALLS_PER_GRAPH)
-        t_torch = time_graph(lambda: torch.max(torch_producer(x), dim=-1), reps, CALLS_PER_GRAPH)
+        t_fused, t_plain, t_torch = best_of_rounds([
+            lambda: fused(x, val, idx),
+            lambda: plain(x, pv, pidx),
+            lambda: torch.max(torch_producer(x), dim=-1),
+        ], reps)
         print(f"{name:>28} | {t_plain:>7.2f}us {t_fused:>7.2f}us {t_fused / t_plain:>10.3f}x | "
               f"{t_torch:>7.2f}us {t_torch / t_fused:>10.2f}x | {'equal torch' if ok else 'MISMATCH'}")
     sys.exit(0 if ok_all else 1)

@@ -162,15 +162,8 @@ def decode_shapes():
 
 
 def rounds_of(calls, reps, rounds):
-    """Times each call `rounds` times, the order of the calls reversed every
-    other round (a drift in clocks then falls on all alike): per call, its
-    timings."""
-    times = [[] for _ in calls]
-    for r in range(rounds):
-        order = range(len(calls)) if r % 2 == 0 else reversed(range(len(calls)))
-        for i in order:
-            times[i].append(time_graph(calls[i], reps))
-    return times
+    """cuda_driver.rounds_of with this program's graphs."""
+    return cuda_driver.rounds_of(calls, reps, rounds, CALLS_PER_GRAPH)
 
 
 def paired(ours_call, peer_call, reps, rounds):
