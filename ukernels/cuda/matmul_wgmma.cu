@@ -490,7 +490,7 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
       u32 it = 0; // K tiles loaded so far, over all C tiles: stage and round
       for (u32 t = walk.first; t < walk.count; t += walk.stride) {
         i64 m0, n0;
-    walk.origin(t, m0, n0);
+        walk.origin(t, m0, n0);
         for (i64 kt = 0; kt < ktiles; kt++, it++) {
           const u32 s = it % STAGES;
           // The stage's previous contents were consumed (round - 1 hand-backs).

@@ -55,6 +55,9 @@ fn dim(d: Option<u64>) -> String {
 /// how many workgroups walk the tiles.
 pub const PERSISTENT_WORKGROUPS_PARAM: &str = "persistent_workgroups";
 
+/// The most workgroups a grid's y axis holds: persistent walkers go there.
+const MAX_GRID_Y: u64 = 65535;
+
 impl Family for Matmul {
     fn name(&self) -> &'static str {
         matmul::FAMILY
@@ -133,7 +136,7 @@ impl Family for Matmul {
         if uk.persistent() {
             // One workgroup per SM in whole clusters, fewer where there are
             // fewer tiles (and no more than the grid's y axis holds).
-            let sms = (target.multiprocessors() as u64).min(65535) / cluster * cluster;
+            let sms = (target.multiprocessors() as u64).min(MAX_GRID_Y) / cluster * cluster;
             let walkers = tiles.map_or(sms, |t| t.min(sms));
             params.push((PERSISTENT_WORKGROUPS_PARAM.to_string(), walkers as i64));
             workgroups = format!(
@@ -235,16 +238,15 @@ impl Family for Matmul {
         ];
         // A persistent ukernel takes the workgroup's index and the workgroup
         // count (see `ukernels::variant::PERSISTENT`); others their tile.
+        let cluster = uk.cluster_m().unwrap_or(1);
         let walkers = match (uk.persistent(), config.param(PERSISTENT_WORKGROUPS_PARAM)) {
             (false, _) => None,
-            // Along the grid's y axis: at most 65535.
-            (true, Some(w)) if w > 0 && w <= 65535 && w % uk.cluster_m().unwrap_or(1) == 0 => Some(w),
+            (true, Some(w)) if w > 0 && w as u64 <= MAX_GRID_Y && w % cluster == 0 => Some(w),
             (true, w) => {
                 return Err(format!(
                     "{} walks tiles: its lowering config needs params = {{{PERSISTENT_WORKGROUPS_PARAM} = N}}, 0 < N \
-                     <= 65535 workgroups in whole clusters of {}{}",
+                     <= {MAX_GRID_Y} workgroups in whole clusters of {cluster}{}",
                     uk.symbol,
-                    uk.cluster_m().unwrap_or(1),
                     w.map_or(String::new(), |w| format!(", not {w}"))
                 ));
             }
