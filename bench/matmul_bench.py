@@ -35,6 +35,7 @@ from cuda_driver import Driver
 
 CALLS_PER_GRAPH = 20
 SKINNY = ("skinny", "skinny_wide")
+WGMMA_KINDS = ("wgmma", "wgmma_narrow")
 SKINNY_MAX_M = 16
 GEMV_MAX_M = 1
 
@@ -61,7 +62,7 @@ def ours(drv, kind, a, b, c, layout, accumulate=False):
     """A call computing c (+)= a @ B with B = b.T (nk) or b (kn). `drv` is a
     Driver, or a dict of them by kind (the sm_90a module holds wgmma)."""
     if isinstance(drv, dict):
-        drv = drv.get(kind, drv["default"])
+        drv = drv.get("wgmma" if kind.startswith("wgmma") else kind, drv["default"])
     m, k = a.shape
     n = b.shape[0] if layout == "nk" else b.shape[1]
     symbol = f"uk_matmul_{kind}_{dtype_name(a.dtype)}_{layout}"
@@ -127,7 +128,7 @@ def run_checks(drv):
     worst, count = 0.0, 0
     for dtype in (torch.bfloat16, torch.float16):
         for layout in ("nk", "kn"):
-            nk_kinds = ("tile", "skinny", "skinny_wide", "gemv") + (("wgmma",) if "wgmma" in drv else ())
+            nk_kinds = ("tile", "skinny", "skinny_wide", "gemv") + (WGMMA_KINDS if "wgmma" in drv else ())
             for kinds in (nk_kinds if layout == "nk" else ("tile",)):
                 for (m, n, k) in cases:
                     if (kinds in SKINNY and m > SKINNY_MAX_M) or (kinds == "gemv" and m > GEMV_MAX_M):
@@ -145,7 +146,8 @@ def run_checks(drv):
                             print(f"MISMATCH {kinds} {dtype_name(dtype)} {layout} {m}x{n}x{k} acc={accumulate}: "
                                   f"error/tolerance {r:.3g}")
                             sys.exit(1)
-    print(f"checks: {count} cases ({', '.join(k for k in ('tile', 'skinny', 'skinny_wide', 'gemv', 'wgmma') if k != 'wgmma' or 'wgmma' in drv)}; bf16 and f16, nk and kn, C = AB and C += AB) within "
+    kinds = ("tile", "skinny", "skinny_wide", "gemv") + (WGMMA_KINDS if "wgmma" in drv else ())
+    print(f"checks: {count} cases ({', '.join(kinds)}; bf16 and f16, nk and kn, C = AB and C += AB) within "
           f"tolerance; worst error/tolerance {worst:.3g}")
 
 
@@ -184,6 +186,11 @@ def bench(drv, reps, rounds):
     if "wgmma" in drv:
         rows += [("wgmma", torch.bfloat16, "nk", m, n, k) for (m, n, k) in
                  [(4096, 4096, 4096), (8192, 8192, 8192), (2048, 4096, 11008)]]
+        # Both tile widths where KernelConfig weighs one against the other:
+        # C of too few 128 x 256 tiles for the SMs, and enough.
+        rows += [(kind, torch.bfloat16, "nk", m, n, k) for (m, n, k) in
+                 [(512, 4096, 4096), (1024, 4096, 4096), (300, 1000, 4096), (2048, 11008, 4096), (4096, 4096, 4096)]
+                 for kind in WGMMA_KINDS]
         rows.append(("wgmma", torch.float16, "nk", 4096, 4096, 4096))
     for m, n, k in decode_shapes():
         rows.append(("skinny", torch.bfloat16, "nk", m, n, k))

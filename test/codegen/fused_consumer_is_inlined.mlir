@@ -6,7 +6,7 @@
 // RUN: rm -rf %t.dump && ukc compile %s --arch sm_90a --no-cubin --no-cache -o %t.pkg --dump-dir %t.dump | FileCheck %s
 // RUN: FileCheck %s --check-prefix=PTX < %t.dump/7.kernels.sm_90a.ptx
 // RUN: ukc-run info %t.pkg | FileCheck %s --check-prefix=INFO
-// CHECK: bias_relu_bf16: ukernel uk_matmul_wgmma_bf16_nk
+// CHECK: bias_relu_bf16: ukernel uk_matmul_wgmma_narrow_bf16_nk
 // PTX: .entry bias_relu_bf16(
 // PTX-NOT: prototype
 // PTX-NOT: __ukernel_store

@@ -36,8 +36,9 @@
 // handed back, so that no workgroup exits while its peer still writes to
 // its shared memory or arrives on its barriers.
 //
-// The shape comes from the registry (catalog.rs) as defines: UK_WGMMA_BN
-// (128 or 256), UK_WGMMA_STAGES, UK_WGMMA_PRODUCER_WARPS, UK_WGMMA_CLUSTER_M
+// The shape comes from the registry (catalog.rs) as defines: the symbol
+// (UK_WGMMA_SYMBOL: one per width, uk_matmul_wgmma[_narrow]_<type>_nk),
+// UK_WGMMA_BN (128 or 256), UK_WGMMA_STAGES, UK_WGMMA_PRODUCER_WARPS, UK_WGMMA_CLUSTER_M
 // (1 or 2) and UK_WGMMA_PERSISTENT. A producer of one warpgroup (4 warps)
 // gives registers back with `setmaxnreg` (UK_WGMMA_PRODUCER_REGS), which
 // the consumers take (UK_WGMMA_CONSUMER_REGS); a producer of one warp does
@@ -71,7 +72,7 @@
 #error "the wgmma ukernel reads B as N x K"
 #endif
 
-#if !defined(UK_WGMMA_BN) || !defined(UK_WGMMA_STAGES) || !defined(UK_WGMMA_PRODUCER_WARPS) || \
+#if !defined(UK_WGMMA_SYMBOL) || !defined(UK_WGMMA_BN) || !defined(UK_WGMMA_STAGES) || !defined(UK_WGMMA_PRODUCER_WARPS) || \
     (UK_WGMMA_PRODUCER_WARPS == 4 && (!defined(UK_WGMMA_PRODUCER_REGS) || !defined(UK_WGMMA_CONSUMER_REGS)))
 #error "the wgmma ukernel takes its shape from the registry"
 #endif
@@ -107,7 +108,7 @@
 #define SMEM_TMAP 256
 #define SMEM_TILES 1024
 
-#define UK_SYMBOL UK_MM_NAME(wgmma_, UK_AB_NAME, UK_LAYOUT_NAME)
+#define UK_SYMBOL UK_WGMMA_SYMBOL
 
 #if defined(UK_AB_BF16)
 #define TMAP_ELEMTYPE 10 // tensormap.replace's code for .bf16

@@ -102,6 +102,12 @@ pub const CLUSTER_M: &str = "cluster_m";
 /// one per SM.
 pub const PERSISTENT: &str = "persistent";
 
+/// The parameter with which persistent variants of one family that differ
+/// in tile width rank against each other: the variant's throughput per SM
+/// (per mille of the family's fastest), with which KernelConfig weighs the
+/// rounds of tiles each would take on the target's SMs.
+pub const TILE_THROUGHPUT_PERMILLE: &str = "tile_throughput_permille";
+
 /// The arch name clang and LLVM take: `sm_90`, or `sm_90a` when arch-specific.
 pub fn arch_name(sm: u32, arch_specific: bool) -> String {
     format!("sm_{sm}{}", if arch_specific { "a" } else { "" })

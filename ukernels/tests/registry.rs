@@ -41,12 +41,14 @@ fn matmul_variants_record_tiles_layouts_and_shared_memory() {
             "uk_matmul_tile_bf16_nk",
             "uk_matmul_tile_bf16_kn",
             "uk_matmul_wgmma_bf16_nk",
+            "uk_matmul_wgmma_narrow_bf16_nk",
             "uk_matmul_gemv_bf16_nk",
             "uk_matmul_skinny_bf16_nk",
             "uk_matmul_skinny_wide_bf16_nk",
             "uk_matmul_tile_f16_nk",
             "uk_matmul_tile_f16_kn",
             "uk_matmul_wgmma_f16_nk",
+            "uk_matmul_wgmma_narrow_f16_nk",
             "uk_matmul_gemv_f16_nk",
             "uk_matmul_skinny_f16_nk",
             "uk_matmul_skinny_wide_f16_nk"
@@ -83,7 +85,7 @@ fn matmul_variants_record_tiles_layouts_and_shared_memory() {
         assert_eq!(uk.abi[15].name, "store");
         let desc = uk.param("desc_bytes").is_some();
         assert_eq!(uk.abi.len(), if desc { 23 } else { 21 }, "{}", uk.symbol);
-        assert_eq!(desc, uk.kind == "wgmma", "{}", uk.symbol);
+        assert_eq!(desc, uk.kind.starts_with("wgmma"), "{}", uk.symbol);
     }
     // The wgmma ukernel exists for sm_90a alone, is inlined (ptxas
     // serialises wgmma across a call) and runs in 384 threads.
@@ -95,6 +97,13 @@ fn matmul_variants_record_tiles_layouts_and_shared_memory() {
     assert!(reg.select_for_target(wgmma, 90, false).is_err());
     assert!(reg.select_for_target(wgmma, 100, false).is_err());
     assert!(reg.select_for_target(wgmma, 100, true).is_err());
+    // Its narrow variant: half as wide tiles, in as much shared memory, and
+    // the throughput per SM KernelConfig weighs the two widths with.
+    let narrow = reg.by_symbol("uk_matmul_wgmma_narrow_bf16_nk").unwrap();
+    assert_eq!((narrow.param("tile_m"), narrow.param("tile_n")), (Some(128), Some(128)));
+    assert_eq!(narrow.dynamic_shared_memory_bytes, wgmma.dynamic_shared_memory_bytes);
+    assert_eq!(wgmma.param("tile_throughput_permille"), Some(1000));
+    assert!(narrow.param("tile_throughput_permille").is_some_and(|t| t < 1000));
 }
 
 #[test]

@@ -18,7 +18,7 @@
 
 use melior::ir::{BlockLike, OperationRef, RegionLike, Value, ValueLike, operation::OperationLike};
 use ukernel_dialect::{LoweringConfig, Target};
-use ukernels::{UKernel, matmul};
+use ukernels::{UKernel, matmul, variant::TILE_THROUGHPUT_PERMILLE};
 
 use super::{Arg, CallPlan, Extent, Family, Globals, Match, Plan, RefValue, arg_number};
 use crate::{
@@ -57,6 +57,11 @@ pub const PERSISTENT_WORKGROUPS_PARAM: &str = "persistent_workgroups";
 
 /// The most workgroups a grid's y axis holds: persistent walkers go there.
 const MAX_GRID_Y: u64 = 65535;
+
+/// The rank of an arch-specific ukernel: before the portable ones, less the
+/// headroom in which persistent variants rank by cost (below `MAX_COST`).
+const ARCH_SPECIFIC_RANK: i64 = i64::MAX - 1;
+const MAX_COST: i64 = 1 << 48;
 
 impl Family for Matmul {
     fn name(&self) -> &'static str {
@@ -100,8 +105,9 @@ impl Family for Matmul {
                 Some(_) => max_m * MAX_TILE_N - tile_n,
             },
             // A ukernel built for exactly this arch-specific target (wgmma on
-            // sm_90a) before the portable tile ukernel.
-            None if uk.arch_specific => i64::MAX - 1,
+            // sm_90a) before the portable tile ukernel; among those, the one
+            // whose rounds of tiles take least time (below).
+            None if uk.arch_specific => ARCH_SPECIFIC_RANK,
             None => i64::MAX,
         };
         if let Some(min) = uk.param("min_weights") {
@@ -133,6 +139,7 @@ impl Family for Matmul {
             Some(t) => format!("{t} workgroups"),
             None => "workgroups from the runtime sizes".into(),
         };
+        let mut rank = rank;
         if uk.persistent() {
             // One workgroup per SM in whole clusters, fewer where there are
             // fewer tiles (and no more than the grid's y axis holds).
@@ -143,6 +150,21 @@ impl Family for Matmul {
                 "{walkers} workgroups walking {}",
                 tiles.map_or("the tiles".to_string(), |t| format!("{t} tiles"))
             );
+            // Variants of other tile widths rank by the time their rounds
+            // of tiles take: a round of tiles tile_n wide at the variant's
+            // throughput. Where M or N is dynamic, by throughput alone.
+            let throughput = uk.param(TILE_THROUGHPUT_PERMILLE).unwrap_or(1000).clamp(1, 1000) as u64;
+            let cost = match tiles {
+                Some(t) => {
+                    let rounds = t.div_ceil(walkers.max(1));
+                    workgroups = format!("{workgroups} ({rounds} round{})", if rounds == 1 { "" } else { "s" });
+                    rounds.saturating_mul(tile_n as u64 * 1000) / throughput
+                }
+                None => 1000 - throughput,
+            };
+            if rank == ARCH_SPECIFIC_RANK {
+                rank = ARCH_SPECIFIC_RANK - MAX_COST + cost.min(MAX_COST as u64 - 1) as i64;
+            }
         }
         if cluster > 1 {
             workgroups = format!("{workgroups} in clusters of {cluster} along M sharing B");

@@ -14,7 +14,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
     %e = tensor.empty() : tensor<1x16384xf32>
     %zero = arith.constant 0.0 : f32
     %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x16384xf32>) -> tensor<1x16384xf32>
-    // expected-remark@+1 {{selected uk_matmul_gemv_bf16_nk (bitcode for sm_90): 1 x 4 tile per workgroup of 256 threads, K whole, 4096 workgroups; also considered: uk_matmul_wgmma_bf16_nk has bitcode for sm_90a, which serves only exactly that arch-specific target, not the target sm_90; uk_matmul_tile_bf16_nk also fits, ranked after uk_matmul_gemv_bf16_nk; uk_matmul_skinny_bf16_nk also fits, ranked after uk_matmul_gemv_bf16_nk; uk_matmul_skinny_wide_bf16_nk also fits, ranked after uk_matmul_gemv_bf16_nk}}
+    // expected-remark@+1 {{selected uk_matmul_gemv_bf16_nk (bitcode for sm_90): 1 x 4 tile per workgroup of 256 threads, K whole, 4096 workgroups; also considered: uk_matmul_wgmma_bf16_nk has bitcode for sm_90a, which serves only exactly that arch-specific target, not the target sm_90; uk_matmul_wgmma_narrow_bf16_nk has bitcode for sm_90a, which serves only exactly that arch-specific target, not the target sm_90; uk_matmul_tile_bf16_nk also fits, ranked after uk_matmul_gemv_bf16_nk; uk_matmul_skinny_bf16_nk also fits, ranked after uk_matmul_gemv_bf16_nk; uk_matmul_skinny_wide_bf16_nk also fits, ranked after uk_matmul_gemv_bf16_nk}}
     %r = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : tensor<1x16384xbf16>, tensor<16384x16384xbf16>) outs(%init : tensor<1x16384xf32>) -> tensor<1x16384xf32>
     return %r : tensor<1x16384xf32>
   }
@@ -29,7 +29,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
     %e = tensor.empty() : tensor<1x4096xf32>
     %zero = arith.constant 0.0 : f32
     %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x4096xf32>) -> tensor<1x4096xf32>
-    // expected-remark@+1 {{selected uk_matmul_skinny_bf16_nk (bitcode for sm_90): 16 x 32 tile per workgroup of 256 threads, K whole, 128 workgroups; also considered: uk_matmul_wgmma_bf16_nk has bitcode for sm_90a, which serves only exactly that arch-specific target, not the target sm_90; uk_matmul_gemv_bf16_nk: N x K = 16777216 is below its 33554432 weights; uk_matmul_tile_bf16_nk also fits, ranked after uk_matmul_skinny_bf16_nk; uk_matmul_skinny_wide_bf16_nk: N = 4096 gives 64 workgroups of 64 columns, fewer than 1 per SM of 132}}
+    // expected-remark@+1 {{selected uk_matmul_skinny_bf16_nk (bitcode for sm_90): 16 x 32 tile per workgroup of 256 threads, K whole, 128 workgroups; also considered: uk_matmul_wgmma_bf16_nk has bitcode for sm_90a, which serves only exactly that arch-specific target, not the target sm_90; uk_matmul_wgmma_narrow_bf16_nk has bitcode for sm_90a, which serves only exactly that arch-specific target, not the target sm_90; uk_matmul_gemv_bf16_nk: N x K = 16777216 is below its 33554432 weights; uk_matmul_tile_bf16_nk also fits, ranked after uk_matmul_skinny_bf16_nk; uk_matmul_skinny_wide_bf16_nk: N = 4096 gives 64 workgroups of 64 columns, fewer than 1 per SM of 132}}
     %r = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : tensor<1x4096xbf16>, tensor<4096x4096xbf16>) outs(%init : tensor<1x4096xf32>) -> tensor<1x4096xf32>
     return %r : tensor<1x4096xf32>
   }
@@ -44,7 +44,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
     %e = tensor.empty() : tensor<8x11008xf32>
     %zero = arith.constant 0.0 : f32
     %init = linalg.fill ins(%zero : f32) outs(%e : tensor<8x11008xf32>) -> tensor<8x11008xf32>
-    // expected-remark@+1 {{selected uk_matmul_skinny_wide_bf16_nk (bitcode for sm_90): 16 x 64 tile per workgroup of 256 threads, K whole, 172 workgroups; also considered: uk_matmul_wgmma_bf16_nk has bitcode for sm_90a, which serves only exactly that arch-specific target, not the target sm_90; uk_matmul_gemv_bf16_nk: M = 8 exceeds its 1; uk_matmul_tile_bf16_nk also fits, ranked after uk_matmul_skinny_wide_bf16_nk; uk_matmul_skinny_bf16_nk also fits, ranked after uk_matmul_skinny_wide_bf16_nk}}
+    // expected-remark@+1 {{selected uk_matmul_skinny_wide_bf16_nk (bitcode for sm_90): 16 x 64 tile per workgroup of 256 threads, K whole, 172 workgroups; also considered: uk_matmul_wgmma_bf16_nk has bitcode for sm_90a, which serves only exactly that arch-specific target, not the target sm_90; uk_matmul_wgmma_narrow_bf16_nk has bitcode for sm_90a, which serves only exactly that arch-specific target, not the target sm_90; uk_matmul_gemv_bf16_nk: M = 8 exceeds its 1; uk_matmul_tile_bf16_nk also fits, ranked after uk_matmul_skinny_wide_bf16_nk; uk_matmul_skinny_bf16_nk also fits, ranked after uk_matmul_skinny_wide_bf16_nk}}
     %r = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : tensor<8x4096xbf16>, tensor<11008x4096xbf16>) outs(%init : tensor<8x11008xf32>) -> tensor<8x11008xf32>
     return %r : tensor<8x11008xf32>
   }
@@ -60,7 +60,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
     %e = tensor.empty() : tensor<8x11008xf32>
     %zero = arith.constant 0.0 : f32
     %init = linalg.fill ins(%zero : f32) outs(%e : tensor<8x11008xf32>) -> tensor<8x11008xf32>
-    // expected-remark@+1 {{selected uk_matmul_skinny_bf16_nk (bitcode for sm_90): 16 x 32 tile per workgroup of 256 threads, K whole, 344 workgroups; also considered: uk_matmul_wgmma_bf16_nk has bitcode for sm_90a, which serves only exactly that arch-specific target, not the target sm_90; uk_matmul_gemv_bf16_nk: M = 8 exceeds its 1; uk_matmul_tile_bf16_nk also fits, ranked after uk_matmul_skinny_bf16_nk; uk_matmul_skinny_wide_bf16_nk: N = 11008 gives 172 workgroups of 64 columns, fewer than 1 per SM of 200}}
+    // expected-remark@+1 {{selected uk_matmul_skinny_bf16_nk (bitcode for sm_90): 16 x 32 tile per workgroup of 256 threads, K whole, 344 workgroups; also considered: uk_matmul_wgmma_bf16_nk has bitcode for sm_90a, which serves only exactly that arch-specific target, not the target sm_90; uk_matmul_wgmma_narrow_bf16_nk has bitcode for sm_90a, which serves only exactly that arch-specific target, not the target sm_90; uk_matmul_gemv_bf16_nk: M = 8 exceeds its 1; uk_matmul_tile_bf16_nk also fits, ranked after uk_matmul_skinny_bf16_nk; uk_matmul_skinny_wide_bf16_nk: N = 11008 gives 172 workgroups of 64 columns, fewer than 1 per SM of 200}}
     %r = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : tensor<8x4096xbf16>, tensor<11008x4096xbf16>) outs(%init : tensor<8x11008xf32>) -> tensor<8x11008xf32>
     return %r : tensor<8x11008xf32>
   }
@@ -76,7 +76,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
     %e = tensor.empty() : tensor<2048x4096xf32>
     %zero = arith.constant 0.0 : f32
     %init = linalg.fill ins(%zero : f32) outs(%e : tensor<2048x4096xf32>) -> tensor<2048x4096xf32>
-    // expected-remark@+1 {{selected uk_matmul_tile_bf16_nk (bitcode for sm_90): 256 x 128 tile per workgroup of 256 threads, K whole, 256 workgroups; also considered: uk_matmul_wgmma_bf16_nk has bitcode for sm_90a, which serves only exactly that arch-specific target, not the target sm_90; uk_matmul_gemv_bf16_nk: M = 2048 exceeds its 1; uk_matmul_skinny_bf16_nk: M = 2048 exceeds its 16; uk_matmul_skinny_wide_bf16_nk: M = 2048 exceeds its 16}}
+    // expected-remark@+1 {{selected uk_matmul_tile_bf16_nk (bitcode for sm_90): 256 x 128 tile per workgroup of 256 threads, K whole, 256 workgroups; also considered: uk_matmul_wgmma_bf16_nk has bitcode for sm_90a, which serves only exactly that arch-specific target, not the target sm_90; uk_matmul_wgmma_narrow_bf16_nk has bitcode for sm_90a, which serves only exactly that arch-specific target, not the target sm_90; uk_matmul_gemv_bf16_nk: M = 2048 exceeds its 1; uk_matmul_skinny_bf16_nk: M = 2048 exceeds its 16; uk_matmul_skinny_wide_bf16_nk: M = 2048 exceeds its 16}}
     %r = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : tensor<2048x11008xbf16>, tensor<4096x11008xbf16>) outs(%init : tensor<2048x4096xf32>) -> tensor<2048x4096xf32>
     return %r : tensor<2048x4096xf32>
   }
@@ -104,7 +104,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
     %e = tensor.empty(%m) : tensor<?x4096xf32>
     %zero = arith.constant 0.0 : f32
     %init = linalg.fill ins(%zero : f32) outs(%e : tensor<?x4096xf32>) -> tensor<?x4096xf32>
-    // expected-remark@+1 {{selected uk_matmul_tile_bf16_nk (bitcode for sm_90): 256 x 128 tile per workgroup of 256 threads, K whole, workgroups from the runtime sizes; also considered: uk_matmul_wgmma_bf16_nk has bitcode for sm_90a, which serves only exactly that arch-specific target, not the target sm_90; uk_matmul_gemv_bf16_nk: M is dynamic; it takes M <= 1; uk_matmul_skinny_bf16_nk: M is dynamic; it takes M <= 16; uk_matmul_skinny_wide_bf16_nk: M is dynamic; it takes M <= 16}}
+    // expected-remark@+1 {{selected uk_matmul_tile_bf16_nk (bitcode for sm_90): 256 x 128 tile per workgroup of 256 threads, K whole, workgroups from the runtime sizes; also considered: uk_matmul_wgmma_bf16_nk has bitcode for sm_90a, which serves only exactly that arch-specific target, not the target sm_90; uk_matmul_wgmma_narrow_bf16_nk has bitcode for sm_90a, which serves only exactly that arch-specific target, not the target sm_90; uk_matmul_gemv_bf16_nk: M is dynamic; it takes M <= 1; uk_matmul_skinny_bf16_nk: M is dynamic; it takes M <= 16; uk_matmul_skinny_wide_bf16_nk: M is dynamic; it takes M <= 16}}
     %r = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : tensor<?x4096xbf16>, tensor<4096x4096xbf16>) outs(%init : tensor<?x4096xf32>) -> tensor<?x4096xf32>
     return %r : tensor<?x4096xf32>
   }

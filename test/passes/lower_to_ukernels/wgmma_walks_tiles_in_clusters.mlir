@@ -1,6 +1,7 @@
 // The wgmma ukernel walks tiles in clusters: its configuration records how
 // many workgroups walk (one per SM of the target, 132 on sm_90a, in whole
-// clusters; fewer where there are fewer tiles), the dispatch launches that
+// clusters; fewer where there are fewer tiles: here the narrow variant's
+// 32, twice as many as 128 x 256 tiles would give), the dispatch launches that
 // many along y and passes each its index and the count in place of a tile,
 // and the dispatch function carries the cluster shape for codegen
 // (`.reqnctapercluster`). With a dynamic M the walkers are the SM count.
@@ -19,7 +20,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90a", ukernels =
   func.func @prefill(%a: memref<2048x4096xbf16>, %b: memref<4096x4096xbf16>, %c: memref<2048x4096xf32>) {
     %zero = arith.constant 0.0 : f32
     linalg.fill ins(%zero : f32) outs(%c : memref<2048x4096xf32>)
-    // expected-remark@+1 {{128 x 256 tiles, workgroups of 384 threads, K whole, 132 workgroups walking 256 tiles in clusters of 2 along M sharing B;}}
+    // expected-remark@+1 {{128 x 256 tiles, workgroups of 384 threads, K whole, 132 workgroups walking 256 tiles (2 rounds) in clusters of 2 along M sharing B;}}
     linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : memref<2048x4096xbf16>, memref<4096x4096xbf16>) outs(%c : memref<2048x4096xf32>)
     return
   }
@@ -29,14 +30,14 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90a", ukernels =
 
 // CHECK-LABEL: func.func @few_tiles
 // CHECK-SAME: ukernel.cluster = array<i32: 1, 2, 1>
-// CHECK: %[[W:.*]] = arith.constant 16 : index
+// CHECK: %[[W:.*]] = arith.constant 32 : index
 // CHECK: scf.parallel (%{{.*}}, %[[Y:.*]]) = ({{.*}}) to (%{{.*}}, %[[W]])
 // CHECK: %[[I:.*]] = arith.index_cast %[[Y]] : index to i32
-// CHECK: %[[N:.*]] = arith.constant 16 : i32
-// CHECK: func.call @uk_matmul_wgmma_bf16_nk({{.*}}, %[[I]], %[[N]], %{{.*}})
+// CHECK: %[[N:.*]] = arith.constant 32 : i32
+// CHECK: func.call @uk_matmul_wgmma_narrow_bf16_nk({{.*}}, %[[I]], %[[N]], %{{.*}})
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90a", ukernels = "all"}>} {
   func.func @few_tiles(%a: memref<300x129xbf16>, %b: memref<1000x129xbf16>, %c: memref<300x1000xf32>) {
-    // expected-remark@+1 {{16 workgroups walking 16 tiles in clusters of 2 along M sharing B;}}
+    // expected-remark@+1 {{128 x 128 tiles, workgroups of 384 threads, K whole, 32 workgroups walking 32 tiles (1 round) in clusters of 2 along M sharing B;}}
     linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : memref<300x129xbf16>, memref<1000x129xbf16>) outs(%c : memref<300x1000xf32>)
     return
   }
@@ -65,7 +66,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90a", ukernels =
 // CHECK: scf.parallel (%{{.*}}, %[[Y:.*]]) = ({{.*}}) to (%{{.*}}, %[[W]])
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90a", ukernels = "all", sm_count = 115 : i64}>} {
   func.func @smaller_part(%a: memref<4096x4096xbf16>, %b: memref<4096x4096xbf16>, %c: memref<4096x4096xf32>) {
-    // expected-remark@+1 {{114 workgroups walking 512 tiles in clusters of 2 along M sharing B;}}
+    // expected-remark@+1 {{114 workgroups walking 512 tiles (5 rounds) in clusters of 2 along M sharing B;}}
     linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : memref<4096x4096xbf16>, memref<4096x4096xbf16>) outs(%c : memref<4096x4096xf32>)
     return
   }

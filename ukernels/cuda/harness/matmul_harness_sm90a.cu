@@ -36,3 +36,5 @@
 
 UK_MM_HARNESS_WGMMA(uk_matmul_wgmma_bf16_nk)
 UK_MM_HARNESS_WGMMA(uk_matmul_wgmma_f16_nk)
+UK_MM_HARNESS_WGMMA(uk_matmul_wgmma_narrow_bf16_nk)
+UK_MM_HARNESS_WGMMA(uk_matmul_wgmma_narrow_f16_nk)

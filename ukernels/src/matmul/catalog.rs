@@ -5,7 +5,8 @@
 //! `build.rs`.
 
 use crate::variant::{
-    AbiParam, AbiType as T, CLUSTER_M, HarnessDef, MIN_WORKGROUPS_PER_SM, PERSISTENT, PORTABLE_ARCHES, VariantDef,
+    AbiParam, AbiType as T, CLUSTER_M, HarnessDef, MIN_WORKGROUPS_PER_SM, PERSISTENT, PORTABLE_ARCHES,
+    TILE_THROUGHPUT_PERMILLE, VariantDef,
 };
 
 pub const FAMILY: &str = "matmul";
@@ -161,6 +162,9 @@ pub struct WgmmaShape {
     /// The walk goes down this many pairs of tile rows, then across (0:
     /// across whole rows of tiles).
     pub walk_rows: i64,
+    /// Throughput per SM, per mille of the widest shape's
+    /// ([`TILE_THROUGHPUT_PERMILLE`]).
+    pub throughput_permille: i64,
 }
 
 pub const WGMMA_TILE_M: i64 = 128;
@@ -200,6 +204,44 @@ impl WgmmaShape {
         defines
     }
 
+    /// Its variant for input type `ab`: `uk_matmul_<name>_<ab>_nk`, kind
+    /// `name`.
+    fn variant(&self, name: &'static str, ab: &'static str) -> VariantDef {
+        let symbol = format!("uk_matmul_{name}_{ab}_nk");
+        VariantDef {
+            family: FAMILY,
+            kind: name,
+            source: "cuda/matmul_wgmma.cu",
+            defines: [format!("UK_AB_{}", ab.to_uppercase()), "UK_B_NK".into()]
+                .into_iter()
+                .chain(self.defines())
+                .chain([format!("UK_WGMMA_SYMBOL={symbol}")])
+                .collect(),
+            symbol,
+            arches: &[90],
+            arch_specific: true,
+            operand_types: vec![ab, ab, "f32"],
+            params: vec![
+                ("tile_m", WGMMA_TILE_M),
+                ("tile_n", self.n),
+                ("tile_k", WGMMA_TILE_K),
+                ("desc_bytes", WGMMA_DESC_BYTES),
+                (MIN_WORKGROUPS_PER_SM, self.workgroups_per_sm),
+                (CLUSTER_M, self.cluster_m),
+                (PERSISTENT, self.persistent as i64),
+                (TILE_THROUGHPUT_PERMILLE, self.throughput_permille),
+            ],
+            // Inlined (the default): ptxas serialises wgmma across a call
+            // (its C7510), which held the called version to about half of
+            // cuBLAS on an H200.
+            tags: vec![("b_layout", "nk"), ("fusion", "store")],
+            workgroup_size: [self.threads(), 1, 1],
+            static_shared_memory_bytes: 0,
+            dynamic_shared_memory_bytes: self.shared_memory_bytes(),
+            abi: abi_with_desc(),
+        }
+    }
+
     /// The defines its harness kernel takes.
     fn harness_defines(&self) -> Vec<String> {
         vec![
@@ -229,7 +271,17 @@ pub const WGMMA: WgmmaShape = WgmmaShape {
     cluster_m: 2,
     persistent: true,
     walk_rows: 8,
+    throughput_permille: 1000,
 };
+
+/// The same ukernel with tiles half as wide, for C of too few 128 x 256
+/// tiles to give every SM one: twice the tiles, in 6 stages of 32 KiB.
+/// KernelConfig takes it where its rounds of tiles over the SMs, weighed by
+/// its throughput, take less time. On an H200 (bf16, harness kernels,
+/// bench/results/2026-12-04-h200-wgmma-width) it ran 4096^3 at 549 TFLOP/s
+/// against the wide one's 635 (865 per mille), and 512 x 4096 x 4096 in
+/// 30.3 us against 46.0.
+pub const WGMMA_NARROW: WgmmaShape = WgmmaShape { n: 128, stages: 6, throughput_permille: 865, ..WGMMA };
 /// Global memory it writes its two tensor maps to (128 bytes each, 128-byte
 /// aligned inside).
 pub const WGMMA_DESC_BYTES: i64 = 384;
@@ -288,33 +340,8 @@ pub fn variants() -> Vec<VariantDef> {
             let tags = vec![("b_layout", layout), ("linkage", "call"), ("fusion", "store")];
             out.push(TILE.variant("tile", format!("uk_matmul_tile_{ab}_{layout}"), ab, layout, &[], tags));
         }
-        out.push(VariantDef {
-            family: FAMILY,
-            kind: "wgmma",
-            symbol: format!("uk_matmul_wgmma_{ab}_nk"),
-            source: "cuda/matmul_wgmma.cu",
-            defines: [type_define.clone(), "UK_B_NK".into()].into_iter().chain(WGMMA.defines()).collect(),
-            arches: &[90],
-            arch_specific: true,
-            operand_types: vec![ab, ab, "f32"],
-            params: vec![
-                ("tile_m", WGMMA_TILE_M),
-                ("tile_n", WGMMA.n),
-                ("tile_k", WGMMA_TILE_K),
-                ("desc_bytes", WGMMA_DESC_BYTES),
-                (MIN_WORKGROUPS_PER_SM, WGMMA.workgroups_per_sm),
-                (CLUSTER_M, WGMMA.cluster_m),
-                (PERSISTENT, WGMMA.persistent as i64),
-            ],
-            // Inlined (the default): ptxas serialises wgmma across a call
-            // (its C7510), which held the called version to about half of
-            // cuBLAS on an H200.
-            tags: vec![("b_layout", "nk"), ("fusion", "store")],
-            workgroup_size: [WGMMA.threads(), 1, 1],
-            static_shared_memory_bytes: 0,
-            dynamic_shared_memory_bytes: WGMMA.shared_memory_bytes(),
-            abi: abi_with_desc(),
-        });
+        out.push(WGMMA.variant("wgmma", ab));
+        out.push(WGMMA_NARROW.variant("wgmma_narrow", ab));
         out.push(VariantDef {
             family: FAMILY,
             kind: "gemv",
