@@ -185,6 +185,12 @@ def run_package(path, dynamic, gen):
                     if family == "matmul" and int(attrs["reference.c"]) >= 0 else None)
         kernel(*tensors)
         torch.cuda.synchronize()
+        if family == "argmax" and attrs.get("reference.semantics") == "fold":
+            # A general fold (any axis, predicate, init): torch.argmax does not
+            # express it; `ukernel run` checks it against the CPU reference.
+            unchecked += 1
+            print(f"  {kernel.name}: launched, a general fold torch.argmax does not express")
+            continue
         if family == "argmax":
             ok, skipped = check_argmax(kernel, tensors, attrs)
             nan_skipped += skipped

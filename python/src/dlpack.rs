@@ -66,8 +66,12 @@ pub struct TensorView {
 
 impl TensorView {
     /// Whether the elements are dense in row-major order (dims of size 1
-    /// may have any stride).
+    /// may have any stride, and a tensor of no elements any strides: torch
+    /// gives `torch.empty(4, 0)` strides (1, 1) and calls it contiguous).
     pub fn is_row_major(&self) -> bool {
+        if self.shape.contains(&0) {
+            return true;
+        }
         let mut expected = 1i64;
         for (&size, &stride) in self.shape.iter().zip(&self.strides).rev() {
             if size != 1 && stride != expected {

@@ -44,6 +44,7 @@ def _gpu_reason():
 
 ARGMAX = "argmax_f32i32_1x128256"
 DYNAMIC = "mm_tile_bf16_nk_dynamic_m"
+EMPTY_ROWS = "argmax_empty_rows"
 ACCUMULATE = "mm_tile_f16_kn_acc_127x129x1000"
 
 
@@ -52,8 +53,8 @@ class Metadata(unittest.TestCase):
         self.pkg = ukernel.load(PACKAGE)
 
     def test_kernels_and_arguments(self):
-        self.assertEqual(self.pkg.kernels, [ARGMAX, DYNAMIC, ACCUMULATE])
-        self.assertEqual(len(self.pkg), 3)
+        self.assertEqual(self.pkg.kernels, [ARGMAX, DYNAMIC, ACCUMULATE, EMPTY_ROWS])
+        self.assertEqual(len(self.pkg), 4)
         self.assertIn(DYNAMIC, self.pkg)
         argmax = self.pkg[ARGMAX]
         self.assertEqual([(a["name"], a["dtype"], a["shape"], a["access"]) for a in argmax.arguments],
@@ -122,6 +123,10 @@ class ArgumentErrors(unittest.TestCase):
         with self.assertRaises(ukernel.ArgumentError) as e:
             self.call(ARGMAX, row, FakeTensor([1]), FakeTensor([1], "i32", device=(CPU, 0)))
         self.assertIn("argument 2 ('index'): the tensor is on cpu", str(e.exception))
+        # A tensor of no elements has any strides (torch.empty(4, 0) has
+        # (1, 1)): the check moves on to the next argument.
+        with self.assertRaisesRegex(ukernel.ArgumentError, r"argument 1 \('index'\): the tensor is on cpu"):
+            self.call(EMPTY_ROWS, FakeTensor([4, 0], strides=[1, 1]), FakeTensor([4], "i64", device=(CPU, 0)))
 
     def test_devices(self):
         with self.assertRaisesRegex(ukernel.ArgumentError, r"argument 1 \('value'\): the tensor is on cuda:1, "
