@@ -191,6 +191,19 @@ class OnGpu(unittest.TestCase):
         self.pkg[ACCUMULATE](a, b, c)
         torch.testing.assert_close(c, c0 + a.float() @ b.float(), rtol=1e-3, atol=2e-3)
 
+    def test_empty_batch_launches_nothing(self):
+        torch = self.torch
+        # M = 0 leaves the grid no workgroups: an empty result, not an error.
+        a = torch.empty(0, 300, device="cuda").bfloat16()
+        b = torch.randn(1000, 300, device="cuda", generator=self.gen).bfloat16()
+        c = self.pkg[DYNAMIC](a, b)
+        self.assertEqual(tuple(c.shape), (0, 1000))
+        # Rows of no elements (torch's strides (1, 1) for them): the argmax
+        # of each is its init, index 0.
+        index = torch.full((4,), 7, dtype=torch.int64, device="cuda")
+        self.pkg[EMPTY_ROWS](torch.empty(4, 0, device="cuda"), index)
+        self.assertEqual(index.tolist(), [0, 0, 0, 0])
+
     def test_runs_on_torch_current_stream(self):
         torch = self.torch
         x = torch.randn(1, 128256, device="cuda", generator=self.gen)

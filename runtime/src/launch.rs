@@ -314,15 +314,14 @@ pub enum ArgError {
     BadAlias { arg: u32 },
     #[error("launch expression uses scalar argument {arg}, whose value {value} is negative")]
     NegativeScalar { arg: u32, value: i64 },
-    #[error(
-        "kernel '{kernel}': grid {grid:?} is out of range (each dimension must be 1..=2^31-1, y and z at most 65535)"
-    )]
+    #[error("kernel '{kernel}': grid {grid:?} is out of range (x at most 2^31-1, y and z at most 65535)")]
     Grid { kernel: String, grid: [u64; 3] },
 }
 
 /// The checked launch: grid, and per parameter in order the value to pass.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ResolvedLaunch {
+    /// A zero extent: no workgroups (an empty batch), nothing to launch.
     pub grid: [u32; 3],
     /// For each parameter: a caller value (by caller index), a scalar, or
     /// scratch of so many bytes.
@@ -430,10 +429,18 @@ impl LaunchMetadata {
         }
         let g = [self.grid[0].eval(&bound)?, self.grid[1].eval(&bound)?, self.grid[2].eval(&bound)?];
         let limits = [(1u64 << 31) - 1, 65535, 65535];
-        if g.iter().zip(limits).any(|(&v, max)| v == 0 || v > max) {
+        if g.iter().zip(limits).any(|(&v, max)| v > max) {
             return Err(ArgError::Grid { kernel: kernel.into(), grid: g });
         }
         Ok(ResolvedLaunch { grid: [g[0] as u32, g[1] as u32, g[2] as u32], params })
+    }
+}
+
+impl ResolvedLaunch {
+    /// Whether the grid has no workgroups: the sizes leave nothing to
+    /// compute (M = 0, say), so the launch is skipped.
+    pub fn is_empty(&self) -> bool {
+        self.grid.contains(&0)
     }
 }
 
@@ -538,9 +545,19 @@ mod tests {
             .resolve("k", &[buf(ElementKind::F32, &[8, 100]), buf(ElementKind::I64, &[8]), ArgValue::I64(1)])
             .unwrap_err();
         assert!(matches!(e, ArgError::Mismatch { index: 2, .. }));
+        // No rows: no workgroups, a launch with nothing to do.
+        let r =
+            m.resolve("k", &[buf(ElementKind::F32, &[0, 100]), buf(ElementKind::I64, &[0]), ArgValue::I32(1)]).unwrap();
+        assert!(r.is_empty());
+        assert!(
+            !m.resolve("k", &[buf(ElementKind::F32, &[8, 100]), buf(ElementKind::I64, &[8]), ArgValue::I32(1)])
+                .unwrap()
+                .is_empty()
+        );
+        // More rows than the grid's y axis holds.
         let e = m
-            .resolve("k", &[buf(ElementKind::F32, &[0, 100]), buf(ElementKind::I64, &[0]), ArgValue::I32(1)])
+            .resolve("k", &[buf(ElementKind::F32, &[70000, 100]), buf(ElementKind::I64, &[70000]), ArgValue::I32(1)])
             .unwrap_err();
-        assert!(matches!(e, ArgError::Grid { .. }));
+        assert!(matches!(e, ArgError::Grid { .. }), "{e}");
     }
 }

@@ -324,6 +324,9 @@ impl Runtime {
                 return Err(Error::BufferTooSmall { kernel: kernel.name.clone(), index, have, need });
             }
         }
+        if resolved.is_empty() {
+            return Ok(());
+        }
         // Every parameter's value in an 8-byte slot (little-endian, so an
         // i32 reads correctly from the slot's start).
         let mut slots: Vec<u64> = Vec::with_capacity(resolved.params.len());
