@@ -11,7 +11,8 @@ Tensors are taken through DLPack, without copies; dtypes and shapes are
 checked against the kernel's metadata (dynamic dimensions are taken from the
 tensors) before anything reaches the GPU, and a mismatch raises
 :class:`ArgumentError` naming the argument. Kernels take dense row-major
-tensors (any storage offset); other strides are an error. Launches go on
+tensors (any storage offset; a tensor of no elements any strides); other
+strides are an error. Sizes that leave no work (M = 0) launch nothing. Launches go on
 torch's current stream of the tensors' device (or ``stream=`` given as a
 ``CUstream`` int), in the device's primary context, both borrowed: nothing
 is synchronised, so a launch can be captured in ``torch.cuda.graph`` (run
