@@ -36,3 +36,8 @@ done
 # halves): 48 KiB of wgmma reads plus 24 KiB of TMA writes per 512 tensor
 # cycles, about 141 bytes per cycle against 109 for M, above the 128 a
 # Hopper SM's shared memory serves. Not landed; pingpong.patch keeps it.
+# Later (run3): cuBLAS's fastest kernel here has each consumer warpgroup
+# multiply a 128 x 128 tile too (256 x 128 tiles, cooperative), at 89.5%
+# tensor-pipe use, so the shared-memory explanation above is doubtful; what
+# differs is that ping-pong lets one warpgroup issue at a time. Not
+# established.
