@@ -126,9 +126,9 @@ def run_checks(drv):
               # part past M (and at 2050 a cluster's second tile wholly past).
               (3000, 4096, 256), (2050, 11008, 64)]
     worst, count = 0.0, 0
+    nk_kinds = ("tile", "skinny", "skinny_wide", "gemv") + (WGMMA_KINDS if "wgmma" in drv else ())
     for dtype in (torch.bfloat16, torch.float16):
         for layout in ("nk", "kn"):
-            nk_kinds = ("tile", "skinny", "skinny_wide", "gemv") + (WGMMA_KINDS if "wgmma" in drv else ())
             for kinds in (nk_kinds if layout == "nk" else ("tile",)):
                 for (m, n, k) in cases:
                     if (kinds in SKINNY and m > SKINNY_MAX_M) or (kinds == "gemv" and m > GEMV_MAX_M):
@@ -146,8 +146,7 @@ def run_checks(drv):
                             print(f"MISMATCH {kinds} {dtype_name(dtype)} {layout} {m}x{n}x{k} acc={accumulate}: "
                                   f"error/tolerance {r:.3g}")
                             sys.exit(1)
-    kinds = ("tile", "skinny", "skinny_wide", "gemv") + (WGMMA_KINDS if "wgmma" in drv else ())
-    print(f"checks: {count} cases ({', '.join(kinds)}; bf16 and f16, nk and kn, C = AB and C += AB) within "
+    print(f"checks: {count} cases ({', '.join(nk_kinds)}; bf16 and f16, nk and kn, C = AB and C += AB) within "
           f"tolerance; worst error/tolerance {worst:.3g}")
 
 

@@ -282,6 +282,12 @@ pub const WGMMA: WgmmaShape = WgmmaShape {
 /// against the wide one's 635 (865 per mille), and 512 x 4096 x 4096 in
 /// 30.3 us against 46.0.
 pub const WGMMA_NARROW: WgmmaShape = WgmmaShape { n: 128, stages: 6, throughput_permille: 865, ..WGMMA };
+// One harness module launches both widths with WGMMA's harness defines.
+const _: () = assert!(
+    WGMMA_NARROW.threads() == WGMMA.threads()
+        && WGMMA_NARROW.workgroups_per_sm == WGMMA.workgroups_per_sm
+        && WGMMA_NARROW.persistent == WGMMA.persistent
+);
 /// Global memory it writes its two tensor maps to (128 bytes each, 128-byte
 /// aligned inside).
 pub const WGMMA_DESC_BYTES: i64 = 384;
