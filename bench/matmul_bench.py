@@ -124,7 +124,12 @@ def run_checks(drv):
               # More tiles than a persistent kernel has workgroups: several
               # rounds, a last group of fewer tile rows, a last row tile
               # part past M (and at 2050 a cluster's second tile wholly past).
-              (3000, 4096, 256), (2050, 11008, 64)]
+              (3000, 4096, 256), (2050, 11008, 64),
+              # A last round of pairs at most half the workgroups: walked by
+              # the wide wgmma kernel as half-width tiles (344 pairs over 66
+              # clusters of an H200), at 10808 columns with the last column's
+              # first half partly and its second wholly past N.
+              (2048, 11008, 256), (2000, 10808, 129)]
     worst, count = 0.0, 0
     nk_kinds = ("tile", "skinny", "skinny_wide", "gemv") + (WGMMA_KINDS if "wgmma" in drv else ())
     for dtype in (torch.bfloat16, torch.float16):
@@ -188,7 +193,8 @@ def bench(drv, reps, rounds):
         # Both tile widths where KernelConfig weighs one against the other:
         # C of too few 128 x 256 tiles for the SMs, and enough.
         rows += [(kind, torch.bfloat16, "nk", m, n, k) for (m, n, k) in
-                 [(512, 4096, 4096), (1024, 4096, 4096), (300, 1000, 4096), (2048, 11008, 4096), (4096, 4096, 4096)]
+                 [(512, 4096, 4096), (1024, 4096, 4096), (1024, 4864, 4096), (300, 1000, 4096), (2048, 11008, 4096),
+                  (4096, 4096, 4096)]
                  for kind in WGMMA_KINDS]
         rows.append(("wgmma", torch.float16, "nk", 4096, 4096, 4096))
     for m, n, k in decode_shapes():

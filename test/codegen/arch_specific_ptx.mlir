@@ -19,7 +19,7 @@
 // CHECK: sm_90a: linked uk_matmul_wgmma_bf16_nk.sm_90a.bc
 // PTX: .version 8.3
 // PTX: .target sm_90a
-// PTX: .global .align 16 .b8 __ukernel_scratch_0[384]
+// PTX: .global .align 16 .b8 __ukernel_scratch_0[512]
 // PTX: .entry prefill(
 // PTX: .maxntid 384, 1, 1
 // PTX: .minnctapersm 1

@@ -39,15 +39,22 @@
 // The shape comes from the registry (catalog.rs) as defines: the symbol
 // (UK_WGMMA_SYMBOL: one per width, uk_matmul_wgmma[_narrow]_<type>_nk),
 // UK_WGMMA_BN (128 or 256), UK_WGMMA_STAGES, UK_WGMMA_PRODUCER_WARPS, UK_WGMMA_CLUSTER_M
-// (1 or 2) and UK_WGMMA_PERSISTENT. A producer of one warpgroup (4 warps)
+// (1 or 2), UK_WGMMA_PERSISTENT and UK_WGMMA_SPLIT_TAIL. A producer of one warpgroup (4 warps)
 // gives registers back with `setmaxnreg` (UK_WGMMA_PRODUCER_REGS), which
 // the consumers take (UK_WGMMA_CONSUMER_REGS); a producer of one warp does
 // not, so that a workgroup of 288 threads leaves room for two per SM
 // (ptxas sizes the whole kernel by its entry register count).
 //
-// Tensor maps: built by the workgroup itself (tensormap.replace on a zeroed
-// 128-byte object in shared memory, then copied with a proxy fence into
-// `desc`, global memory of at least UK_WGMMA_DESC_BYTES the caller owns).
+// Split tail (UK_WGMMA_SPLIT_TAIL = 1, persistent 256-wide tiles): where
+// the walk's last round would leave more than half the workgroups idle, its
+// tiles are computed as halves 128 columns wide (m64n128k16, a B box of half
+// the rows), twice as many units of about half the time each.
+//
+// Tensor maps (A, B, and with a split tail B in half-width boxes): built by
+// the workgroup itself (tensormap.replace on zeroed 128-byte objects in
+// shared memory, then copied with a proxy fence into `desc`, global memory
+// of at least the registry's descriptor bytes, 128 per map + 128, the caller
+// owns).
 // Every workgroup of one launch writes the same bytes there, so the
 // workgroups need no ordering among them; two launches running at once must
 // not share `desc`. Where TMA cannot describe an operand (a base not 16-byte
@@ -86,6 +93,14 @@
 #ifndef UK_WGMMA_WALK_ROWS
 #define UK_WGMMA_WALK_ROWS 0
 #endif
+#ifndef UK_WGMMA_SPLIT_TAIL
+#define UK_WGMMA_SPLIT_TAIL 0
+#endif
+#if UK_WGMMA_SPLIT_TAIL && (UK_WGMMA_BN != 256 || !UK_WGMMA_PERSISTENT)
+#error "a split tail needs 256-wide tiles and the persistent walk"
+#endif
+// Tensor maps: A, B, and B in half-width boxes for a split tail.
+#define TMAPS (UK_WGMMA_SPLIT_TAIL ? 3 : 2)
 #if UK_WGMMA_CLUSTER_M != 1 && UK_WGMMA_CLUSTER_M != 2
 #error "UK_WGMMA_CLUSTER_M must be 1 or 2"
 #endif
@@ -129,8 +144,11 @@ static UK_DEVICE UK_INLINE u64 desc(u32 addr) {
   return (u64)((addr & 0x3ffff) >> 4) | ((u64)1 << 16) | ((u64)(1024 >> 4) << 32) | ((u64)1 << 62);
 }
 
+#if BN != 128 && BN != 256
+#error "UK_WGMMA_BN must be 128 or 256"
+#endif
 #if BN == 256
-static UK_DEVICE UK_INLINE void wgmma_m64nBNk16(float d[ACC], u64 desc_a, u64 desc_b) {
+static UK_DEVICE UK_INLINE void wgmma_m64n256k16(float *d, u64 desc_a, u64 desc_b) {
   asm volatile(
       "{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
       "wgmma.mma_async.sync.aligned.m64n256k16.f32." UK_MMA_TYPE "." UK_MMA_TYPE " "
@@ -138,8 +156,8 @@ static UK_DEVICE UK_INLINE void wgmma_m64nBNk16(float d[ACC], u64 desc_a, u64 de
       : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]), "+f"(d[64]), "+f"(d[65]), "+f"(d[66]), "+f"(d[67]), "+f"(d[68]), "+f"(d[69]), "+f"(d[70]), "+f"(d[71]), "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75]), "+f"(d[76]), "+f"(d[77]), "+f"(d[78]), "+f"(d[79]), "+f"(d[80]), "+f"(d[81]), "+f"(d[82]), "+f"(d[83]), "+f"(d[84]), "+f"(d[85]), "+f"(d[86]), "+f"(d[87]), "+f"(d[88]), "+f"(d[89]), "+f"(d[90]), "+f"(d[91]), "+f"(d[92]), "+f"(d[93]), "+f"(d[94]), "+f"(d[95]), "+f"(d[96]), "+f"(d[97]), "+f"(d[98]), "+f"(d[99]), "+f"(d[100]), "+f"(d[101]), "+f"(d[102]), "+f"(d[103]), "+f"(d[104]), "+f"(d[105]), "+f"(d[106]), "+f"(d[107]), "+f"(d[108]), "+f"(d[109]), "+f"(d[110]), "+f"(d[111]), "+f"(d[112]), "+f"(d[113]), "+f"(d[114]), "+f"(d[115]), "+f"(d[116]), "+f"(d[117]), "+f"(d[118]), "+f"(d[119]), "+f"(d[120]), "+f"(d[121]), "+f"(d[122]), "+f"(d[123]), "+f"(d[124]), "+f"(d[125]), "+f"(d[126]), "+f"(d[127])
       : "l"(desc_a), "l"(desc_b), "n"(1));
 }
-#elif BN == 128
-static UK_DEVICE UK_INLINE void wgmma_m64nBNk16(float d[ACC], u64 desc_a, u64 desc_b) {
+#endif
+static UK_DEVICE UK_INLINE void wgmma_m64n128k16(float *d, u64 desc_a, u64 desc_b) {
   asm volatile(
       "{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
       "wgmma.mma_async.sync.aligned.m64n128k16.f32." UK_MMA_TYPE "." UK_MMA_TYPE " "
@@ -147,9 +165,6 @@ static UK_DEVICE UK_INLINE void wgmma_m64nBNk16(float d[ACC], u64 desc_a, u64 de
       : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63])
       : "l"(desc_a), "l"(desc_b), "n"(1));
 }
-#else
-#error "UK_WGMMA_BN must be 128 or 256"
-#endif
 
 // --- mbarriers (shared::cta addresses) ---
 
@@ -249,13 +264,21 @@ static UK_DEVICE UK_INLINE void tma_load_multicast(u32 dst, const void *map, i32
 #endif
 
 // One stage's products for consumer warpgroup `group` (its 64 rows of A with
-// all of B), committed as one wgmma batch; then waits until at most that
-// batch is in flight, so the batch before it has finished reading its stage.
-static UK_DEVICE UK_INLINE void multiply_stage(float d[ACC], u32 st, u32 group) {
+// the first W rows of B: all of them, or half in a split tail), committed as
+// one wgmma batch; then waits until at most that batch is in flight, so the
+// batch before it has finished reading its stage.
+template <int W> static UK_DEVICE UK_INLINE void multiply_stage(float d[ACC], u32 st, u32 group) {
   asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
 #pragma unroll
-  for (int ks = 0; ks < BK / 16; ks++)
-    wgmma_m64nBNk16(d, desc(st + group * 64 * 128 + ks * 32), desc(st + A_BYTES + ks * 32));
+  for (int ks = 0; ks < BK / 16; ks++) {
+    const u64 da = desc(st + group * 64 * 128 + ks * 32), db = desc(st + A_BYTES + ks * 32);
+#if BN == 256
+    if (W == 256)
+      wgmma_m64n256k16(d, da, db);
+    else
+#endif
+      wgmma_m64n128k16(d, da, db);
+  }
   asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
   asm volatile("wgmma.wait_group.sync.aligned 1;" ::: "memory");
 }
@@ -308,7 +331,7 @@ static UK_DEVICE UK_INLINE void mainloop_cp_async(float d[ACC], u32 tiles, const
       load_rows(st + A_BYTES, B, ldb, n0, n, next * BK, k, b_vec, BN, ctid);
     }
     uk_cp_async_commit();
-    multiply_stage(d, tiles + (u32)(kt % STAGES) * STAGE_BYTES, group);
+    multiply_stage<BN>(d, tiles + (u32)(kt % STAGES) * STAGE_BYTES, group);
   }
   asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
   uk_cp_async_wait<0>();
@@ -322,29 +345,48 @@ static UK_DEVICE UK_INLINE void mainloop_cp_async(float d[ACC], u32 tiles, const
 // UK_WGMMA_WALK_ROWS pairs of tile rows, then across (0: across whole rows),
 // so that the workgroups running together share the tiles of A and B they
 // read. Otherwise a walk of one tile, (tile_m, tile_n).
+//
+// Split tail (UK_WGMMA_SPLIT_TAIL, 256-wide tiles): where the last round
+// would leave more than half the walkers idle, its tiles are walked as
+// twice as many halves, 128 columns each (walk indices from `whole` on: tile
+// whole + h / 2, half h % 2), so that the round takes about half the time.
 struct TileWalk {
   // Walk indices are 32-bit: C of fewer than 2^32 tiles (2^47 elements).
-  u32 first, stride, count, tiles_n, pair_rows, rank;
+  u32 first, stride, count, whole, tiles_n, pair_rows, rank;
   i64 base_m, base_n;
-  UK_DEVICE TileWalk(i32 tile_m, i32 tile_n, i64 m, i64 n) {
+  UK_DEVICE TileWalk(i32 tile_m, i32 tile_n, i64 m, i64 n, bool split_tail) {
 #if UK_WGMMA_PERSISTENT
     tiles_n = (u32)((n + BN - 1) / BN);
     pair_rows = (u32)(((m + BM - 1) / BM + CLUSTER - 1) / CLUSTER);
-    count = tiles_n * pair_rows;
+    count = whole = tiles_n * pair_rows;
     first = (u32)tile_m / CLUSTER;
     // At least one step: a count below a cluster would otherwise never end.
     stride = (u32)tile_n >= CLUSTER ? (u32)tile_n / CLUSTER : 1;
     rank = (u32)tile_m % CLUSTER;
     base_m = base_n = 0;
+#if UK_WGMMA_SPLIT_TAIL
+    const u32 tail = count % stride;
+    if (split_tail && count > stride && tail > 0 && 2 * tail <= stride) {
+      whole = count - tail;
+      count = whole + 2 * tail;
+    }
+#else
+    (void)split_tail;
+#endif
 #else
     (void)m;
     (void)n;
-    first = 0, stride = 1, count = 1, tiles_n = 1, pair_rows = 1, rank = 0;
+    (void)split_tail;
+    first = 0, stride = 1, count = whole = 1, tiles_n = 1, pair_rows = 1, rank = 0;
     base_m = (i64)tile_m * BM, base_n = (i64)tile_n * BN;
 #endif
   }
-  // The first row and column of walk index t's tile.
-  UK_DEVICE void origin(u32 t, i64 &m0, i64 &n0) const {
+  // The first row and column of walk index t's tile, and whether it is a
+  // half (the tile's first BN / 2 columns from n0).
+  UK_DEVICE bool origin(u32 t, i64 &m0, i64 &n0) const {
+    const bool half = t >= whole;
+    const u32 h = t - whole;
+    if (half) t = whole + h / 2;
     u32 row, col;
 #if UK_WGMMA_WALK_ROWS > 0
     const u32 span = UK_WGMMA_WALK_ROWS * tiles_n, group = t / span, q = t - group * span;
@@ -357,13 +399,14 @@ struct TileWalk {
     col = t % tiles_n;
 #endif
     m0 = base_m + ((i64)row * CLUSTER + rank) * BM;
-    n0 = base_n + (i64)col * BN;
+    n0 = base_n + (i64)col * BN + (half ? (i64)(h & 1) * (BN / 2) : 0);
+    return half;
   }
 };
 
-// Writes a consumer warpgroup's 64 x BN accumulators of the C tile at (m0,
-// n0): to C, or through the store fusion point.
-template <bool INTERIOR>
+// Writes a consumer warpgroup's 64 x W accumulators (d[0, W / 2)) of the C
+// tile at (m0, n0): to C, or through the store fusion point.
+template <int W, bool INTERIOR>
 static UK_DEVICE UK_INLINE void store_rows(const float d[ACC], i64 m0, i64 n0, float *c, i64 c_offset, i64 ldc, i64 m,
                                            i64 n, i32 accumulate, const UkEpilogue &epilogue, u32 group, u32 warp,
                                            u32 lane) {
@@ -399,23 +442,24 @@ static UK_DEVICE UK_INLINE void store_rows(const float d[ACC], i64 m0, i64 n0, f
     }
   };
 #pragma unroll
-  for (int j = 0; j < ACC; j += 4) {
+  for (int j = 0; j < W / 2; j += 4) {
     const i64 col = n0 + (j >> 2) * 8 + (lane & 3) * 2;
     pair(row0, col, d[j], d[j + 1]);
     if (lower) pair(row0 + 8, col, d[j + 2], d[j + 3]);
   }
 }
 
-// Writes a tile: where it lies inside C, with no tests of rows and columns
-// per pair, which would keep each pair's epilogue (its operand loads
-// included) behind a branch of its own.
+// Writes a tile W columns wide: where it lies inside C, with no tests of
+// rows and columns per pair, which would keep each pair's epilogue (its
+// operand loads included) behind a branch of its own.
+template <int W>
 static UK_DEVICE UK_INLINE void store_tile(const float d[ACC], i64 m0, i64 n0, float *c, i64 c_offset, i64 ldc, i64 m,
                                            i64 n, i32 accumulate, const UkEpilogue &epilogue, u32 group, u32 warp,
                                            u32 lane) {
-  if (m0 + BM <= m && n0 + BN <= n)
-    store_rows<true>(d, m0, n0, c, c_offset, ldc, m, n, accumulate, epilogue, group, warp, lane);
+  if (m0 + BM <= m && n0 + W <= n)
+    store_rows<W, true>(d, m0, n0, c, c_offset, ldc, m, n, accumulate, epilogue, group, warp, lane);
   else
-    store_rows<false>(d, m0, n0, c, c_offset, ldc, m, n, accumulate, epilogue, group, warp, lane);
+    store_rows<W, false>(d, m0, n0, c, c_offset, ldc, m, n, accumulate, epilogue, group, warp, lane);
 }
 
 // A consumer warp hands a stage back to the producer of every workgroup of
@@ -429,6 +473,25 @@ static UK_DEVICE UK_INLINE void hand_back(u32 empty_bar) {
 #endif
 }
 
+// A consumer warpgroup's products over the whole K for a tile W columns
+// wide, its operands brought by the producer; `it` counts the K tiles
+// consumed over all C tiles (stage and barrier phase).
+template <int W>
+static UK_DEVICE UK_INLINE void mainloop_tma(float d[ACC], u32 tiles, u32 full, u32 empty, i64 ktiles, u32 &it,
+                                             u32 group, u32 lane) {
+  for (i64 kt = 0; kt < ktiles; kt++, it++) {
+    const u32 s = it % STAGES;
+    mbar_wait(full + 8 * s, (it / STAGES) & 1);
+    multiply_stage<W>(d, tiles + s * STAGE_BYTES, group);
+    // The batch before this one completed: its stage can be refilled.
+    if (kt > 0 && lane == 0) hand_back(empty + 8 * ((it - 1) % STAGES));
+  }
+  asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
+  // The last stage too: the producer refills it for the next C tile (or, in
+  // a cluster, waits for it before leaving).
+  if (ktiles > 0 && lane == 0) hand_back(empty + 8 * ((it - 1) % STAGES));
+}
+
 extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB *b, i64 b_offset, i64 ldb,
                                     float *c, i64 c_offset, i64 ldc, i64 m, i64 n, i64 k, i32 tile_m, i32 tile_n,
                                     i32 accumulate, UK_EPILOGUE_PARAMS, char *desc_base, i64 desc_offset) {
@@ -439,27 +502,32 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
   const u32 full = smem + SMEM_FULL, empty = smem + SMEM_EMPTY, tiles = smem + SMEM_TILES;
   const AB *A = a + a_offset;
   const AB *B = b + b_offset;
-  const TileWalk walk(tile_m, tile_n, m, n);
   const i64 ktiles = (k + BK - 1) / BK;
   // TMA takes 16-byte aligned bases, row strides in multiples of 16 bytes and
   // 32-bit sizes.
   const bool tma = uk_aligned16(A) && uk_aligned16(B) && (lda & 7) == 0 && (ldb & 7) == 0 && m < (1ll << 31) &&
                    n < (1ll << 31) && k < (1ll << 31);
-  // 128-byte aligned room for the two maps in the caller's global memory.
+  // Half tiles are loaded by TMA only (the cp.async path loads whole tiles).
+  const TileWalk walk(tile_m, tile_n, m, n, tma);
+  // 128-byte aligned room for the maps in the caller's global memory.
   char *maps = (char *)(((u64)(desc_base + desc_offset) + 127) & ~(u64)127);
 
   if (warp == 0) {
     if (tma) {
-      // Zero the two maps (32 lanes x 8 bytes), describe them, publish them.
-      asm volatile("st.shared.u64 [%0], 0;" ::"r"(smem + SMEM_TMAP + lane * 8) : "memory");
+      // Zero the maps (8 bytes per lane per step), describe them, publish them.
+      for (u32 i = lane; i < TMAPS * 16; i += 32)
+        asm volatile("st.shared.u64 [%0], 0;" ::"r"(smem + SMEM_TMAP + i * 8) : "memory");
       __nvvm_bar_warp_sync(0xffffffffu);
       if (lane == 0) {
         tmap_describe(smem + SMEM_TMAP, A, (u64)m, (u64)k, (u64)lda, BM);
         tmap_describe(smem + SMEM_TMAP + 128, B, (u64)n, (u64)k, (u64)ldb, BN / CLUSTER);
+#if UK_WGMMA_SPLIT_TAIL
+        tmap_describe(smem + SMEM_TMAP + 256, B, (u64)n, (u64)k, (u64)ldb, BN / 2 / CLUSTER);
+#endif
       }
       __nvvm_bar_warp_sync(0xffffffffu);
-      tmap_publish(maps, smem + SMEM_TMAP);
-      tmap_publish(maps + 128, smem + SMEM_TMAP + 128);
+#pragma unroll
+      for (u32 i = 0; i < TMAPS; i++) tmap_publish(maps + 128 * i, smem + SMEM_TMAP + 128 * i);
     }
     if (lane == 0) {
       for (int s = 0; s < STAGES; s++) {
@@ -486,24 +554,30 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
 #if CLUSTER > 1
       u32 rank;
       asm("mov.u32 %0, %%cluster_ctarank;" : "=r"(rank));
-      const u32 b_half = rank * (B_BYTES / CLUSTER);
+#else
+      const u32 rank = 0;
+      (void)rank;
 #endif
       u32 it = 0; // K tiles loaded so far, over all C tiles: stage and round
       for (u32 t = walk.first; t < walk.count; t += walk.stride) {
         i64 m0, n0;
-        walk.origin(t, m0, n0);
+        const bool half = walk.origin(t, m0, n0);
+        // This workgroup's share of the B tile: its rows and the map whose box
+        // has that many rows.
+        const u32 b_rows = (half ? BN / 2 : BN) / CLUSTER;
+        const char *b_map = maps + (half ? 256 : 128);
         for (i64 kt = 0; kt < ktiles; kt++, it++) {
           const u32 s = it % STAGES;
           // The stage's previous contents were consumed (round - 1 hand-backs).
           mbar_wait(empty + 8 * s, ((it / STAGES) & 1) ^ 1);
           const u32 st = tiles + s * STAGE_BYTES;
-          mbar_expect_tx(full + 8 * s, STAGE_BYTES);
+          mbar_expect_tx(full + 8 * s, A_BYTES + b_rows * CLUSTER * BK * 2);
           tma_load(st, maps, (i32)(kt * BK), (i32)m0, full + 8 * s);
 #if CLUSTER > 1
-          tma_load_multicast(st + A_BYTES + b_half, maps + 128, (i32)(kt * BK), (i32)(n0 + rank * (BN / CLUSTER)),
+          tma_load_multicast(st + A_BYTES + rank * b_rows * BK * 2, b_map, (i32)(kt * BK), (i32)(n0 + rank * b_rows),
                              full + 8 * s, (u16)((1u << CLUSTER) - 1));
 #else
-          tma_load(st + A_BYTES, maps + 128, (i32)(kt * BK), (i32)n0, full + 8 * s);
+          tma_load(st + A_BYTES, b_map, (i32)(kt * BK), (i32)n0, full + 8 * s);
 #endif
         }
       }
@@ -523,27 +597,28 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
   u32 it = 0; // K tiles consumed so far, over all C tiles
   for (u32 t = walk.first; t < walk.count; t += walk.stride) {
     i64 m0, n0;
-    walk.origin(t, m0, n0);
+    const bool half = walk.origin(t, m0, n0);
     float d[ACC];
 #pragma unroll
     for (int i = 0; i < ACC; i++) d[i] = 0.0f;
     if (tma) {
-      for (i64 kt = 0; kt < ktiles; kt++, it++) {
-        const u32 s = it % STAGES;
-        mbar_wait(full + 8 * s, (it / STAGES) & 1);
-        multiply_stage(d, tiles + s * STAGE_BYTES, group);
-        // The batch before this one completed: its stage can be refilled.
-        if (kt > 0 && lane == 0) hand_back(empty + 8 * ((it - 1) % STAGES));
+#if UK_WGMMA_SPLIT_TAIL
+      // Separate loops, not a test per stage, so each keeps its wgmma batches
+      // in straight-line code.
+      if (half) {
+        mainloop_tma<BN / 2>(d, tiles, full, empty, ktiles, it, group, lane);
+        store_tile<BN / 2>(d, m0, n0, c, c_offset, ldc, m, n, accumulate, epilogue, group, warp, lane);
+        continue;
       }
-      asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
-      // The last stage too: the producer refills it for the next C tile (or,
-      // in a cluster, waits for it before leaving).
-      if (ktiles > 0 && lane == 0) hand_back(empty + 8 * ((it - 1) % STAGES));
+#else
+      (void)half;
+#endif
+      mainloop_tma<BN>(d, tiles, full, empty, ktiles, it, group, lane);
     } else {
       // The previous C tile's last stages were read by every consumer.
       asm volatile("bar.sync 1, 256;" ::: "memory");
       mainloop_cp_async(d, tiles, A, lda, B, ldb, m0, n0, m, n, k, ctid, group);
     }
-    store_tile(d, m0, n0, c, c_offset, ldc, m, n, accumulate, epilogue, group, warp, lane);
+    store_tile<BN>(d, m0, n0, c, c_offset, ldc, m, n, accumulate, epilogue, group, warp, lane);
   }
 }

@@ -108,6 +108,12 @@ pub const PERSISTENT: &str = "persistent";
 /// rounds of tiles each would take on the target's SMs.
 pub const TILE_THROUGHPUT_PERMILLE: &str = "tile_throughput_permille";
 
+/// The parameter with which a persistent variant says it splits a last
+/// round of tiles that would leave more than half its workgroups idle into
+/// tiles half as wide (twice as many): their throughput per SM, per mille of
+/// the family's fastest, with which KernelConfig weighs that round.
+pub const SPLIT_TAIL_PERMILLE: &str = "split_tail_permille";
+
 /// The arch name clang and LLVM take: `sm_90`, or `sm_90a` when arch-specific.
 pub fn arch_name(sm: u32, arch_specific: bool) -> String {
     format!("sm_{sm}{}", if arch_specific { "a" } else { "" })

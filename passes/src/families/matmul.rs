@@ -18,7 +18,10 @@
 
 use melior::ir::{BlockLike, OperationRef, RegionLike, Value, ValueLike, operation::OperationLike};
 use ukernel_dialect::{LoweringConfig, Target};
-use ukernels::{UKernel, matmul, variant::TILE_THROUGHPUT_PERMILLE};
+use ukernels::{
+    UKernel, matmul,
+    variant::{SPLIT_TAIL_PERMILLE, TILE_THROUGHPUT_PERMILLE},
+};
 
 use super::{Arg, CallPlan, Extent, Family, Globals, Match, Plan, RefValue, arg_number};
 use crate::{
@@ -156,9 +159,25 @@ impl Family for Matmul {
             let throughput = uk.param(TILE_THROUGHPUT_PERMILLE).unwrap_or(1000).clamp(1, 1000) as u64;
             let cost = match tiles {
                 Some(t) => {
-                    let rounds = t.div_ceil(walkers.max(1));
-                    workgroups = format!("{workgroups} ({rounds} round{})", if rounds == 1 { "" } else { "s" });
-                    rounds.saturating_mul(tile_n as u64 * 1000) / throughput
+                    let walkers = walkers.max(1);
+                    let (rounds, tail) = (t / walkers, t % walkers);
+                    // A variant that splits its tail walks a last round that
+                    // would leave more than half the walkers idle as twice
+                    // as many tiles of half the width.
+                    match uk.param(SPLIT_TAIL_PERMILLE).filter(|&p| p > 0) {
+                        Some(split) if rounds >= 1 && tail > 0 && 2 * tail <= walkers => {
+                            let split = split.clamp(1, 1000) as u64;
+                            workgroups = format!("{workgroups} ({} rounds, the last of half-width tiles)", rounds + 1);
+                            rounds.saturating_mul(tile_n as u64 * 1000) / throughput
+                                + (tile_n as u64 / 2) * 1000 / split
+                        }
+                        _ => {
+                            let rounds = t.div_ceil(walkers);
+                            workgroups =
+                                format!("{workgroups} ({rounds} round{})", if rounds == 1 { "" } else { "s" });
+                            rounds.saturating_mul(tile_n as u64 * 1000) / throughput
+                        }
+                    }
                 }
                 None => 1000 - throughput,
             };

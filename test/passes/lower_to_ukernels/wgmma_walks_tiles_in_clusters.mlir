@@ -60,13 +60,14 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90a", ukernels =
 
 // -----
 
-// A target of 115 SMs gets 114 walkers: whole clusters.
+// A target of 115 SMs gets 114 walkers: whole clusters. 512 tiles are 4
+// rounds and 56, at most half a round: that last round is walked in halves.
 // CHECK-LABEL: func.func @smaller_part
 // CHECK: %[[W:.*]] = arith.constant 114 : index
 // CHECK: scf.parallel (%{{.*}}, %[[Y:.*]]) = ({{.*}}) to (%{{.*}}, %[[W]])
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90a", ukernels = "all", sm_count = 115 : i64}>} {
   func.func @smaller_part(%a: memref<4096x4096xbf16>, %b: memref<4096x4096xbf16>, %c: memref<4096x4096xf32>) {
-    // expected-remark@+1 {{114 workgroups walking 512 tiles (5 rounds) in clusters of 2 along M sharing B;}}
+    // expected-remark@+1 {{114 workgroups walking 512 tiles (5 rounds, the last of half-width tiles) in clusters of 2 along M sharing B;}}
     linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : memref<4096x4096xbf16>, memref<4096x4096xbf16>) outs(%c : memref<4096x4096xf32>)
     return
   }

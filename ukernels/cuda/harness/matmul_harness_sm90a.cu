@@ -2,8 +2,8 @@
 // matrices (offsets 0): tile (blockIdx.y, blockIdx.x) of C (persistent:
 // blockIdx.y of gridDim.y workgroups walking the tiles), in workgroups of
 // UK_WGMMA_THREADS threads, as harness_NAME(a, lda, b, ldb, c, ldc, m, n, k, accumulate,
-// desc) with `desc` 256 bytes of global memory for the tensor maps (plus 128
-// of alignment slack), bounded for the registry's occupancy
+// desc) with `desc` the registry's `desc_bytes` of global memory for the
+// tensor maps, bounded for the registry's occupancy
 // (UK_WGMMA_WORKGROUPS_PER_SM) and launched in clusters along y as compiled
 // kernels are (the linker gives them the registry's cluster shape; the
 // grid's y is a multiple of it). Built for sm_90a.

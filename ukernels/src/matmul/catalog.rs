@@ -6,7 +6,7 @@
 
 use crate::variant::{
     AbiParam, AbiType as T, CLUSTER_M, HarnessDef, MIN_WORKGROUPS_PER_SM, PERSISTENT, PORTABLE_ARCHES,
-    TILE_THROUGHPUT_PERMILLE, VariantDef,
+    SPLIT_TAIL_PERMILLE, TILE_THROUGHPUT_PERMILLE, VariantDef,
 };
 
 pub const FAMILY: &str = "matmul";
@@ -165,6 +165,11 @@ pub struct WgmmaShape {
     /// Throughput per SM, per mille of the widest shape's
     /// ([`TILE_THROUGHPUT_PERMILLE`]).
     pub throughput_permille: i64,
+    /// Where the walk's last round would leave more than half the
+    /// workgroups idle, its tiles are computed as halves of `n / 2`
+    /// columns, at this throughput per mille (0: no split). Needs a
+    /// persistent walk of 256-wide tiles.
+    pub split_tail_permille: i64,
 }
 
 pub const WGMMA_TILE_M: i64 = 128;
@@ -182,6 +187,13 @@ impl WgmmaShape {
         (self.stages * (WGMMA_TILE_M + self.n) * WGMMA_TILE_K * 2) as u32 + 2048
     }
 
+    /// Global memory it writes its tensor maps to: 128 bytes per map (A, B,
+    /// and B in half-width boxes where it splits its tail), 128-byte
+    /// aligned inside.
+    pub const fn desc_bytes(&self) -> i64 {
+        128 * (2 + (self.split_tail_permille > 0) as i64) + 128
+    }
+
     fn defines(&self) -> Vec<String> {
         let mut defines = vec![
             format!("UK_WGMMA_BN={}", self.n),
@@ -190,6 +202,7 @@ impl WgmmaShape {
             format!("UK_WGMMA_CLUSTER_M={}", self.cluster_m),
             format!("UK_WGMMA_PERSISTENT={}", self.persistent as i32),
             format!("UK_WGMMA_WALK_ROWS={}", self.walk_rows),
+            format!("UK_WGMMA_SPLIT_TAIL={}", (self.split_tail_permille > 0) as i32),
         ];
         if self.producer_warps == 4 {
             // A producer warpgroup keeps 40 registers per thread of the
@@ -225,12 +238,15 @@ impl WgmmaShape {
                 ("tile_m", WGMMA_TILE_M),
                 ("tile_n", self.n),
                 ("tile_k", WGMMA_TILE_K),
-                ("desc_bytes", WGMMA_DESC_BYTES),
+                ("desc_bytes", self.desc_bytes()),
                 (MIN_WORKGROUPS_PER_SM, self.workgroups_per_sm),
                 (CLUSTER_M, self.cluster_m),
                 (PERSISTENT, self.persistent as i64),
                 (TILE_THROUGHPUT_PERMILLE, self.throughput_permille),
-            ],
+            ]
+            .into_iter()
+            .chain((self.split_tail_permille > 0).then_some((SPLIT_TAIL_PERMILLE, self.split_tail_permille)))
+            .collect(),
             // Inlined (the default): ptxas serialises wgmma across a call
             // (its C7510), which held the called version to about half of
             // cuBLAS on an H200.
@@ -272,6 +288,7 @@ pub const WGMMA: WgmmaShape = WgmmaShape {
     persistent: true,
     walk_rows: 8,
     throughput_permille: 1000,
+    split_tail_permille: 865,
 };
 
 /// The same ukernel with tiles half as wide, for C of too few 128 x 256
@@ -281,16 +298,14 @@ pub const WGMMA: WgmmaShape = WgmmaShape {
 /// bench/results/2026-12-04-h200-wgmma-width) it ran 4096^3 at 549 TFLOP/s
 /// against the wide one's 635 (865 per mille), and 512 x 4096 x 4096 in
 /// 30.3 us against 46.0.
-pub const WGMMA_NARROW: WgmmaShape = WgmmaShape { n: 128, stages: 6, throughput_permille: 865, ..WGMMA };
+pub const WGMMA_NARROW: WgmmaShape =
+    WgmmaShape { n: 128, stages: 6, throughput_permille: 865, split_tail_permille: 0, ..WGMMA };
 // One harness module launches both widths with WGMMA's harness defines.
 const _: () = assert!(
     WGMMA_NARROW.threads() == WGMMA.threads()
         && WGMMA_NARROW.workgroups_per_sm == WGMMA.workgroups_per_sm
         && WGMMA_NARROW.persistent == WGMMA.persistent
 );
-/// Global memory it writes its two tensor maps to (128 bytes each, 128-byte
-/// aligned inside).
-pub const WGMMA_DESC_BYTES: i64 = 384;
 
 /// B's layout: `nk` (N x K, K contiguous: F.linear weights) or `kn` (K x N).
 pub const LAYOUTS: [&str; 2] = ["nk", "kn"];
