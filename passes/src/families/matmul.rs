@@ -159,25 +159,10 @@ impl Family for Matmul {
             let throughput = uk.param(TILE_THROUGHPUT_PERMILLE).unwrap_or(1000).clamp(1, 1000) as u64;
             let cost = match tiles {
                 Some(t) => {
-                    let walkers = walkers.max(1);
-                    let (rounds, tail) = (t / walkers, t % walkers);
-                    // A variant that splits its tail walks a last round that
-                    // would leave more than half the walkers idle as twice
-                    // as many tiles of half the width.
-                    match uk.param(SPLIT_TAIL_PERMILLE).filter(|&p| p > 0) {
-                        Some(split) if rounds >= 1 && tail > 0 && 2 * tail <= walkers => {
-                            let split = split.clamp(1, 1000) as u64;
-                            workgroups = format!("{workgroups} ({} rounds, the last of half-width tiles)", rounds + 1);
-                            rounds.saturating_mul(tile_n as u64 * 1000) / throughput
-                                + (tile_n as u64 / 2) * 1000 / split
-                        }
-                        _ => {
-                            let rounds = t.div_ceil(walkers);
-                            workgroups =
-                                format!("{workgroups} ({rounds} round{})", if rounds == 1 { "" } else { "s" });
-                            rounds.saturating_mul(tile_n as u64 * 1000) / throughput
-                        }
-                    }
+                    let split = uk.param(SPLIT_TAIL_PERMILLE).filter(|&p| p > 0).map(|p| p.clamp(1, 1000) as u64);
+                    let walk = Rounds::of(t, walkers, split.is_some());
+                    workgroups = format!("{workgroups} ({walk})");
+                    walk.cost(tile_n as u64, throughput, split.unwrap_or(throughput))
                 }
                 None => 1000 - throughput,
             };
@@ -376,6 +361,49 @@ impl Family for Matmul {
 }
 
 /// The constant a `linalg.fill` writes, if it is a float constant.
+/// The rounds in which a persistent variant's walkers cover `tiles` tiles:
+/// `whole` rounds of every walker, and a last one of `tail` tiles, which a
+/// variant that splits its tail walks as twice as many half-width tiles
+/// where it would keep at most half the walkers busy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Rounds {
+    whole: u64,
+    tail: u64,
+    split: bool,
+}
+
+impl Rounds {
+    fn of(tiles: u64, walkers: u64, splits: bool) -> Self {
+        let walkers = walkers.max(1);
+        let (whole, tail) = (tiles / walkers, tiles % walkers);
+        Rounds { whole, tail, split: splits && whole >= 1 && tail > 0 && 2 * tail <= walkers }
+    }
+
+    /// Time in units of a tile column at full throughput: a round of tiles
+    /// `tile_n` wide at `throughput` per mille, a split round of tiles
+    /// `tile_n / 2` wide at `split_throughput`.
+    fn cost(&self, tile_n: u64, throughput: u64, split_throughput: u64) -> u64 {
+        let round = tile_n.saturating_mul(1000) / throughput.max(1);
+        let last = match (self.tail, self.split) {
+            (0, _) => 0,
+            (_, false) => round,
+            (_, true) => (tile_n / 2).saturating_mul(1000) / split_throughput.max(1),
+        };
+        self.whole.saturating_mul(round).saturating_add(last)
+    }
+}
+
+impl std::fmt::Display for Rounds {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        let rounds = self.whole + (self.tail > 0) as u64;
+        write!(f, "{rounds} round{}", if rounds == 1 { "" } else { "s" })?;
+        if self.split {
+            write!(f, ", the last of half-width tiles")?;
+        }
+        Ok(())
+    }
+}
+
 fn fill_value(fill: &OperationRef) -> Option<f64> {
     fill.operand(0).ok().and_then(defining_op).and_then(|c| float_constant(&c))
 }
@@ -542,4 +570,37 @@ fn hoist_before(moved: OperationRef, anchor: &OperationRef) -> Result<(), String
     }
     unsafe { mlir_sys::mlirOperationMoveBefore(moved.to_raw(), anchor.to_raw()) };
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Rounds;
+
+    #[test]
+    fn a_sparse_last_round_is_split_and_costs_half_a_round() {
+        // 688 workgroups of 128 x 256 over 132: 5 rounds and 28.
+        let walk = Rounds::of(688, 132, true);
+        assert_eq!(walk, Rounds { whole: 5, tail: 28, split: true });
+        assert_eq!(walk.to_string(), "6 rounds, the last of half-width tiles");
+        assert_eq!(walk.cost(256, 1000, 865), 5 * 256 + 147);
+        // Without the split the last round costs a whole one.
+        let plain = Rounds::of(688, 132, false);
+        assert_eq!(plain.to_string(), "6 rounds");
+        assert_eq!(plain.cost(256, 1000, 1000), 6 * 256);
+    }
+
+    #[test]
+    fn a_last_round_more_than_half_full_or_the_only_one_is_not_split() {
+        // 512 over 132: 3 rounds and 116, more than half.
+        assert!(!Rounds::of(512, 132, true).split);
+        // Exactly half (66 of 132) is split.
+        assert!(Rounds::of(330, 132, true).split);
+        // One partial round: nothing to split from.
+        let one = Rounds::of(64, 132, true);
+        assert!(!one.split);
+        assert_eq!(one.to_string(), "1 round");
+        assert_eq!(one.cost(128, 865, 865), 147);
+        // Whole rounds only.
+        assert_eq!(Rounds::of(264, 132, true).cost(256, 1000, 865), 512);
+    }
 }
