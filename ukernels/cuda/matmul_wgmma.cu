@@ -46,7 +46,7 @@
 // (ptxas sizes the whole kernel by its entry register count).
 //
 // Split tail (UK_WGMMA_SPLIT_TAIL = 1, persistent 256-wide tiles): where
-// the walk's last round would leave more than half the workgroups idle, its
+// the walk's last round would keep at most half the workgroups busy, its
 // tiles are computed as halves 128 columns wide (m64n128k16, a B box of half
 // the rows), twice as many units of about half the time each.
 //
@@ -347,7 +347,7 @@ static UK_DEVICE UK_INLINE void mainloop_cp_async(float d[ACC], u32 tiles, const
 // read. Otherwise a walk of one tile, (tile_m, tile_n).
 //
 // Split tail (UK_WGMMA_SPLIT_TAIL, 256-wide tiles): where the last round
-// would leave more than half the walkers idle, its tiles are walked as
+// would keep at most half the walkers busy, its tiles are walked as
 // twice as many halves, 128 columns each (walk indices from `whole` on: tile
 // whole + h / 2, half h % 2), so that the round takes about half the time.
 struct TileWalk {

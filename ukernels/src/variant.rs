@@ -109,7 +109,7 @@ pub const PERSISTENT: &str = "persistent";
 pub const TILE_THROUGHPUT_PERMILLE: &str = "tile_throughput_permille";
 
 /// The parameter with which a persistent variant says it splits a last
-/// round of tiles that would leave more than half its workgroups idle into
+/// round of tiles that would keep at most half its workgroups busy into
 /// tiles half as wide (twice as many): their throughput per SM, per mille of
 /// the family's fastest, with which KernelConfig weighs that round.
 pub const SPLIT_TAIL_PERMILLE: &str = "split_tail_permille";

@@ -360,7 +360,6 @@ impl Family for Matmul {
     }
 }
 
-/// The constant a `linalg.fill` writes, if it is a float constant.
 /// The rounds in which a persistent variant's walkers cover `tiles` tiles:
 /// `whole` rounds of every walker, and a last one of `tail` tiles, which a
 /// variant that splits its tail walks as twice as many half-width tiles
@@ -404,6 +403,7 @@ impl std::fmt::Display for Rounds {
     }
 }
 
+/// The constant a `linalg.fill` writes, if it is a float constant.
 fn fill_value(fill: &OperationRef) -> Option<f64> {
     fill.operand(0).ok().and_then(defining_op).and_then(|c| float_constant(&c))
 }

@@ -165,8 +165,8 @@ pub struct WgmmaShape {
     /// Throughput per SM, per mille of the widest shape's
     /// ([`TILE_THROUGHPUT_PERMILLE`]).
     pub throughput_permille: i64,
-    /// Where the walk's last round would leave more than half the
-    /// workgroups idle, its tiles are computed as halves of `n / 2`
+    /// Where the walk's last round would keep at most half the
+    /// workgroups busy, its tiles are computed as halves of `n / 2`
     /// columns, at this throughput per mille (0: no split). Needs a
     /// persistent walk of 256-wide tiles.
     pub split_tail_permille: i64,
@@ -288,7 +288,9 @@ pub const WGMMA: WgmmaShape = WgmmaShape {
     persistent: true,
     walk_rows: 8,
     throughput_permille: 1000,
-    split_tail_permille: 865,
+    // The halves run at the narrow shape's throughput (assumed: the same
+    // wgmma width and B tile, not measured inside this kernel).
+    split_tail_permille: HALF_WIDTH_THROUGHPUT_PERMILLE,
 };
 
 /// The same ukernel with tiles half as wide, for C of too few 128 x 256
@@ -298,8 +300,16 @@ pub const WGMMA: WgmmaShape = WgmmaShape {
 /// bench/results/2026-12-04-h200-wgmma-width) it ran 4096^3 at 549 TFLOP/s
 /// against the wide one's 635 (865 per mille), and 512 x 4096 x 4096 in
 /// 30.3 us against 46.0.
-pub const WGMMA_NARROW: WgmmaShape =
-    WgmmaShape { n: 128, stages: 6, throughput_permille: 865, split_tail_permille: 0, ..WGMMA };
+pub const WGMMA_NARROW: WgmmaShape = WgmmaShape {
+    n: 128,
+    stages: 6,
+    throughput_permille: HALF_WIDTH_THROUGHPUT_PERMILLE,
+    split_tail_permille: 0,
+    ..WGMMA
+};
+/// The throughput of 128 x 128 tiles against 128 x 256 ones (per mille),
+/// measured with WGMMA_NARROW (above).
+const HALF_WIDTH_THROUGHPUT_PERMILLE: i64 = 865;
 // One harness module launches both widths with WGMMA's harness defines.
 const _: () = assert!(
     WGMMA_NARROW.threads() == WGMMA.threads()
