@@ -19,7 +19,7 @@ both B layouts, with and without accumulation into C, against
 (f32 accumulation of exact products: one rounding of 2^-24 per addition,
 times 4); and each benchmarked result too.
 
-usage: matmul_bench.py PTX_DIR [--reps N] [--rounds R] [--check-only] [--kinds K,K...]
+usage: matmul_bench.py PTX_DIR [--reps N] [--rounds R] [--check-only | --timing-only] [--kinds K,K...]
                         [--decode-shapes MxNxK,...]   (the decode rows' shapes, B as N x K)
        matmul_bench.py PTX_DIR --profile KIND   (one bf16 4096^3 launch, B as N x K)
        matmul_bench.py PTX_DIR --sweep [--decode-shapes ...]   (the variants of bench/matmul_sweep.sh)
@@ -392,7 +392,8 @@ def main():
         ours(drv, kind, a, b, c, "nk")()
         torch.cuda.synchronize()
         return
-    run_checks(drv)
+    if "--timing-only" not in sys.argv:  # (each timed result is still checked)
+        run_checks(drv)
     if "--check-only" not in sys.argv:
         bench(drv, reps, rounds)
 

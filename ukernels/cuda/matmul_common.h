@@ -48,6 +48,10 @@ static UK_DEVICE UK_INLINE u32 uk_smem_addr(const void *p) {
 static UK_DEVICE UK_INLINE void uk_cp_async16(u32 dst, const void *src, u32 src_bytes) {
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(dst), "l"(src), "r"(src_bytes) : "memory");
 }
+// The same copy of 16 bytes that are all in bounds: no source size to select.
+static UK_DEVICE UK_INLINE void uk_cp_async16_whole(u32 dst, const void *src) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(dst), "l"(src) : "memory");
+}
 static UK_DEVICE UK_INLINE void uk_cp_async_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
 template <int N> static UK_DEVICE UK_INLINE void uk_cp_async_wait() {
   asm volatile("cp.async.wait_group %0;" ::"n"(N) : "memory");
