@@ -370,26 +370,46 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
   // The stage read and the stage written, counted round rather than taken
   // modulo STAGES from a 64-bit K-tile (a dozen instructions per K-tile).
   u32 read_stage = 0, write_stage = STAGES - 1;
-  for (i64 kt = 0; kt < ktiles; kt++) {
+  // One K-tile: its fragments and mma, the copies of a later K-tile
+  // (`issue`) placed after the first k16 step's fragment loads, so that
+  // where they are straight-line code ptxas spreads them among the mma.
+  auto compute_stage = [&](auto issue) {
     uk_cp_async_wait<STAGES - 2>();
     __syncthreads();
-    i64 next = kt + STAGES - 1;
-    if (next < ktiles) LOAD_STAGE(write_stage, next);
-    uk_cp_async_commit();
-
     const u32 a_tile = smem + read_stage * STAGE_BYTES;
-    read_stage = read_stage == STAGES - 1 ? 0 : read_stage + 1;
-    write_stage = write_stage == STAGES - 1 ? 0 : write_stage + 1;
 #pragma unroll
     for (int kl = 0; kl < KSW; kl++) {
       const int ks = (int)warp_k * KSW + kl;
       u32 af[MT][4], bf[NT][2];
       load_fragments(af, bf, a_tile, wm0, wn0, ks, lane);
+      if (kl == 0) {
+        // Stage write_stage: every warp read it before the barrier above.
+        issue();
+        uk_cp_async_commit();
+      }
 #pragma unroll
       for (int i = 0; i < MT; i++)
 #pragma unroll
         for (int j = 0; j < NT; j++) uk_mma16816(acc[i][j], af[i], bf[j][0], bf[j][1]);
     }
+    read_stage = read_stage == STAGES - 1 ? 0 : read_stage + 1;
+    write_stage = write_stage == STAGES - 1 ? 0 : write_stage + 1;
+  };
+  i64 kt = 0;
+  // K-tiles whose later K-tile copies whole and unmasked run a loop of
+  // their own, with no branch between the fragment loads and the mma: 1-3%
+  // faster on an H200 than one loop for all (bench/results/
+  // 2026-12-05-tile-whole-copies, run5). ptxas spills a few registers in
+  // the general loop, which interior tiles enter for their last
+  // STAGES - 1 K-tiles only.
+  const i64 straight_end = all_rows ? whole_ktiles - (STAGES - 1) : 0;
+  for (; kt < straight_end; kt++)
+    compute_stage([&] { copy_whole_stage<true>(o, plan, smem, write_stage, kt + STAGES - 1); });
+  for (; kt < ktiles; kt++) {
+    compute_stage([&] {
+      i64 next = kt + STAGES - 1;
+      if (next < ktiles) LOAD_STAGE(write_stage, next);
+    });
   }
 #endif
 #undef LOAD_STAGE

@@ -101,8 +101,9 @@ impl TileShape {
 /// 255 registers per thread. On an H200 (bf16, harness kernels,
 /// bench/results/2026-12-03-h200-tile-pipeline) it ran 4096^3 at 350-383
 /// TFLOP/s against 287-326 for a 128 x 128 x 32 tile of 4 stages built for
-/// 2 workgroups per SM; copying whole K-tiles without masks took it to
-/// 384-390 on an H100 (bench/results/2026-12-05-tile-whole-copies).
+/// 2 workgroups per SM; copying whole K-tiles without masks, in a loop of
+/// their own, took it from 351-355 to 385-388 on an H200
+/// (bench/results/2026-12-05-tile-whole-copies, run4 and run5).
 pub const TILE: TileShape = TileShape { m: 256, n: 128, k: 64, stages: 3, warps: [4, 2, 1], workgroups_per_sm: 1 };
 
 /// Skinny ukernels for decode shapes (M <= 16, B as N x K): the tile ukernel
