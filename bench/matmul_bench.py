@@ -187,6 +187,9 @@ def bench(drv, reps, rounds):
     rows = [("tile", torch.bfloat16, "kn", m, n, k) for (m, n, k) in
             [(4096, 4096, 4096), (8192, 8192, 8192), (2048, 4096, 11008)]]
     rows += [("tile", torch.bfloat16, "nk", 4096, 4096, 4096), ("tile", torch.float16, "kn", 4096, 4096, 4096)]
+    # Edges in M, N and K: a tile row and column cut short and a partial
+    # last K-tile, where the tile ukernel's general (masked) loop runs.
+    rows.append(("tile", torch.bfloat16, "nk", 4000, 4000, 4000))
     if "wgmma" in drv:
         rows += [("wgmma", torch.bfloat16, "nk", m, n, k) for (m, n, k) in
                  [(4096, 4096, 4096), (8192, 8192, 8192), (2048, 4096, 11008)]]
