@@ -65,7 +65,7 @@ class Metadata(unittest.TestCase):
         self.assertEqual([a["access"] for a in self.pkg[ACCUMULATE].arguments], ["read", "read", "readwrite"])
         self.assertEqual(argmax.attributes["reference"], "argmax")
         self.assertEqual(argmax.images["ptx"], ["8.0", "9.0"])
-        self.assertEqual(self.pkg[ACCUMULATE].shared_memory_bytes, 147456)
+        self.assertEqual(self.pkg[ACCUMULATE].shared_memory_bytes, 147504)
         self.assertIn("input: read f32[1x128256]", repr(argmax))
 
     def test_missing_corrupt_and_unknown(self):

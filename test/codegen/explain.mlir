@@ -7,7 +7,7 @@
 // CHECK: explain.mlir:{{.*}}: remark: ukernel: selected uk_matmul_tile_bf16_nk (bitcode for sm_80): 256 x 128 tile per workgroup of 256 threads, K whole, 16 workgroups; also considered: uk_matmul_wgmma_bf16_nk has bitcode for sm_90a, which serves only exactly that arch-specific target, not the target sm_80; uk_matmul_wgmma_narrow_bf16_nk has bitcode for sm_90a, which serves only exactly that arch-specific target, not the target sm_80; uk_matmul_gemv_bf16_nk: M = 300 exceeds its 1; uk_matmul_skinny_bf16_nk: M = 300 exceeds its 16
 // CHECK: @picked: #ukernel.lowering_config<{params = {split = 1 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
 // CHECK: @last_index: #ukernel.lowering_config<{params = {split_threads = 256 : i64}, reduction = [0, 0], workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
-// CHECK: @projection: #ukernel.lowering_config<{reduction = [0, 0, 0], ukernel = #ukernel.spec<"uk_matmul_tile_bf16_nk", {dynamic_shared_memory_bytes = 147456 : i64, shared_memory_bytes = 0 : i64}>, workgroup = [256, 128, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: @projection: #ukernel.lowering_config<{reduction = [0, 0, 0], ukernel = #ukernel.spec<"uk_matmul_tile_bf16_nk", {dynamic_shared_memory_bytes = 147504 : i64, shared_memory_bytes = 0 : i64}>, workgroup = [256, 128, 0], workgroup_size = [256, 1, 1]}>
 // NONE: remark: ukernel: no ukernel: argmax matched, but disabled by ukernels = "none"
 module {
   func.func @picked(%in: tensor<2x1000xf32>) -> tensor<2xi64> {

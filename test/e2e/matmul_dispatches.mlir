@@ -20,11 +20,11 @@
 // ON: mm_memref_bf16_nk_64x256x512: ukernel uk_matmul_tile_bf16_nk
 // The tile ukernel's 144 KiB of stages: dynamic shared memory in the launch
 // (the skinny shape's too).
-// INFO: mm_tile_bf16_kn_300x1000x129: PTX for 8.0, 9.0;{{( cubin for 8.0, 9.0;)?}} block [256, 1, 1]; dynamic shared memory 147456; {{[0-9]+}} args
+// INFO: mm_tile_bf16_kn_300x1000x129: PTX for 8.0, 9.0;{{( cubin for 8.0, 9.0;)?}} block [256, 1, 1]; dynamic shared memory 147504; {{[0-9]+}} args
 // With a dynamic M the grid's y is a ceiling division of C's runtime rows.
 // GRID-LABEL: func.func @mm_tile_bf16_nk_dynamic_m
 // GRID-SAME: ukernel.grid = ["8", "ceildiv(%arg2[0], 256)", "1"]
-// INFO: mm_skinny_bf16_nk_1x4096x4096: PTX for 8.0, 9.0;{{( cubin for 8.0, 9.0;)?}} block [256, 1, 1]; dynamic shared memory 147456; {{[0-9]+}} args
+// INFO: mm_skinny_bf16_nk_1x4096x4096: PTX for 8.0, 9.0;{{( cubin for 8.0, 9.0;)?}} block [256, 1, 1]; dynamic shared memory 147504; {{[0-9]+}} args
 module {
   func.func @mm_tile_bf16_kn_300x1000x129(%a: tensor<300x129xbf16>, %b: tensor<129x1000xbf16>) -> tensor<300x1000xf32> {
     %e = tensor.empty() : tensor<300x1000xf32>

@@ -52,6 +52,14 @@
 #define WK UK_TILE_WARPS_K
 #define THREADS (32 * WARPS_MN * WK)
 #define KSW (BK / 16 / WK) // k16 steps per warp per stage
+// The k16 step after whose fragment loads a warp issues a later K-tile's
+// copies (and first waits for the stage it refills to be read by all): at 2
+// of 4 ptxas hides that wait behind the mma of steps 0 and 1; 3-4% faster
+// than at 0 on an H100 (bench/results/2026-12-05-tile-early-barrier, run2).
+#ifndef UK_TILE_ISSUE_STEP
+#define UK_TILE_ISSUE_STEP 2
+#endif
+#define ISSUE_STEP (UK_TILE_ISSUE_STEP < KSW ? UK_TILE_ISSUE_STEP : KSW - 1)
 #define WARP_M (BM / UK_TILE_WARPS_M)
 #define WARP_N (BN / UK_TILE_WARPS_N)
 #define MT (WARP_M / 16) // m16 tiles per warp
@@ -240,6 +248,37 @@ static UK_DEVICE UK_INLINE void copy_whole_stage(const Operands &o, const CopyPl
   }
 }
 
+// mbarriers in shared memory after the stages (sm_80: test_wait polls).
+static UK_DEVICE UK_INLINE void tile_mbar_init(u32 bar, u32 count) {
+  asm volatile("mbarrier.init.shared.b64 [%0], %1;" ::"r"(bar), "r"(count) : "memory");
+}
+static UK_DEVICE UK_INLINE void tile_mbar_inval(u32 bar) {
+  asm volatile("mbarrier.inval.shared.b64 [%0];" ::"r"(bar) : "memory");
+}
+static UK_DEVICE UK_INLINE void tile_mbar_arrive(u32 bar) {
+  asm volatile("mbarrier.arrive.shared.b64 _, [%0];" ::"r"(bar) : "memory");
+}
+// This thread's arrival, made when its earlier cp.async have landed.
+static UK_DEVICE UK_INLINE void tile_mbar_arrive_copies(u32 bar) {
+  asm volatile("cp.async.mbarrier.arrive.noinc.shared.b64 [%0];" ::"r"(bar) : "memory");
+}
+// This thread's arrival after loads of either kind: now for its stores to
+// shared memory (release), and the phase held until its cp.async land.
+static UK_DEVICE UK_INLINE void tile_mbar_arrive_loads(u32 bar) {
+  asm volatile("cp.async.mbarrier.arrive.shared.b64 [%0];" ::"r"(bar) : "memory");
+  tile_mbar_arrive(bar);
+}
+// Waits until the phase of parity `parity` completed.
+static UK_DEVICE UK_INLINE void tile_mbar_wait(u32 bar, u32 parity) {
+  u32 done;
+  do {
+    asm volatile("{ .reg .pred p; mbarrier.test_wait.parity.shared.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; }"
+                 : "=r"(done)
+                 : "r"(bar), "r"(parity)
+                 : "memory");
+  } while (!done);
+}
+
 // The A and B fragments of one warp for k16 step `ks` of a stage.
 static UK_DEVICE UK_INLINE void load_fragments(u32 af[MT][4], u32 bf[NT][2], u32 a_tile, u32 wm0, u32 wn0, int ks,
                                                u32 lane) {
@@ -321,11 +360,23 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
     else                                                                                                     \
       load_stage(o, smem, stage, kt, tid);                                                                   \
   } while (0)
+#ifdef UK_TILE_FRAG_PIPE
 #pragma unroll
   for (int s = 0; s < STAGES - 1; s++) {
     if (s < ktiles) LOAD_STAGE(s, s);
     uk_cp_async_commit();
   }
+#else
+  if (tid < 2 * STAGES) tile_mbar_init(smem + STAGES * STAGE_BYTES + tid * 8, THREADS);
+  __syncthreads();
+#pragma unroll
+  for (int s = 0; s < STAGES - 1; s++) {
+    if (s < ktiles) {
+      LOAD_STAGE(s, s);
+      tile_mbar_arrive_loads(smem + STAGES * STAGE_BYTES + s * 8);
+    }
+  }
+#endif
 
   const u32 warp_k = warp / WARPS_MN, warp_mn = warp % WARPS_MN;
   const u32 wm0 = (warp_mn / UK_TILE_WARPS_N) * WARP_M; // warp's rows within the tile
@@ -367,48 +418,58 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
     }
   }
 #else
-  // The stage read and the stage written, counted round rather than taken
-  // modulo STAGES from a 64-bit K-tile (a dozen instructions per K-tile).
+  // Stages hand over through mbarriers, not a workgroup barrier per
+  // K-tile: full[s] completes when every thread's copies into stage s have
+  // landed, empty[s] when every thread has read it. A warp waits only for
+  // the data it reads and, before refilling a stage, for the slowest warp to
+  // have left it, so warps drift apart by up to a stage instead of meeting
+  // at every K-tile.
+  const u32 full = smem + STAGES * STAGE_BYTES, empty = full + STAGES * 8;
   u32 read_stage = 0, write_stage = STAGES - 1;
-  // One K-tile: its fragments and mma, the copies of a later K-tile
-  // (`issue`) placed after the first k16 step's fragment loads, so that
-  // where they are straight-line code ptxas spreads them among the mma.
+  // Parity of the phase a wait needs: the read stage's current use; the
+  // write stage's previous use (a fresh barrier's "previous" phase, parity
+  // 1, counts as complete).
+  u32 read_phase = 0, write_phase = 1;
   auto compute_stage = [&](auto issue) {
-    uk_cp_async_wait<STAGES - 2>();
-    __syncthreads();
+    tile_mbar_wait(full + read_stage * 8, read_phase);
     const u32 a_tile = smem + read_stage * STAGE_BYTES;
 #pragma unroll
     for (int kl = 0; kl < KSW; kl++) {
       const int ks = (int)warp_k * KSW + kl;
       u32 af[MT][4], bf[NT][2];
       load_fragments(af, bf, a_tile, wm0, wn0, ks, lane);
-      if (kl == 0) {
-        // Stage write_stage: every warp read it before the barrier above.
-        issue();
-        uk_cp_async_commit();
-      }
+      if (kl == KSW - 1) tile_mbar_arrive(empty + read_stage * 8);
+      if (kl == ISSUE_STEP) issue();
 #pragma unroll
       for (int i = 0; i < MT; i++)
 #pragma unroll
         for (int j = 0; j < NT; j++) uk_mma16816(acc[i][j], af[i], bf[j][0], bf[j][1]);
     }
+    if (read_stage == STAGES - 1) read_phase ^= 1;
     read_stage = read_stage == STAGES - 1 ? 0 : read_stage + 1;
+    if (write_stage == STAGES - 1) write_phase ^= 1;
     write_stage = write_stage == STAGES - 1 ? 0 : write_stage + 1;
   };
   i64 kt = 0;
   // K-tiles whose later K-tile copies whole and unmasked run a loop of
   // their own, with no branch between the fragment loads and the mma: 1-3%
   // faster on an H200 than one loop for all (bench/results/
-  // 2026-12-05-tile-whole-copies, run5). ptxas spills a few registers in
-  // the general loop, which interior tiles enter for their last
-  // STAGES - 1 K-tiles only.
+  // 2026-12-05-tile-whole-copies, run5).
   const i64 straight_end = all_rows ? whole_ktiles - (STAGES - 1) : 0;
   for (; kt < straight_end; kt++)
-    compute_stage([&] { copy_whole_stage<true>(o, plan, smem, write_stage, kt + STAGES - 1); });
+    compute_stage([&] {
+      tile_mbar_wait(empty + write_stage * 8, write_phase);
+      copy_whole_stage<true>(o, plan, smem, write_stage, kt + STAGES - 1);
+      tile_mbar_arrive_copies(full + write_stage * 8);
+    });
   for (; kt < ktiles; kt++) {
     compute_stage([&] {
       i64 next = kt + STAGES - 1;
-      if (next < ktiles) LOAD_STAGE(write_stage, next);
+      if (next < ktiles) {
+        tile_mbar_wait(empty + write_stage * 8, write_phase);
+        LOAD_STAGE(write_stage, next);
+        tile_mbar_arrive_loads(full + write_stage * 8);
+      }
     });
   }
 #endif
@@ -416,6 +477,11 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
   uk_cp_async_wait<0>();
   // The next call of this ukernel in the same workgroup reuses the stages.
   __syncthreads();
+#ifndef UK_TILE_FRAG_PIPE
+  // and initialises the mbarriers afresh (every phase that anyone waits for
+  // has completed).
+  if (tid < 2 * STAGES) tile_mbar_inval(smem + STAGES * STAGE_BYTES + tid * 8);
+#endif
   if constexpr (WK > 1) {
     // The warps of K > 0 hand their partial tiles to those of K = 0 through
     // the stages: element e of lane l of warp (k, mn) at ((k - 1) x WARPS_MN

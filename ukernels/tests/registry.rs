@@ -57,7 +57,7 @@ fn matmul_variants_record_tiles_layouts_and_shared_memory() {
     let tile = reg.by_symbol("uk_matmul_tile_bf16_kn").unwrap();
     assert_eq!((tile.param("tile_m"), tile.param("tile_n")), (Some(256), Some(128)));
     assert_eq!(tile.tag("b_layout"), Some("kn"));
-    assert_eq!(tile.dynamic_shared_memory_bytes, 147456);
+    assert_eq!(tile.dynamic_shared_memory_bytes, 147504);
     assert_eq!(tile.operand_types, ["bf16", "bf16", "f32"]);
     assert_eq!(tile.tag("linkage"), Some("call"));
     // The skinny shapes: the tile ukernel's source with 16 rows; only the
@@ -67,7 +67,7 @@ fn matmul_variants_record_tiles_layouts_and_shared_memory() {
     assert_eq!((skinny.param("tile_m"), skinny.param("tile_n"), skinny.param("max_m")), (Some(16), Some(32), Some(16)));
     assert_eq!((wide.param("tile_n"), wide.param("min_n_workgroups_per_sm")), (Some(64), Some(1)));
     assert_eq!(skinny.param("min_n_workgroups_per_sm"), None);
-    assert_eq!((skinny.dynamic_shared_memory_bytes, wide.dynamic_shared_memory_bytes), (147456, 81920));
+    assert_eq!((skinny.dynamic_shared_memory_bytes, wide.dynamic_shared_memory_bytes), (147504, 81984));
     let gemv = reg.by_symbol("uk_matmul_gemv_bf16_nk").unwrap();
     assert_eq!((gemv.param("max_m"), gemv.param("min_weights")), (Some(1), Some(1 << 25)));
     assert_eq!(gemv.param("tile_n"), Some(4));

@@ -56,4 +56,4 @@ fi
 # earlier. ptxas -v (sm_90, here): V3's straight loop 240 instructions per
 # warp per K-tile, no spill with B as N x K (1 store/1 load with K x N);
 # its general loop spills 16 bytes (nk) and 36 (kn), main's 72 and 104.
-# Result: not yet run (no GPU could be had).
+# Result: never run; run2 timed V3 beside the mbarrier variants instead.

@@ -31,9 +31,10 @@ impl TileShape {
     }
 
     /// Dynamic shared memory: per stage an m x k A tile and a k x n B tile of
-    /// 16-bit elements (the partial tiles of the warps of K reuse it).
+    /// 16-bit elements (the partial tiles of the warps of K reuse it), and
+    /// the stage's two mbarriers of 8 bytes.
     pub const fn shared_memory_bytes(&self) -> u32 {
-        (self.stages * (self.m + self.n) * self.k * 2) as u32
+        (self.stages * ((self.m + self.n) * self.k * 2 + 16)) as u32
     }
 
     /// The variant `symbol` of the tile ukernel built in this shape, for input
@@ -103,7 +104,10 @@ impl TileShape {
 /// TFLOP/s against 287-326 for a 128 x 128 x 32 tile of 4 stages built for
 /// 2 workgroups per SM; copying whole K-tiles without masks, in a loop of
 /// their own, took it from 351-355 to 385-388 on an H200
-/// (bench/results/2026-12-05-tile-whole-copies, run4 and run5).
+/// (bench/results/2026-12-05-tile-whole-copies, run4 and run5); handing the
+/// stages over through mbarriers instead of a workgroup barrier per K-tile
+/// from 387-393 to 415-419 on an H100 (bench/results/
+/// 2026-12-05-tile-early-barrier, run2).
 pub const TILE: TileShape = TileShape { m: 256, n: 128, k: 64, stages: 3, warps: [4, 2, 1], workgroups_per_sm: 1 };
 
 /// Skinny ukernels for decode shapes (M <= 16, B as N x K): the tile ukernel
