@@ -20,6 +20,7 @@ both B layouts, with and without accumulation into C, against
 times 4); and each benchmarked result too.
 
 usage: matmul_bench.py PTX_DIR [--reps N] [--rounds R] [--check-only | --timing-only] [--kinds K,K...]
+                        (--kinds: the rows, and with --check-only the checks, of those kinds only)
                         [--decode-shapes MxNxK,...]   (the decode rows' shapes, B as N x K)
        matmul_bench.py PTX_DIR --profile KIND   (one bf16 4096^3 launch, B as N x K)
        matmul_bench.py PTX_DIR --sweep [--decode-shapes ...]   (the variants of bench/matmul_sweep.sh)
@@ -132,9 +133,11 @@ def run_checks(drv):
               (2048, 11008, 256), (2000, 10808, 129)]
     worst, count = 0.0, 0
     nk_kinds = ("tile", "skinny", "skinny_wide", "gemv") + (WGMMA_KINDS if "wgmma" in drv else ())
+    if "--kinds" in sys.argv:
+        nk_kinds = tuple(kind for kind in nk_kinds if kind in sys.argv[sys.argv.index("--kinds") + 1].split(","))
     for dtype in (torch.bfloat16, torch.float16):
         for layout in ("nk", "kn"):
-            for kinds in (nk_kinds if layout == "nk" else ("tile",)):
+            for kinds in (nk_kinds if layout == "nk" else tuple(kind for kind in nk_kinds if kind == "tile")):
                 for (m, n, k) in cases:
                     if (kinds in SKINNY and m > SKINNY_MAX_M) or (kinds == "gemv" and m > GEMV_MAX_M):
                         continue
