@@ -53,11 +53,14 @@
 #define THREADS (32 * WARPS_MN * WK)
 #define KSW (BK / 16 / WK) // k16 steps per warp per stage
 // The k16 step after whose fragment loads a warp issues a later K-tile's
-// copies (and first waits for the stage it refills to be read by all): at 2
-// of 4 ptxas hides that wait behind the mma of steps 0 and 1; 3-4% faster
-// than at 0 on an H100 (bench/results/2026-12-05-tile-early-barrier, run2).
+// copies (and first waits for the stage it refills to be read by all). With
+// the fragments double-buffered, 3 of 4 (the last step) was fastest on an
+// H100, and the only step at which ptxas kept the general loop free of
+// spills (edge tiles 6% faster than at 1 or 2); at 2 without double
+// buffering it was 3-4% faster than at 0 (bench/results/
+// 2026-12-05-tile-early-barrier, run2 and run5).
 #ifndef UK_TILE_ISSUE_STEP
-#define UK_TILE_ISSUE_STEP 2
+#define UK_TILE_ISSUE_STEP 3
 #endif
 #define ISSUE_STEP (UK_TILE_ISSUE_STEP < KSW ? UK_TILE_ISSUE_STEP : KSW - 1)
 #define WARP_M (BM / UK_TILE_WARPS_M)
@@ -149,103 +152,116 @@ static UK_DEVICE UK_INLINE void load_stage(const Operands &o, u32 smem, int stag
 }
 
 // The 16-byte chunks one thread copies per stage when both operands take
-// asynchronous copies: their global addresses at K-tile 0 and shared
-// offsets, computed once; a K-tile only adds its offset and tests K.
+// asynchronous copies. Chunk i of a thread is chunk tid + i x THREADS of
+// the stage; THREADS is a whole number of rows of chunks, so a thread keeps
+// one column of chunks and its chunks step down the rows ROW_STEP apart. The
+// plan holds chunk 0's source at K-tile 0 and the step between chunks, not
+// an address per chunk, which at the 256 x 128 tile took 36 of the
+// registers the accumulators and two steps' fragments need.
 #define A_CHUNKS (BM * CA / THREADS)
 #define B_CHUNKS (BN * CA / THREADS)
+#define A_ROW_STEP (THREADS / CA)
+#if defined(UK_B_NK)
+#define B_ROW_STEP (THREADS / CA)
+static_assert(THREADS % CA == 0, "a thread copies one column of chunks");
+#else
+#define B_ROW_STEP (THREADS / CB)
+static_assert(THREADS % CA == 0 && THREADS % CB == 0, "a thread copies one column of chunks");
+#endif
+static_assert(A_CHUNKS < 32 && B_CHUNKS < 32, "a bit per chunk in a 32-bit mask");
 struct CopyPlan {
-  const AB *a_src[A_CHUNKS];
-  const AB *b_src[B_CHUNKS];
-  u32 a_dst[A_CHUNKS], b_dst[B_CHUNKS];
-  u32 a_k[A_CHUNKS], b_k[B_CHUNKS]; // K offset of the chunk within a K-tile
-  u32 a_in, b_in;                   // bit i: chunk i's row (M, N) is in bounds
+  const AB *a_src, *b_src; // chunk 0's source at K-tile 0
+  i64 a_step, b_step;      // elements from one chunk's source to the next's
+  u32 a_r, a_c, b_r, b_c;  // chunk 0's row and chunk column in the stage's tiles
+  u32 a_in, b_in;          // bit i: chunk i's row (M, N) is in bounds
 };
 
 static UK_DEVICE UK_INLINE CopyPlan copy_plan(const Operands &o, u32 tid) {
   CopyPlan p;
-  p.a_in = p.b_in = 0;
+  p.a_r = tid / CA;
+  p.a_c = tid % CA;
+  p.a_src = o.a + (o.m0 + p.a_r) * o.lda + p.a_c * 8;
+  p.a_step = A_ROW_STEP * o.lda;
+  p.a_in = 0;
 #pragma unroll
-  for (int i = 0; i < A_CHUNKS; i++) {
-    u32 chunk = tid + i * THREADS, r = chunk / CA, c = chunk % CA;
-    bool in = o.m0 + r < o.m;
-    p.a_src[i] = in ? o.a + (o.m0 + r) * o.lda + c * 8 : o.a;
-    p.a_dst[i] = swz_rk(r, c);
-    p.a_k[i] = c * 8;
-    p.a_in |= (u32)in << i;
-  }
-#pragma unroll
-  for (int i = 0; i < B_CHUNKS; i++) {
-    u32 chunk = tid + i * THREADS;
+  for (int i = 0; i < A_CHUNKS; i++) p.a_in |= (u32)(o.m0 + p.a_r + i * A_ROW_STEP < o.m) << i;
 #if defined(UK_B_NK)
-    u32 r = chunk / CA, c = chunk % CA;
-    bool in = o.n0 + r < o.n;
-    p.b_src[i] = in ? o.b + (o.n0 + r) * o.ldb + c * 8 : o.b;
-    p.b_dst[i] = swz_rk(r, c);
-    p.b_k[i] = c * 8;
+  p.b_r = tid / CA;
+  p.b_c = tid % CA;
+  p.b_src = o.b + (o.n0 + p.b_r) * o.ldb + p.b_c * 8;
+  p.b_in = 0;
+#pragma unroll
+  for (int i = 0; i < B_CHUNKS; i++) p.b_in |= (u32)(o.n0 + p.b_r + i * B_ROW_STEP < o.n) << i;
 #else
-    u32 r = chunk / CB, c = chunk % CB;
-    bool in = o.n0 + c * 8 < o.n;
-    p.b_src[i] = in ? o.b + (i64)r * o.ldb + o.n0 + c * 8 : o.b;
-    p.b_dst[i] = swz_kn(r, c);
-    p.b_k[i] = r;
+  p.b_r = tid / CB;
+  p.b_c = tid % CB;
+  p.b_src = o.b + (i64)p.b_r * o.ldb + o.n0 + p.b_c * 8;
+  p.b_in = o.n0 + p.b_c * 8 < o.n ? (1u << B_CHUNKS) - 1 : 0;
 #endif
-    p.b_in |= (u32)in << i;
-  }
+  p.b_step = B_ROW_STEP * o.ldb;
   return p;
 }
 
+// Shared offsets of a thread's chunk i (constants apart from chunk 0's where
+// ROW_STEP is a multiple of the swizzle's 8 rows).
+static UK_DEVICE UK_INLINE u32 a_chunk_dst(const CopyPlan &p, int i) { return swz_rk(p.a_r + i * A_ROW_STEP, p.a_c); }
+static UK_DEVICE UK_INLINE u32 b_chunk_dst(const CopyPlan &p, int i) {
+#if defined(UK_B_NK)
+  return swz_rk(p.b_r + i * B_ROW_STEP, p.b_c);
+#else
+  return swz_kn(p.b_r + i * B_ROW_STEP, p.b_c);
+#endif
+}
+
 // load_stage for operands that take asynchronous copies, from a copy plan.
+// A chunk out of bounds reads nothing from its source, row 0 of the operand.
 static UK_DEVICE UK_INLINE void copy_stage(const Operands &o, const CopyPlan &p, u32 smem, int stage, i64 kt) {
   const u32 a_tile = smem + stage * STAGE_BYTES;
   const u32 b_tile = a_tile + A_BYTES;
   const i64 k0 = kt * BK;
+  const bool a_k_in = k0 + p.a_c * 8 < o.k;
+  const AB *a_src = p.a_src + k0;
 #pragma unroll
-  for (int i = 0; i < A_CHUNKS; i++) {
-    bool in = ((p.a_in >> i) & 1) && k0 + p.a_k[i] < o.k;
-    uk_cp_async16(a_tile + p.a_dst[i], in ? p.a_src[i] + k0 : o.a, in ? 16 : 0);
+  for (int i = 0; i < A_CHUNKS; i++, a_src += p.a_step) {
+    bool in = ((p.a_in >> i) & 1) && a_k_in;
+    uk_cp_async16(a_tile + a_chunk_dst(p, i), in ? a_src : o.a, in ? 16 : 0);
   }
-#pragma unroll
-  for (int i = 0; i < B_CHUNKS; i++) {
-    bool in = ((p.b_in >> i) & 1) && k0 + p.b_k[i] < o.k;
 #if defined(UK_B_NK)
-    const AB *src = p.b_src[i] + k0;
+  const AB *b_src = p.b_src + k0;
 #else
-    const AB *src = p.b_src[i] + k0 * o.ldb;
+  const AB *b_src = p.b_src + k0 * o.ldb;
 #endif
-    uk_cp_async16(b_tile + p.b_dst[i], in ? src : o.b, in ? 16 : 0);
+#pragma unroll
+  for (int i = 0; i < B_CHUNKS; i++, b_src += p.b_step) {
+#if defined(UK_B_NK)
+    bool in = ((p.b_in >> i) & 1) && k0 + p.b_c * 8 < o.k;
+#else
+    bool in = ((p.b_in >> i) & 1) && k0 + p.b_r + i * B_ROW_STEP < o.k;
+#endif
+    uk_cp_async16(b_tile + b_chunk_dst(p, i), in ? b_src : o.b, in ? 16 : 0);
   }
 }
 
-// copy_stage for a K-tile wholly inside K: no chunk tests K, and where every
-// row of the tile (M and N) is in bounds (ALL_ROWS) none tests anything, so
-// a copy is an address add and the copy itself; the masked form spends 7
-// instructions per chunk, a fifth of the mainloop's at the 256 x 128 tile.
-// A chunk whose row is out of bounds reads nothing from its plan's address,
-// row 0 of the operand at this K-tile.
-template <bool ALL_ROWS>
+// copy_stage for a K-tile wholly inside K of a tile whose rows (M and N) are
+// all in bounds: no chunk tests anything, so a copy is an address add and
+// the copy itself; the masked form spends 7 instructions per chunk, a fifth
+// of the mainloop's at the 256 x 128 tile. Edge tiles and the last partial
+// K-tile keep copy_stage (a variant that tested rows only, for edge tiles,
+// measured no faster and made ptxas spill in the general loop).
 static UK_DEVICE UK_INLINE void copy_whole_stage(const Operands &o, const CopyPlan &p, u32 smem, u32 stage, i64 kt) {
   const u32 a_tile = smem + stage * STAGE_BYTES;
   const u32 b_tile = a_tile + A_BYTES;
   const i64 k0 = kt * BK;
+  const AB *a_src = p.a_src + k0;
+#pragma unroll
+  for (int i = 0; i < A_CHUNKS; i++, a_src += p.a_step) uk_cp_async16_whole(a_tile + a_chunk_dst(p, i), a_src);
 #if defined(UK_B_NK)
-  const i64 b_step = k0;
+  const AB *b_src = p.b_src + k0;
 #else
-  const i64 b_step = k0 * o.ldb;
+  const AB *b_src = p.b_src + k0 * o.ldb;
 #endif
 #pragma unroll
-  for (int i = 0; i < A_CHUNKS; i++) {
-    if (ALL_ROWS)
-      uk_cp_async16_whole(a_tile + p.a_dst[i], p.a_src[i] + k0);
-    else
-      uk_cp_async16(a_tile + p.a_dst[i], p.a_src[i] + k0, ((p.a_in >> i) & 1) * 16);
-  }
-#pragma unroll
-  for (int i = 0; i < B_CHUNKS; i++) {
-    if (ALL_ROWS)
-      uk_cp_async16_whole(b_tile + p.b_dst[i], p.b_src[i] + b_step);
-    else
-      uk_cp_async16(b_tile + p.b_dst[i], p.b_src[i] + b_step, ((p.b_in >> i) & 1) * 16);
-  }
+  for (int i = 0; i < B_CHUNKS; i++, b_src += p.b_step) uk_cp_async16_whole(b_tile + b_chunk_dst(p, i), b_src);
 }
 
 // mbarriers in shared memory after the stages (sm_80: test_wait polls).
@@ -352,9 +368,7 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
 #define LOAD_STAGE(stage, kt)                                                                                \
   do {                                                                                                       \
     if ((kt) < whole_ktiles && all_rows)                                                                     \
-      copy_whole_stage<true>(o, plan, smem, stage, kt);                                                      \
-    else if ((kt) < whole_ktiles)                                                                            \
-      copy_whole_stage<false>(o, plan, smem, stage, kt);                                                     \
+      copy_whole_stage(o, plan, smem, stage, kt);                                                            \
     else if (planned)                                                                                        \
       copy_stage(o, plan, smem, stage, kt);                                                                  \
     else                                                                                                     \
@@ -430,25 +444,41 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
   // write stage's previous use (a fresh barrier's "previous" phase, parity
   // 1, counts as complete).
   u32 read_phase = 0, write_phase = 1;
-  auto compute_stage = [&](auto issue) {
+  // Fragments of a k16 step in buffer (step & 1), the next step's loaded
+  // before this one's mma; the next K-tile's first step's loaded before the
+  // last step's mma, so that its wait and fragment loads overlap them
+  // rather than leave the tensor cores idle between K-tiles.
+  static_assert(KSW % 2 == 0, "a K-tile ends on buffer 1, so the next one starts on buffer 0");
+  u32 af[2][MT][4], bf[2][NT][2];
+  auto open_stage = [&] {
     tile_mbar_wait(full + read_stage * 8, read_phase);
+    load_fragments(af[0], bf[0], smem + read_stage * STAGE_BYTES, wm0, wn0, (int)warp_k * KSW, lane);
+  };
+  // One K-tile's mma, the copies of a later K-tile (`issue`) after step
+  // ISSUE_STEP's fragment loads, and (where `next`) the next K-tile opened.
+  auto run_stage = [&](bool next, auto issue) {
     const u32 a_tile = smem + read_stage * STAGE_BYTES;
+    const u32 read_done = empty + read_stage * 8;
 #pragma unroll
     for (int kl = 0; kl < KSW; kl++) {
-      const int ks = (int)warp_k * KSW + kl;
-      u32 af[MT][4], bf[NT][2];
-      load_fragments(af, bf, a_tile, wm0, wn0, ks, lane);
-      if (kl == KSW - 1) tile_mbar_arrive(empty + read_stage * 8);
+      const int cur = kl & 1;
+      if (kl + 1 < KSW) {
+        load_fragments(af[cur ^ 1], bf[cur ^ 1], a_tile, wm0, wn0, (int)warp_k * KSW + kl + 1, lane);
+        if (kl + 2 == KSW) tile_mbar_arrive(read_done);
+      }
       if (kl == ISSUE_STEP) issue();
+      if (kl == KSW - 1) {
+        if (read_stage == STAGES - 1) read_phase ^= 1;
+        read_stage = read_stage == STAGES - 1 ? 0 : read_stage + 1;
+        if (write_stage == STAGES - 1) write_phase ^= 1;
+        write_stage = write_stage == STAGES - 1 ? 0 : write_stage + 1;
+        if (next) open_stage();
+      }
 #pragma unroll
       for (int i = 0; i < MT; i++)
 #pragma unroll
-        for (int j = 0; j < NT; j++) uk_mma16816(acc[i][j], af[i], bf[j][0], bf[j][1]);
+        for (int j = 0; j < NT; j++) uk_mma16816(acc[i][j], af[cur][i], bf[cur][j][0], bf[cur][j][1]);
     }
-    if (read_stage == STAGES - 1) read_phase ^= 1;
-    read_stage = read_stage == STAGES - 1 ? 0 : read_stage + 1;
-    if (write_stage == STAGES - 1) write_phase ^= 1;
-    write_stage = write_stage == STAGES - 1 ? 0 : write_stage + 1;
   };
   i64 kt = 0;
   // K-tiles whose later K-tile copies whole and unmasked run a loop of
@@ -456,21 +486,42 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
   // faster on an H200 than one loop for all (bench/results/
   // 2026-12-05-tile-whole-copies, run5).
   const i64 straight_end = all_rows ? whole_ktiles - (STAGES - 1) : 0;
+  if (straight_end > 0) open_stage();
   for (; kt < straight_end; kt++)
-    compute_stage([&] {
+    run_stage(true, [&] {
       tile_mbar_wait(empty + write_stage * 8, write_phase);
-      copy_whole_stage<true>(o, plan, smem, write_stage, kt + STAGES - 1);
+      copy_whole_stage(o, plan, smem, write_stage, kt + STAGES - 1);
       tile_mbar_arrive_copies(full + write_stage * 8);
     });
+  // The rest (edge tiles, and an interior tile's last STAGES - 1 K-tiles)
+  // load one step's fragments at a time: two steps' beside the branches of
+  // LOAD_STAGE make ptxas spill. Their first K-tile reloads the fragments
+  // the straight loop opened it with.
   for (; kt < ktiles; kt++) {
-    compute_stage([&] {
-      i64 next = kt + STAGES - 1;
-      if (next < ktiles) {
-        tile_mbar_wait(empty + write_stage * 8, write_phase);
-        LOAD_STAGE(write_stage, next);
-        tile_mbar_arrive_loads(full + write_stage * 8);
+    tile_mbar_wait(full + read_stage * 8, read_phase);
+    const u32 a_tile = smem + read_stage * STAGE_BYTES;
+#pragma unroll
+    for (int kl = 0; kl < KSW; kl++) {
+      u32 af1[MT][4], bf1[NT][2];
+      load_fragments(af1, bf1, a_tile, wm0, wn0, (int)warp_k * KSW + kl, lane);
+      if (kl == KSW - 1) tile_mbar_arrive(empty + read_stage * 8);
+      if (kl == ISSUE_STEP) {
+        i64 later = kt + STAGES - 1;
+        if (later < ktiles) {
+          tile_mbar_wait(empty + write_stage * 8, write_phase);
+          LOAD_STAGE(write_stage, later);
+          tile_mbar_arrive_loads(full + write_stage * 8);
+        }
       }
-    });
+#pragma unroll
+      for (int i = 0; i < MT; i++)
+#pragma unroll
+        for (int j = 0; j < NT; j++) uk_mma16816(acc[i][j], af1[i], bf1[j][0], bf1[j][1]);
+    }
+    if (read_stage == STAGES - 1) read_phase ^= 1;
+    read_stage = read_stage == STAGES - 1 ? 0 : read_stage + 1;
+    if (write_stage == STAGES - 1) write_phase ^= 1;
+    write_stage = write_stage == STAGES - 1 ? 0 : write_stage + 1;
   }
 #endif
 #undef LOAD_STAGE

@@ -107,7 +107,9 @@ impl TileShape {
 /// (bench/results/2026-12-05-tile-whole-copies, run4 and run5); handing the
 /// stages over through mbarriers instead of a workgroup barrier per K-tile
 /// from 387-393 to 415-419 on an H100 (bench/results/
-/// 2026-12-05-tile-early-barrier, run2).
+/// 2026-12-05-tile-early-barrier, run2); double-buffering its fragments
+/// from 406-412 to 421-423 on an H200, 0.54 of cuBLAS in the same rounds
+/// (bench/results/2026-12-06-tile-double-buffer, run1).
 pub const TILE: TileShape = TileShape { m: 256, n: 128, k: 64, stages: 3, warps: [4, 2, 1], workgroups_per_sm: 1 };
 
 /// Skinny ukernels for decode shapes (M <= 16, B as N x K): the tile ukernel
