@@ -96,7 +96,8 @@ for v in "${variants[@]}"; do
     [[ ",${opts:-}," =~ ,w([0-9]), ]] && bound=${BASH_REMATCH[1]}
     echo "UK_MM_HARNESS_SIZED($sym, $(( 32 * wm * wn )), $bound)" >> "$harness"
   done
-  echo "$name $bm $bn $(( st * (bm + bn) * bk * 2 )) $(( 32 * wm * wn ))" >> "$tmp/list.txt"
+  # + 16 bytes per stage: its "full" and "empty" mbarriers (matmul_tile.cu).
+  echo "$name $bm $bn $(( st * (bm + bn) * bk * 2 + 16 * st )) $(( 32 * wm * wn ))" >> "$tmp/list.txt"
 done
 for v in "${gemv[@]}"; do
   IFS=: read -r name rows unroll maxm minb opts <<< "$v"
@@ -115,7 +116,7 @@ for v in "${dtiles[@]}"; do
   sym="sweep_${name}_nk"
   tile_bc "$sym" nk "$bm" "$bn" "$bk" "$st" "$wm" "$wn" "$wk"
   echo "UK_MM_HARNESS_SIZED($sym, $(( 32 * wm * wn * wk )), $minb)" >> "$harness"
-  echo "$name $bn $(( 32 * wm * wn * wk )) $bm $(( st * (bm + bn) * bk * 2 ))" >> "$tmp/skinny.txt"
+  echo "$name $bn $(( 32 * wm * wn * wk )) $bm $(( st * (bm + bn) * bk * 2 + 16 * st ))" >> "$tmp/skinny.txt"
 done
 device_bc "$tmp/harness.bc" "$harness"
 "$llvm/bin/llvm-link" "$tmp"/*.bc -o "$tmp/linked.bc"
