@@ -63,6 +63,10 @@ device_bc() {
   "$llvm/bin/clang" -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_90 --cuda-feature=+ptx80 \
     -O3 -emit-llvm -c -std=c++17 "$@" "$src" -o "$bc"
 }
+# Dynamic shared memory of a tile variant: tile_smem STAGES BM BN BK. The
+# stages, and 16 bytes per stage for its "full" and "empty" mbarriers
+# (matmul_tile.cu).
+tile_smem() { echo $(( $1 * ($2 + $3) * $4 * 2 + 16 * $1 )); }
 # A bf16 tile ukernel of one shape: tile_bc SYMBOL LAYOUT BM BN BK STAGES WARPS_M WARPS_N WARPS_K CLANG_ARGS...
 tile_bc() {
   local sym=$1 layout=$2 bm=$3 bn=$4 bk=$5 st=$6 wm=$7 wn=$8 wk=$9
@@ -96,8 +100,7 @@ for v in "${variants[@]}"; do
     [[ ",${opts:-}," =~ ,w([0-9]), ]] && bound=${BASH_REMATCH[1]}
     echo "UK_MM_HARNESS_SIZED($sym, $(( 32 * wm * wn )), $bound)" >> "$harness"
   done
-  # + 16 bytes per stage: its "full" and "empty" mbarriers (matmul_tile.cu).
-  echo "$name $bm $bn $(( st * (bm + bn) * bk * 2 + 16 * st )) $(( 32 * wm * wn ))" >> "$tmp/list.txt"
+  echo "$name $bm $bn $(tile_smem $st $bm $bn $bk) $(( 32 * wm * wn ))" >> "$tmp/list.txt"
 done
 for v in "${gemv[@]}"; do
   IFS=: read -r name rows unroll maxm minb opts <<< "$v"
@@ -116,7 +119,7 @@ for v in "${dtiles[@]}"; do
   sym="sweep_${name}_nk"
   tile_bc "$sym" nk "$bm" "$bn" "$bk" "$st" "$wm" "$wn" "$wk"
   echo "UK_MM_HARNESS_SIZED($sym, $(( 32 * wm * wn * wk )), $minb)" >> "$harness"
-  echo "$name $bn $(( 32 * wm * wn * wk )) $bm $(( st * (bm + bn) * bk * 2 + 16 * st ))" >> "$tmp/skinny.txt"
+  echo "$name $bn $(( 32 * wm * wn * wk )) $bm $(tile_smem $st $bm $bn $bk)" >> "$tmp/skinny.txt"
 done
 device_bc "$tmp/harness.bc" "$harness"
 "$llvm/bin/llvm-link" "$tmp"/*.bc -o "$tmp/linked.bc"

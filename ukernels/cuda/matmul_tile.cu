@@ -321,6 +321,23 @@ static UK_DEVICE UK_INLINE void load_fragments(u32 af[MT][4], u32 bf[NT][2], u32
   }
 }
 
+// The stage a warp reads and the stage it refills move on by one, each
+// phase flipping where its stage wraps.
+static UK_DEVICE UK_INLINE void advance_stages(u32 &read_stage, u32 &read_phase, u32 &write_stage, u32 &write_phase) {
+  if (read_stage == STAGES - 1) read_phase ^= 1;
+  read_stage = read_stage == STAGES - 1 ? 0 : read_stage + 1;
+  if (write_stage == STAGES - 1) write_phase ^= 1;
+  write_stage = write_stage == STAGES - 1 ? 0 : write_stage + 1;
+}
+
+// One k16 step's mma of the warp's MT x NT tiles.
+static UK_DEVICE UK_INLINE void mma_step(float acc[MT][NT][4], const u32 af[MT][4], const u32 bf[NT][2]) {
+#pragma unroll
+  for (int i = 0; i < MT; i++)
+#pragma unroll
+    for (int j = 0; j < NT; j++) uk_mma16816(acc[i][j], af[i], bf[j][0], bf[j][1]);
+}
+
 extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB *b, i64 b_offset, i64 ldb,
                                     float *c, i64 c_offset, i64 ldc, i64 m, i64 n, i64 k, i32 tile_m, i32 tile_n,
                                     i32 accumulate, UK_EPILOGUE_PARAMS) {
@@ -420,10 +437,7 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
         if (next < ktiles) LOAD_STAGE((int)(next % STAGES), next);
         uk_cp_async_commit();
       }
-#pragma unroll
-      for (int i = 0; i < MT; i++)
-#pragma unroll
-        for (int j = 0; j < NT; j++) uk_mma16816(acc[i][j], af[ks & 1][i], bf[ks & 1][j][0], bf[ks & 1][j][1]);
+      mma_step(acc, af[ks & 1], bf[ks & 1]);
       if (ks == BK / 16 - 2) {
         // Stage kt + 1 has landed, for the next step's fragments.
         uk_cp_async_wait<STAGES - 2>();
@@ -468,16 +482,10 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
       }
       if (kl == ISSUE_STEP) issue();
       if (kl == KSW - 1) {
-        if (read_stage == STAGES - 1) read_phase ^= 1;
-        read_stage = read_stage == STAGES - 1 ? 0 : read_stage + 1;
-        if (write_stage == STAGES - 1) write_phase ^= 1;
-        write_stage = write_stage == STAGES - 1 ? 0 : write_stage + 1;
+        advance_stages(read_stage, read_phase, write_stage, write_phase);
         if (next) open_stage();
       }
-#pragma unroll
-      for (int i = 0; i < MT; i++)
-#pragma unroll
-        for (int j = 0; j < NT; j++) uk_mma16816(acc[i][j], af[cur][i], bf[cur][j][0], bf[cur][j][1]);
+      mma_step(acc, af[cur], bf[cur]);
     }
   };
   i64 kt = 0;
@@ -513,15 +521,9 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
           tile_mbar_arrive_loads(full + write_stage * 8);
         }
       }
-#pragma unroll
-      for (int i = 0; i < MT; i++)
-#pragma unroll
-        for (int j = 0; j < NT; j++) uk_mma16816(acc[i][j], af1[i], bf1[j][0], bf1[j][1]);
+      mma_step(acc, af1, bf1);
     }
-    if (read_stage == STAGES - 1) read_phase ^= 1;
-    read_stage = read_stage == STAGES - 1 ? 0 : read_stage + 1;
-    if (write_stage == STAGES - 1) write_phase ^= 1;
-    write_stage = write_stage == STAGES - 1 ? 0 : write_stage + 1;
+    advance_stages(read_stage, read_phase, write_stage, write_phase);
   }
 #endif
 #undef LOAD_STAGE
