@@ -122,6 +122,9 @@ def run_checks(drv):
             cases.append((m, n, k))
     cases += [(4096, 4096, 4096), (16, 4096, 4096), (1, 4096, 17), (3, 11008, 4096), (129, 1, 4096),
               (4, 1000, 1000), (2, 300, 127), (4, 17, 4096), (1, 1, 1),
+              # Whole K-tiles that the wide skinny ukernel's workgroups walk
+              # from staggered starts, with a last column tile part past N.
+              (16, 1000, 4096), (5, 300, 2048),
               # More tiles than a persistent kernel has workgroups: several
               # rounds, a last group of fewer tile rows, a last row tile
               # part past M (and at 2050 a cluster's second tile wholly past).
@@ -353,7 +356,10 @@ def sweep_skinny(ptx_dir, reps):
             call.keep = (a, b, c)
             return call
 
-        checks = [s for s in shapes if s[0] <= max_m] + [(min(3, max_m), 129, 1000), (min(16, max_m), 1000, 17)]
+        # and edges: rows, columns, K not a whole number of 16-byte chunks, and
+        # a partial last K-tile after whole ones.
+        checks = [s for s in shapes if s[0] <= max_m] + [(min(3, max_m), 129, 1000), (min(16, max_m), 1000, 17),
+                                                        (min(16, max_m), 1000, 4000)]
         bad = []
         for s in checks:
             m, n, k = s

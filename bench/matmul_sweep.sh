@@ -32,7 +32,8 @@ gemv=(${UK_SWEEP_GEMV:-
   g8x2m1:8:2:1:0:-
 })
 # Decode variants of the tile ukernel (a tile of 16 rows, the warps of K
-# splitting each stage): NAME:BM:BN:BK:STAGES:WARPS_M:WARPS_N:WARPS_K:MIN_WORKGROUPS_PER_SM
+# splitting each stage): NAME:BM:BN:BK:STAGES:WARPS_M:WARPS_N:WARPS_K:MIN_WORKGROUPS_PER_SM[:OPTIONS]
+# (OPTIONS, comma-separated: sk = each workgroup starts at its own K-tile)
 dtiles=(${UK_SWEEP_DTILES:-
   d16x32k512s3:16:32:512:3:1:2:4:1
   d16x64k128s4:16:64:128:4:1:4:2:2
@@ -50,6 +51,7 @@ option_defines() {
       fp) d+=(-DUK_TILE_FRAG_PIPE) ;;
       k[0-9]) d+=(-DUK_GEMV_WARPS_K=${o#k}) ;;
       w[0-9]) ;; # a bound, read by the tile loop
+      sk) d+=(-DUK_TILE_STAGGER_K) ;;
       -) ;;
       *) echo "unknown option $o" >&2; exit 1 ;;
     esac
@@ -73,7 +75,7 @@ tile_bc() {
   shift 9
   device_bc "$tmp/$sym.bc" ukernels/cuda/matmul_tile.cu -DUK_AB_BF16 "-DUK_B_${layout^^}" -DUK_TILE_BM=$bm \
     -DUK_TILE_BN=$bn -DUK_TILE_BK=$bk -DUK_TILE_STAGES=$st -DUK_TILE_WARPS_M=$wm -DUK_TILE_WARPS_N=$wn \
-    -DUK_TILE_WARPS_K=$wk -DUK_TILE_SYMBOL=$sym "$@"
+    -DUK_TILE_WARPS_K=$wk -DUK_TILE_SYMBOL=$sym -DUK_TILE_FORCE_INLINE "$@"
 }
 # The harness kernel of a GEMV variant: columns tile blockIdx.x.
 decode_harness() {
@@ -115,9 +117,9 @@ for v in "${gemv[@]}"; do
   echo "$name $(( 8 * rows / wk )) 256 $maxm" >> "$tmp/skinny.txt"
 done
 for v in "${dtiles[@]}"; do
-  IFS=: read -r name bm bn bk st wm wn wk minb <<< "$v"
+  IFS=: read -r name bm bn bk st wm wn wk minb opts <<< "$v"
   sym="sweep_${name}_nk"
-  tile_bc "$sym" nk "$bm" "$bn" "$bk" "$st" "$wm" "$wn" "$wk"
+  tile_bc "$sym" nk "$bm" "$bn" "$bk" "$st" "$wm" "$wn" "$wk" $(option_defines "${opts:--}")
   echo "UK_MM_HARNESS_SIZED($sym, $(( 32 * wm * wn * wk )), $minb)" >> "$harness"
   echo "$name $bn $(( 32 * wm * wn * wk )) $bm $(tile_smem $st $bm $bn $bk)" >> "$tmp/skinny.txt"
 done

@@ -78,6 +78,17 @@ static_assert((WK - 1) * BM * BN * 4 <= STAGES * STAGE_BYTES, "the partial tiles
 
 #define UK_SYMBOL UK_TILE_SYMBOL
 
+// The loop's lambdas forced inline in bench/matmul_sweep.sh's builds: clang
+// left run_stage a call per K-tile in some of them, which then timed slower
+// than the same shape inlined. The registry's builds inline them unforced;
+// forcing it there too changed how their linked module was optimised (other
+// code, measured no faster), so they keep clang's choice.
+#ifdef UK_TILE_FORCE_INLINE
+#define UK_INLINE_LAMBDA __attribute__((always_inline))
+#else
+#define UK_INLINE_LAMBDA
+#endif
+
 extern __attribute__((shared)) __attribute__((aligned(128))) char uk_matmul_smem[];
 
 // Byte offset of 16-byte chunk `c` of row `r` in a [rows][BK] tile:
@@ -96,13 +107,30 @@ struct Operands {
   const AB *b;
   i64 lda, ldb, m, n, k, m0, n0;
   bool a_vec, b_vec;
+#ifdef UK_TILE_STAGGER_K
+  i64 ktiles, kt_rot;
+#endif
 };
+
+// Staggered K (UK_TILE_STAGGER_K, the registry's wide skinny ukernel): where
+// K is a whole number of K-tiles, the workgroup of column tile j walks them
+// from K-tile j x ktiles / (column tiles) on, wrapping round, so that the
+// workgroups of a launch read different stretches of the weight rows at any
+// moment rather than all the same one. The sum's order changes with j, and
+// stays fixed for a given j. (A macro, not a function: an added function,
+// inlined all the same, changed how the other builds' linked module was
+// optimised, and so their code.)
+#ifdef UK_TILE_STAGGER_K
+#define KTILE_K0(o, kt) (((kt) + (o).kt_rot < (o).ktiles ? (kt) + (o).kt_rot : (kt) + (o).kt_rot - (o).ktiles) * BK)
+#else
+#define KTILE_K0(o, kt) ((kt) * BK)
+#endif
 
 // Issues the copies of K-tile `kt` into shared-memory stage `stage`.
 static UK_DEVICE UK_INLINE void load_stage(const Operands &o, u32 smem, int stage, i64 kt, u32 tid) {
   const u32 a_tile = smem + stage * STAGE_BYTES;
   const u32 b_tile = a_tile + A_BYTES;
-  const i64 k0 = kt * BK;
+  const i64 k0 = KTILE_K0(o, kt);
 #pragma unroll
   for (int i = 0; i < BM * CA / THREADS; i++) {
     // A: BM rows x CA chunks.
@@ -218,7 +246,7 @@ static UK_DEVICE UK_INLINE u32 b_chunk_dst(const CopyPlan &p, int i) {
 static UK_DEVICE UK_INLINE void copy_stage(const Operands &o, const CopyPlan &p, u32 smem, int stage, i64 kt) {
   const u32 a_tile = smem + stage * STAGE_BYTES;
   const u32 b_tile = a_tile + A_BYTES;
-  const i64 k0 = kt * BK;
+  const i64 k0 = KTILE_K0(o, kt);
   const bool a_k_in = k0 + p.a_c * 8 < o.k;
   const AB *a_src = p.a_src + k0;
 #pragma unroll
@@ -251,7 +279,7 @@ static UK_DEVICE UK_INLINE void copy_stage(const Operands &o, const CopyPlan &p,
 static UK_DEVICE UK_INLINE void copy_whole_stage(const Operands &o, const CopyPlan &p, u32 smem, u32 stage, i64 kt) {
   const u32 a_tile = smem + stage * STAGE_BYTES;
   const u32 b_tile = a_tile + A_BYTES;
-  const i64 k0 = kt * BK;
+  const i64 k0 = KTILE_K0(o, kt);
   const AB *a_src = p.a_src + k0;
 #pragma unroll
   for (int i = 0; i < A_CHUNKS; i++, a_src += p.a_step) uk_cp_async16_whole(a_tile + a_chunk_dst(p, i), a_src);
@@ -372,6 +400,10 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
       for (int r = 0; r < 4; r++) acc[i][j][r] = 0.0f;
 
   const i64 ktiles = (k + BK - 1) / BK;
+#ifdef UK_TILE_STAGGER_K
+  o.ktiles = ktiles;
+  o.kt_rot = k % BK == 0 ? (i64)tile_n * ktiles / ((n + BN - 1) / BN) : 0;
+#endif
   // Operands that take asynchronous copies follow a copy plan. On an H200 it
   // sped the 128 x 128 tile built for 2 workgroups per SM up by 12% with B
   // as N x K and slowed it by 9% with B as K x N, from the registers it
@@ -464,13 +496,13 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
   // rather than leave the tensor cores idle between K-tiles.
   static_assert(KSW % 2 == 0, "a K-tile ends on buffer 1, so the next one starts on buffer 0");
   u32 af[2][MT][4], bf[2][NT][2];
-  auto open_stage = [&] {
+  auto open_stage = [&]() UK_INLINE_LAMBDA {
     tile_mbar_wait(full + read_stage * 8, read_phase);
     load_fragments(af[0], bf[0], smem + read_stage * STAGE_BYTES, wm0, wn0, (int)warp_k * KSW, lane);
   };
   // One K-tile's mma, the copies of a later K-tile (`issue`) after step
   // ISSUE_STEP's fragment loads, and (where `next`) the next K-tile opened.
-  auto run_stage = [&](bool next, auto issue) {
+  auto run_stage = [&](bool next, auto issue) UK_INLINE_LAMBDA {
     const u32 a_tile = smem + read_stage * STAGE_BYTES;
     const u32 read_done = empty + read_stage * 8;
 #pragma unroll
@@ -496,7 +528,7 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
   const i64 straight_end = all_rows ? whole_ktiles - (STAGES - 1) : 0;
   if (straight_end > 0) open_stage();
   for (; kt < straight_end; kt++)
-    run_stage(true, [&] {
+    run_stage(true, [&]() UK_INLINE_LAMBDA {
       tile_mbar_wait(empty + write_stage * 8, write_phase);
       copy_whole_stage(o, plan, smem, write_stage, kt + STAGES - 1);
       tile_mbar_arrive_copies(full + write_stage * 8);

@@ -14,7 +14,8 @@ pub const FAMILY: &str = "matmul";
 /// A shape the tile ukernel (`cuda/matmul_tile.cu`) is built in: C tile per
 /// workgroup, K chunk per pipeline stage, stages, warps along M, N and K
 /// (those of K split each stage's K steps and sum their partial tiles at the
-/// end), and the workgroups per SM its kernels are built for.
+/// end), the workgroups per SM its kernels are built for, and whether each
+/// workgroup starts its K loop at a K-tile of its own (`stagger_k`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TileShape {
     pub m: i64,
@@ -23,6 +24,7 @@ pub struct TileShape {
     pub stages: i64,
     pub warps: [i64; 3],
     pub workgroups_per_sm: i64,
+    pub stagger_k: bool,
 }
 
 impl TileShape {
@@ -50,7 +52,7 @@ impl TileShape {
         tags: Vec<(&'static str, &'static str)>,
     ) -> VariantDef {
         let [wm, wn, wk] = self.warps;
-        let defines = vec![
+        let mut defines = vec![
             format!("UK_AB_{}", ab.to_uppercase()),
             format!("UK_B_{}", layout.to_uppercase()),
             format!("UK_TILE_SYMBOL={symbol}"),
@@ -62,6 +64,9 @@ impl TileShape {
             format!("UK_TILE_WARPS_N={wn}"),
             format!("UK_TILE_WARPS_K={wk}"),
         ];
+        if self.stagger_k {
+            defines.push("UK_TILE_STAGGER_K".into());
+        }
         let mut all_params = vec![
             ("tile_m", self.m),
             ("tile_n", self.n),
@@ -110,7 +115,8 @@ impl TileShape {
 /// 2026-12-05-tile-early-barrier, run2); double-buffering its fragments
 /// from 406-412 to 421-423 on an H200, 0.54 of cuBLAS in the same rounds
 /// (bench/results/2026-12-06-tile-double-buffer, run1).
-pub const TILE: TileShape = TileShape { m: 256, n: 128, k: 64, stages: 3, warps: [4, 2, 1], workgroups_per_sm: 1 };
+pub const TILE: TileShape =
+    TileShape { m: 256, n: 128, k: 64, stages: 3, warps: [4, 2, 1], workgroups_per_sm: 1, stagger_k: false };
 
 /// Skinny ukernels for decode shapes (M <= 16, B as N x K): the tile ukernel
 /// with a tile of 16 rows, whose 8 warps split each stage's K 4 or 2 ways,
@@ -121,9 +127,18 @@ pub const TILE: TileShape = TileShape { m: 256, n: 128, k: 64, stages: 3, warps:
 /// replace, whose loads each touched 8 weight rows. The narrow one takes 32
 /// columns per workgroup; the wide one 64, and only where that still gives
 /// every SM a workgroup ([`MIN_N_WORKGROUPS_PER_SM`]).
-pub const SKINNY: TileShape = TileShape { m: 16, n: 32, k: 512, stages: 3, warps: [1, 2, 4], workgroups_per_sm: 1 };
+///
+/// The wide one's workgroups each start at a K-tile of their own, so that
+/// its one round of workgroups does not read the same stretch of every
+/// weight row at once: on an H100 (weights cold, harness kernels,
+/// bench/results/2026-12-06-decode-16-rows, run3) that took 16 x 16384^2
+/// from 180.6-180.9 to 178.7-178.8 us and 8 x 16384^2 from 179.7-180.0 to
+/// 177.8-178.1, and was level at 16 x 11008 x 4096; the narrow one measured
+/// no faster with it (179.6 against 180.5 us at 16 x 16384^2).
+pub const SKINNY: TileShape =
+    TileShape { m: 16, n: 32, k: 512, stages: 3, warps: [1, 2, 4], workgroups_per_sm: 1, stagger_k: false };
 pub const SKINNY_WIDE: TileShape =
-    TileShape { m: 16, n: 64, k: 128, stages: 4, warps: [1, 4, 2], workgroups_per_sm: 2 };
+    TileShape { m: 16, n: 64, k: 128, stages: 4, warps: [1, 4, 2], workgroups_per_sm: 2, stagger_k: true };
 pub const SKINNY_MAX_M: i64 = 16;
 /// Registry parameter: the ukernel applies only where N / tile_n is at
 /// least this many workgroups per SM of the target.
@@ -145,6 +160,12 @@ pub const GEMV_MAX_M: i64 = 1;
 pub const GEMV_MIN_WEIGHTS: i64 = 1 << 25;
 pub const GEMV_N: i64 = 4;
 pub const GEMV_WARPS_K: i64 = 8;
+/// 512-byte chunks of each of a warp's rows it has in flight. One was 1-2%
+/// faster than two on an H200 (weights cold, 1 x 16384^2 in 121.1 against
+/// 122.6 us, 1 x 11008 x 4096 in 23.4 against 23.9;
+/// bench/results/2026-12-06-tile-double-buffer, run2): the four workgroups
+/// of an SM keep enough loads in flight without.
+pub const GEMV_UNROLL: i64 = 1;
 /// Workgroups per SM its kernels are built for (64 registers per thread):
 /// the loads in flight that keep the weight stream at full speed.
 pub const GEMV_WORKGROUPS_PER_SM: i64 = 4;
@@ -392,6 +413,7 @@ pub fn variants() -> Vec<VariantDef> {
                 // Columns per warp: the workgroup's columns over its warps of N.
                 format!("UK_GEMV_ROWS={}", GEMV_N * GEMV_WARPS_K / (GEMV_THREADS as i64 / 32)),
                 format!("UK_GEMV_WARPS_K={GEMV_WARPS_K}"),
+                format!("UK_GEMV_UNROLL={GEMV_UNROLL}"),
             ],
             arches: PORTABLE_ARCHES,
             arch_specific: false,
@@ -450,4 +472,32 @@ pub fn harnesses() -> Vec<HarnessDef> {
             arch_specific: true,
         },
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn defines(symbol: &str) -> Vec<String> {
+        variants().into_iter().find(|v| v.symbol == symbol).expect(symbol).defines
+    }
+
+    #[test]
+    fn only_the_wide_skinny_ukernel_staggers_its_k_walk() {
+        // The tile ukernel's workgroups share A rows and B columns through
+        // L2 by reading the same K together; the narrow skinny one measured
+        // no faster staggered.
+        for ab in ["bf16", "f16"] {
+            let staggered = |s: &str| defines(s).iter().any(|d| d == "UK_TILE_STAGGER_K");
+            assert!(staggered(&format!("uk_matmul_skinny_wide_{ab}_nk")));
+            assert!(!staggered(&format!("uk_matmul_skinny_{ab}_nk")));
+            assert!(!staggered(&format!("uk_matmul_tile_{ab}_nk")) && !staggered(&format!("uk_matmul_tile_{ab}_kn")));
+        }
+    }
+
+    #[test]
+    fn gemv_is_built_with_the_registry_chunks_in_flight() {
+        let d = defines("uk_matmul_gemv_bf16_nk");
+        assert!(d.contains(&format!("UK_GEMV_UNROLL={GEMV_UNROLL}")), "{d:?}");
+    }
 }
