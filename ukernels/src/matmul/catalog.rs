@@ -160,11 +160,12 @@ pub const GEMV_MAX_M: i64 = 1;
 pub const GEMV_MIN_WEIGHTS: i64 = 1 << 25;
 pub const GEMV_N: i64 = 4;
 pub const GEMV_WARPS_K: i64 = 8;
-/// 512-byte chunks of each of a warp's rows it has in flight. One was 1-2%
-/// faster than two on an H200 (weights cold, 1 x 16384^2 in 121.1 against
-/// 122.6 us, 1 x 11008 x 4096 in 23.4 against 23.9;
-/// bench/results/2026-12-06-tile-double-buffer, run2): the four workgroups
-/// of an SM keep enough loads in flight without.
+/// 512-byte chunks of each of its rows a warp has in flight. One measured
+/// 1-2% faster than two in a sweep on an H200 (weights cold, 1 x 16384^2 in
+/// 121.1 against 122.6 us, 1 x 11008 x 4096 in 23.4 against 23.9;
+/// bench/results/2026-12-06-tile-double-buffer, run2); in the compiled
+/// dispatches on an H100 it was within 1% of two, either way, at the five
+/// GEMV shapes (bench/results/2026-12-06-decode-16-rows, run1).
 pub const GEMV_UNROLL: i64 = 1;
 /// Workgroups per SM its kernels are built for (64 registers per thread):
 /// the loads in flight that keep the weight stream at full speed.
