@@ -35,7 +35,7 @@
 #define UK_GEMV_ROWS 4
 #endif
 #ifndef UK_GEMV_UNROLL
-#define UK_GEMV_UNROLL 2
+#define UK_GEMV_UNROLL 1 // the registry's GEMV_UNROLL (catalog.rs), which passes it
 #endif
 #define ROWS UK_GEMV_ROWS     // columns of C per warp
 #define UNROLL UK_GEMV_UNROLL // 512-byte chunks of each row in flight per warp
