@@ -48,9 +48,9 @@ fn pos_of(raw: MlirLocation) -> Option<SourcePos> {
         }
         if mlirLocationIsAFused(raw) {
             let n = mlirLocationFusedGetNumLocations(raw);
-            let mut locs = vec![MlirLocation { ptr: std::ptr::null_mut() }; n.max(0) as usize];
+            let mut locs = vec![MlirLocation { ptr: std::ptr::null_mut() }; n as usize];
             mlirLocationFusedGetLocations(raw, locs.as_mut_ptr());
-            return locs.into_iter().find_map(|l| pos_of(l));
+            return locs.into_iter().find_map(pos_of);
         }
     }
     None

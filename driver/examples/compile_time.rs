@@ -19,7 +19,7 @@ fn dispatches(n: usize, distinct: usize, memrefs: bool) -> String {
     for i in 0..n {
         let j = i % distinct;
         let (e, ninf) = types[j % 3];
-        let idx = if j % 2 == 0 { "i64" } else { "i32" };
+        let idx = if j.is_multiple_of(2) { "i64" } else { "i32" };
         let (rows, len) = (1 + j % 64, 32000 + j);
         let t = |s: &str| if memrefs { format!("memref<{s}>") } else { format!("tensor<{s}>") };
         let (tin, tval, tidx) =

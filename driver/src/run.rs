@@ -249,7 +249,7 @@ fn fill_generic(buffer: &mut Buffer, rng: &mut Rng) {
     let floats = |rng: &mut Rng| -> Vec<f32> {
         (0..n)
             .map(|_| {
-                if rng.next() % 8 == 0 {
+                if rng.next().is_multiple_of(8) {
                     SPECIAL_FLOATS[(rng.next() % SPECIAL_FLOATS.len() as u64) as usize]
                 } else {
                     rng.unit() * 8.0 - 4.0

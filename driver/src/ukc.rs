@@ -258,7 +258,7 @@ fn compile(flags: &Flags, output: &str) -> Result<i32, Failure> {
     let (ptx, cubins) = compiled.arches();
     let arches: Vec<String> = ptx.iter().map(|a| a.to_string()).collect();
     let cubins: Vec<String> = cubins.iter().map(|a| a.to_string()).collect();
-    crate::write_stdout(&format!(
+    crate::write_stdout(format!(
         "wrote {output}: {} kernel(s), PTX for {}{}\n{out}",
         compiled.kernels.len(),
         arches.join(", "),
@@ -318,7 +318,7 @@ fn demo(out: Option<std::path::PathBuf>) -> Result<i32, Failure> {
             Ok(if ok { 0 } else { 1 })
         }
         Err(e) => {
-            crate::write_stdout(&format!(
+            crate::write_stdout(format!(
                 "// not run here: {e}\n// on a machine with an NVIDIA GPU: ukc-run run {}\n",
                 package.display()
             ));
@@ -332,15 +332,15 @@ fn demo(out: Option<std::path::PathBuf>) -> Result<i32, Failure> {
 fn build_ukernel_check(out: &str, ptx_dir: Option<&str>) -> i32 {
     match harness_package() {
         Ok(package) => {
-            if let Some(dir) = ptx_dir {
-                if let Err(e) = write_harness_ptx(dir) {
-                    eprintln!("{dir}: error: {e}");
-                    return 1;
-                }
+            if let Some(dir) = ptx_dir
+                && let Err(e) = write_harness_ptx(dir)
+            {
+                eprintln!("{dir}: error: {e}");
+                return 1;
             }
             match crate::write_atomically(std::path::Path::new(out), &package.to_bytes()) {
                 Ok(()) => {
-                    crate::write_stdout(&format!(
+                    crate::write_stdout(format!(
                         "wrote {out}: {} harness kernels, PTX for sm_80 and sm_90\n",
                         package.kernels.len()
                     ));

@@ -349,7 +349,7 @@ pub fn emit<'c, 'a>(
                 let mut off = mm.offset;
                 for (d, Coord::Delinearized { axis, shape, leading, dim }) in coords.iter().enumerate() {
                     let k = (*axis, key(*shape), *leading);
-                    if !coordinates.contains_key(&k) {
+                    if let std::collections::hash_map::Entry::Vacant(e) = coordinates.entry(k) {
                         let sizes = &meta(shape)?.sizes;
                         let mut q = *workgroup.get(*axis).ok_or("internal error: no such grid axis")?;
                         // Innermost first; what is left for the outermost is
@@ -362,7 +362,7 @@ pub fn emit<'c, 'a>(
                         if *leading > 0 {
                             co[0] = q;
                         }
-                        coordinates.insert(k, co);
+                        e.insert(co);
                     }
                     let c = coordinates[&k][*dim];
                     let stride = *mm.strides.get(d).ok_or("internal error: coordinate past the rank")?;

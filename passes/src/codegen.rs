@@ -334,7 +334,7 @@ fn results_written_in_place(context: &Context, module: &Module) {
         }
         let Some(ty) = function_type(&func) else { continue };
         let inputs: Vec<melior::ir::Type> = (0..ty.input_count()).filter_map(|i| ty.input(i).ok()).collect();
-        let results: Vec<melior::ir::Type> = kept.iter().map(|v| melior::ir::ValueLike::r#type(v)).collect();
+        let results: Vec<melior::ir::Type> = kept.iter().map(melior::ir::ValueLike::r#type).collect();
         let new_type = melior::ir::r#type::FunctionType::new(context, &inputs, &results);
         let Some(block) = ret.block() else { continue };
         let location = ret.location();
@@ -578,8 +578,7 @@ pub fn kernel_infos(module: &Module) -> Result<Vec<KernelInfo>, CodegenError> {
             }
             melior::ir::operation::WalkResult::Advance
         });
-        let grid: Vec<GridExpr> =
-            grid.iter().map(|g| GridExpr::parse(g)).collect::<Result<_, _>>().map_err(|e| fail(e))?;
+        let grid: Vec<GridExpr> = grid.iter().map(|g| GridExpr::parse(g)).collect::<Result<_, _>>().map_err(fail)?;
         let shared_memory_bytes = ukernel.as_deref().map_or(0, |callee| dynamic_shared_memory(module, callee));
         out.push(KernelInfo {
             name: kernel.clone(),

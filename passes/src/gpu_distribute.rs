@@ -19,6 +19,7 @@
 //!   the ops in order; each top-level `scf.parallel` spreads its outermost
 //!   dimension over the threads (a thread-stride loop) and is followed by a
 //!   barrier, so every op sees its producers' results.
+//!
 //! Static `memref.alloc`s at the top of a dispatch (bufferization's
 //! temporaries) become extra kernel arguments that the runtime provides.
 //!

@@ -363,7 +363,11 @@ impl Drop for Module {
 pub const DEFAULT_DYNAMIC_SHARED_MEMORY: u32 = 48 * 1024;
 
 /// Lets `function` be launched with up to `bytes` of dynamic shared memory.
-pub fn allow_dynamic_shared_memory(function: sys::CUfunction, bytes: u32) -> Result<(), CudaError> {
+///
+/// # Safety
+/// `function` must come from [`Module::function`] of a module that is still
+/// loaded, with that module's context current.
+pub unsafe fn allow_dynamic_shared_memory(function: sys::CUfunction, bytes: u32) -> Result<(), CudaError> {
     check("cuFuncSetAttribute", unsafe {
         sys::cuFuncSetAttribute(
             function,

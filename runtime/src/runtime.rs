@@ -37,7 +37,15 @@ pub enum Error {
     #[error(
         "kernel '{kernel}': loading {what} on device {device} (compute capability {cc}) failed: {error}\nJIT log:\n{log}"
     )]
-    Load { kernel: String, device: usize, cc: ComputeCapability, what: &'static str, error: CudaError, log: String },
+    // The driver's error is boxed so that every `Result<_, Error>` stays small.
+    Load {
+        kernel: String,
+        device: usize,
+        cc: ComputeCapability,
+        what: &'static str,
+        error: Box<CudaError>,
+        log: String,
+    },
     #[error("{0}")]
     Io(String),
     #[error("kernel '{kernel}' argument {index}: the buffer has {have} bytes, its shape needs {need}")]
@@ -251,7 +259,7 @@ impl Runtime {
                         device: index,
                         cc,
                         what,
-                        error: e.error,
+                        error: Box::new(e.error),
                         log: e.log,
                     })?;
                     let m = Arc::new(m);
@@ -265,7 +273,9 @@ impl Runtime {
         // per function (the driver rejects the launch otherwise).
         if kernel.launch.shared_memory_bytes > cuda::DEFAULT_DYNAMIC_SHARED_MEMORY {
             device.context.bind()?;
-            cuda::allow_dynamic_shared_memory(function, kernel.launch.shared_memory_bytes)?;
+            // SAFETY: `function` is from `module`, held alive beside it, and
+            // the context it was loaded in is bound.
+            unsafe { cuda::allow_dynamic_shared_memory(function, kernel.launch.shared_memory_bytes)? };
         }
         Ok(LoadedKernel {
             name: kernel.name().to_string(),

@@ -138,7 +138,7 @@ fn mutate(input: &[u8], other: &[u8], rng: &mut Rng) -> Vec<u8> {
                 let t = TOKENS[rng.below(TOKENS.len())].as_bytes();
                 data.splice(at..at, t.iter().copied());
             }
-            3 | 4 | 5 => {
+            3..=5 => {
                 let lines: Vec<&[u8]> = data.split(|&b| b == b'\n').collect();
                 let mut out: Vec<Vec<u8>> = lines.iter().map(|l| l.to_vec()).collect();
                 let i = rng.below(out.len());

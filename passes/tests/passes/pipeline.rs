@@ -2,11 +2,7 @@
 //! several dispatches (the lit test `three_passes_end_to_end.mlir` pins the
 //! IR): a second run of the pipeline changes nothing.
 
-use melior::{
-    ir::{Module, operation::OperationLike},
-    pass::PassManager,
-    utility::parse_pass_pipeline,
-};
+use melior::{ir::Module, pass::PassManager, utility::parse_pass_pipeline};
 use ukernel_dialect::{create_context, location::capture_diagnostics};
 
 const DISPATCHES: &str = include_str!("../../../test/passes/pipeline/three_passes_end_to_end.mlir");

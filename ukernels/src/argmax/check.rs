@@ -326,7 +326,7 @@ mod tests {
         let raw = encode(ElementType::F32, &[0.0, 1.0, -1.0, 40.0]);
         let out =
             decode(ElementType::F32, &apply_producer(ElementType::F32, &raw, "x 0.5 mulf tanh 30.0 mulf").unwrap());
-        let want: Vec<f32> = [0.0f64, 1.0, -1.0, 40.0].iter().map(|x| ((x * 0.5).tanh() as f32 * 30.0)).collect();
+        let want: Vec<f32> = [0.0f64, 1.0, -1.0, 40.0].iter().map(|x| (x * 0.5).tanh() as f32 * 30.0).collect();
         assert_eq!(out, want);
         let eps = MATH_ULPS * f32::EPSILON;
         let close = |a: f32, b: f32| (a - b).abs() <= eps * 30.0;
