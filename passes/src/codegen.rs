@@ -163,7 +163,7 @@ fn run_pipeline(
 }
 
 /// Func attribute: per argument of a dispatch, how the kernel uses it:
-/// "read", "write" or "readwrite" (see [`record_argument_access`]).
+/// "read", "write" or "readwrite" (recorded by `record_argument_access`).
 pub const ACCESS_ATTR: &str = "ukernel.access";
 
 fn access_of(func: &melior::ir::OperationRef) -> Vec<String> {

@@ -234,7 +234,7 @@ impl Runtime {
         self.devices.get(index).map(|d| (d.context.ownership(), d.stream.ownership()))
     }
 
-    /// Loads `kernel` onto device `index` (position in [`devices`]):
+    /// Loads `kernel` onto device `index` (position in [`devices`](Self::devices)):
     /// machine code (cubin) when one fits the device, else PTX (see
     /// [`MultiKernelLoaderSpec::select_for`](crate::MultiKernelLoaderSpec::select_for)).
     /// Modules are cached per (device, content).
