@@ -6,7 +6,7 @@
 //! configured  ukernel-kernel-config; bufferized (one-shot-bufferize with
 //!             function boundaries, results turned into out-params)
 //! lowered     ukernel-hoist-executable-objects, ukernel-lower-to-ukernels,
-//!             the other linalg ops as scf.parallel loops
+//!             the other linalg ops and memref.copy as scf.parallel loops
 //! kernels     ukernel-gpu-distribute: each dispatch is one kernel body
 //! llvm        the LLVM dialect, dispatches marked nvvm.kernel
 //! ```
@@ -84,7 +84,7 @@ impl Stage {
             ),
             Stage::Lowered => concat!(
                 "builtin.module(ukernel-hoist-executable-objects,ukernel-lower-to-ukernels,ukernel-split-reductions,",
-                "convert-linalg-to-parallel-loops)"
+                "convert-linalg-to-parallel-loops,ukernel-copies-to-loops)"
             ),
             Stage::Kernels => "builtin.module(ukernel-gpu-distribute,canonicalize,cse)",
             Stage::Llvm => concat!(

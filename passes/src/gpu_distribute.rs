@@ -16,9 +16,12 @@
 //!   [`DEFAULT_THREADS`], the grid from the trip counts; no thread reads what
 //!   another writes, so the loops need no barrier between them;
 //! - without, otherwise: one workgroup of [`DEFAULT_THREADS`] threads runs
-//!   the ops in order; each top-level `scf.parallel` spreads its outermost
-//!   dimension over the threads (a thread-stride loop) and is followed by a
-//!   barrier, so every op sees its producers' results.
+//!   the ops in order; each `scf.parallel` spreads one dimension over the
+//!   threads (a thread-stride loop: the innermost, where it is not a short
+//!   constant), sequential loops that hold one are walked by every thread,
+//!   any other op that writes memory runs on thread 0, and each is followed
+//!   by a barrier, so every op sees its producers' results and none
+//!   overwrites what another thread still reads.
 //!
 //! Static `memref.alloc`s at the top of a dispatch (bufferization's
 //! temporaries) become extra kernel arguments that the runtime provides.
@@ -33,7 +36,7 @@
 use melior::{
     Context,
     ir::{
-        Attribute, BlockLike, Identifier, Location, OperationRef, RegionLike, Type, Value, ValueLike,
+        Attribute, Block, BlockLike, Identifier, Location, OperationRef, Region, RegionLike, Type, Value, ValueLike,
         attribute::{ArrayAttribute, IntegerAttribute, StringAttribute, TypeAttribute},
         operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut},
         r#type::{FunctionType, IntegerType},
@@ -191,39 +194,149 @@ fn inline_mapped_loop(
     Ok(dims)
 }
 
-/// Spreads the outermost dimension of a top-level `scf.parallel` over the
-/// workgroup's threads and puts a barrier after it.
-fn thread_stride(context: &Context, op: OperationRef) -> Result<(), Fail> {
-    let n = (op.operand_count()) / 3;
-    if n == 0 {
-        return Ok(());
+/// The dimension of an `n`-dimensional `scf.parallel` that the workgroup's
+/// threads take: the innermost (neighbouring threads touch neighbouring
+/// elements of row-major buffers), unless its trip count is a constant
+/// below the thread count and another dimension's is a larger constant
+/// (a 4096 x 1 space).
+fn strided_dimension(op: &OperationRef, n: usize) -> usize {
+    let trip = |d: usize| -> Option<i64> {
+        let lb = const_index(op.operand(d).ok()?)?;
+        let ub = const_index(op.operand(n + d).ok()?)?;
+        let step = const_index(op.operand(2 * n + d).ok()?)?;
+        (step > 0).then(|| (ub - lb + step - 1) / step)
+    };
+    let inner = n - 1;
+    match trip(inner) {
+        Some(t) if t < DEFAULT_THREADS => {
+            (0..inner).filter(|d| trip(*d).is_some_and(|c| c > t)).max_by_key(|d| trip(*d)).unwrap_or(inner)
+        }
+        _ => inner,
     }
-    let loc = op.location();
+}
+
+/// Spreads one dimension (see [`strided_dimension`]) of an `scf.parallel`
+/// over the workgroup's threads and puts a barrier after it.
+fn thread_stride(context: &Context, op: OperationRef) -> Result<(), Fail> {
+    let n = op.operand_count() / 3;
+    if n == 0 {
+        return barrier_after(context, op);
+    }
+    if op.operand_count() != 3 * n || op.result_count() != 0 {
+        return Err(Fail("an scf.parallel with reductions on the default path".into()));
+    }
+    let d = strided_dimension(&op, n);
     let index = Type::index(context);
     let tid = special_register(context, &op, "tid.x")?;
-    let lb = op.operand(0).map_err(|e| Fail(e.to_string()))?;
-    let step = op.operand(2 * n).map_err(|e| Fail(e.to_string()))?;
-    let threads = insert_before(
-        &op,
-        OperationBuilder::new("arith.constant", loc)
-            .add_attributes(&[(
-                Identifier::new(context, "value"),
-                IntegerAttribute::new(index, DEFAULT_THREADS).into(),
-            )])
-            .add_results(&[index]),
-    )?;
-    let offset =
-        insert_before(&op, OperationBuilder::new("arith.muli", loc).add_operands(&[tid, step]).add_results(&[index]))?;
-    let new_lb =
-        insert_before(&op, OperationBuilder::new("arith.addi", loc).add_operands(&[lb, offset]).add_results(&[index]))?;
-    let new_step = insert_before(
-        &op,
-        OperationBuilder::new("arith.muli", loc).add_operands(&[step, threads]).add_results(&[index]),
-    )?;
+    let lb = op.operand(d).map_err(|e| Fail(e.to_string()))?;
+    let step = op.operand(2 * n + d).map_err(|e| Fail(e.to_string()))?;
+    let threads = index_constant(context, &op, DEFAULT_THREADS)?;
+    let offset = binary(&op, "arith.muli", tid, step, index)?;
+    let new_lb = binary(&op, "arith.addi", lb, offset, index)?;
+    let new_step = binary(&op, "arith.muli", step, threads, index)?;
     let mut m = unsafe { OperationRefMut::from_raw(op.to_raw()) };
-    m.set_operand(0, new_lb);
-    m.set_operand(2 * n, new_step);
+    m.set_operand(d, new_lb);
+    m.set_operand(2 * n + d, new_step);
     barrier_after(context, op)
+}
+
+/// Whether `op` (or an op inside it) writes memory or has effects a thread
+/// cannot repeat: what all threads of the workgroup must not each run.
+fn writes_memory(op: &OperationRef) -> bool {
+    let mut all = vec![*op];
+    nested_ops(op, &mut all);
+    all.iter().any(|o| {
+        let n = name(o);
+        matches!(n.as_str(), "memref.store" | "memref.copy" | "memref.atomic_rmw" | "memref.generic_atomic_rmw")
+            || n.starts_with("func.call")
+            || n.starts_with("linalg.")
+            || n.starts_with("vector.")
+            || n.starts_with("llvm.")
+            || n.starts_with("gpu.")
+    })
+}
+
+fn contains_parallel(op: &OperationRef) -> bool {
+    let mut all = Vec::new();
+    nested_ops(op, &mut all);
+    all.iter().any(|o| name(o) == "scf.parallel")
+}
+
+/// Wraps `op` in `scf.if (tid.x == 0)`, so one thread runs it, and puts a
+/// barrier after it.
+fn on_thread_zero(context: &Context, op: OperationRef) -> Result<(), Fail> {
+    let loc = op.location();
+    let tid = special_register(context, &op, "tid.x")?;
+    let zero = index_constant(context, &op, 0)?;
+    let i1: Type = IntegerType::new(context, 1).into();
+    let first = insert_before(
+        &op,
+        OperationBuilder::new("arith.cmpi", loc)
+            .add_attributes(&[(
+                Identifier::new(context, "predicate"),
+                IntegerAttribute::new(IntegerType::new(context, 64).into(), 0).into(), // eq
+            )])
+            .add_operands(&[tid, zero])
+            .add_results(&[i1]),
+    )?;
+    let then = Block::new(&[]);
+    then.append_operation(OperationBuilder::new("scf.yield", loc).build().map_err(|e| Fail(e.to_string()))?);
+    let region = Region::new();
+    region.append_block(then);
+    let guard = OperationBuilder::new("scf.if", loc)
+        .add_operands(&[first])
+        .add_regions([region, Region::new()])
+        .build()
+        .map_err(|e| Fail(format!("internal error building scf.if: {e}")))?;
+    let block = op.block().ok_or_else(|| Fail("op outside a block".into()))?;
+    let guard = block.insert_operation_before(op, guard);
+    let then = guard.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| Fail("scf.if without a body".into()))?;
+    let terminator = then.first_operation().ok_or_else(|| Fail("scf.if without a yield".into()))?;
+    then.insert_operation_before(terminator, crate::dispatch::detach(&op));
+    barrier_after(context, guard)
+}
+
+/// The default path on one workgroup: runs the ops of `block` in order, as
+/// every thread of the workgroup runs them. Each `scf.parallel` is spread
+/// over the threads, a sequential loop that holds one is walked by every
+/// thread with its inner loops spread, and any other op that writes memory
+/// runs on thread 0; each is followed by a barrier, so every op sees its
+/// producers' results and no thread overwrites what another still reads.
+fn in_order_on_one_workgroup(context: &Context, block: melior::ir::BlockRef) -> Result<(), Fail> {
+    let mut ops = Vec::new();
+    let mut next = block.first_operation();
+    while let Some(o) = next {
+        next = o.next_in_block();
+        ops.push(o);
+    }
+    for op in ops {
+        let n = name(&op);
+        if n == "scf.parallel" {
+            thread_stride(context, op)?;
+        } else if matches!(n.as_str(), "scf.for" | "scf.while" | "scf.if" | "scf.execute_region")
+            && contains_parallel(&op)
+        {
+            // The loop's bounds are the same in every thread: each walks it,
+            // and the barriers inside are reached by all.
+            for r in 0..op.region_count() {
+                let Ok(region) = op.region(r) else { continue };
+                let mut b = region.first_block();
+                while let Some(inner) = b {
+                    in_order_on_one_workgroup(context, inner)?;
+                    b = inner.next_in_region();
+                }
+            }
+            barrier_after(context, op)?;
+        } else if writes_memory(&op) && !n.starts_with("func.return") && n != "scf.yield" {
+            if op.result_count() != 0 {
+                return Err(Fail(format!(
+                    "'{n}' writes memory and has results; the default path cannot run it on one thread"
+                )));
+            }
+            on_thread_zero(context, op)?;
+        }
+    }
+    Ok(())
 }
 
 fn barrier_after(_context: &Context, op: OperationRef) -> Result<(), Fail> {
@@ -554,14 +667,8 @@ fn distribute(context: &Context, func: OperationRef) -> Result<(), Fail> {
         grid[0] = x;
         block = vec![DEFAULT_THREADS, 1, 1];
     } else if !mapped {
-        for op in default_loops {
-            thread_stride(context, op)?;
-        }
-        for op in body_ops(&func) {
-            if name(&op) == "memref.store" {
-                barrier_after(context, op)?;
-            }
-        }
+        let body = func.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| Fail("no body".into()))?;
+        in_order_on_one_workgroup(context, body)?;
         block = vec![DEFAULT_THREADS, 1, 1];
     }
     let mut m = unsafe { OperationRefMut::from_raw(func.to_raw()) };

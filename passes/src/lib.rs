@@ -4,6 +4,7 @@
 
 pub mod call_builder;
 pub mod codegen;
+pub mod copies_to_loops;
 pub mod dispatch;
 pub mod families;
 pub mod fusion;

@@ -42,6 +42,11 @@ pub const PASSES: &[PassInfo] = &[
         create: crate::split_reductions::create,
     },
     PassInfo {
+        argument: crate::copies_to_loops::ARGUMENT,
+        summary: crate::copies_to_loops::SUMMARY,
+        create: crate::copies_to_loops::create,
+    },
+    PassInfo {
         argument: crate::gpu_distribute::ARGUMENT,
         summary: crate::gpu_distribute::SUMMARY,
         create: crate::gpu_distribute::create,

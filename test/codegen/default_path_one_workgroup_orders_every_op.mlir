@@ -1,0 +1,115 @@
+// The default path on one workgroup runs a dispatch's ops in order and
+// every op is either spread over the threads or run by one thread, with a
+// barrier after it: an init shared by two matmuls is copied by a loop
+// spread over the threads (never a memref.copy that every thread runs
+// while others already accumulate), a 1 x N loop spreads its N, a
+// reduction to a scalar runs on thread 0, a sequential loop around a
+// parallel one is walked by every thread with a barrier inside, and a
+// strided copy is loads and stores (never the host's memrefCopy).
+// RUN: rm -rf %t.dump && ukc compile %s --arch sm_90 --ukernels none --no-cubin -o %t.pkg --dump-dir %t.dump
+// RUN: FileCheck %s < %t.dump/3.kernels.mlir
+// RUN: FileCheck %s --check-prefix=LLVM < %t.dump/4.llvm.mlir
+// LLVM-NOT: memrefCopy
+
+// CHECK-LABEL: func.func @shared_fill_two_matmuls
+// CHECK-SAME: ukernel.block = [256, 1, 1]
+// CHECK-SAME: ukernel.grid = ["1", "1", "1"]
+// CHECK-NOT: memref.copy
+// CHECK: %[[TID:.*]] = arith.index_cast
+// The fill, then its copy for the second matmul, each spread over N.
+// CHECK: scf.parallel (%[[I:.*]]) = (%[[TID]]) to (%c96) step (%c256)
+// CHECK-NEXT: memref.store %cst, %[[FILLED:.*]][%c0, %[[I]]]
+// CHECK: nvvm.barrier0
+// CHECK-NEXT: scf.parallel (%[[J:.*]]) = (%[[TID]]) to (%c96) step (%c256)
+// CHECK-NEXT: memref.load %[[FILLED]][%c0, %[[J]]]
+// CHECK-NEXT: memref.store
+// CHECK: nvvm.barrier0
+// CHECK-NEXT: scf.parallel
+// CHECK-NEXT: scf.for
+// CHECK: nvvm.barrier0
+// CHECK: return
+
+// CHECK-LABEL: func.func @sum_of_all
+// CHECK: nvvm.barrier0
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq
+// CHECK-NEXT: scf.if %[[FIRST]] {
+// CHECK-NEXT: memref.store
+// CHECK-NEXT: }
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-NEXT: scf.if %[[FIRST]] {
+// CHECK-NEXT: scf.for
+// CHECK: nvvm.barrier0
+// CHECK-NEXT: return
+
+// CHECK-LABEL: func.func @column_sums_of_a_transpose
+// CHECK: scf.for
+// CHECK-NEXT: scf.parallel
+// CHECK: scf.reduce
+// CHECK-NEXT: }
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-NEXT: }
+// CHECK-NEXT: nvvm.barrier0
+
+// CHECK-LABEL: func.func @strided_slice
+// CHECK-NOT: memref.copy
+// CHECK: memref.subview
+// CHECK: scf.parallel
+// CHECK: memref.load %subview
+// CHECK: nvvm.barrier0
+
+#map = affine_map<(d0, d1) -> (d0, d1)>
+#sum = affine_map<(d0, d1) -> ()>
+#outer_in = affine_map<(d0, d1) -> (d0, d1)>
+#outer_out = affine_map<(d0, d1) -> (d1)>
+module {
+  func.func @shared_fill_two_matmuls(%x: tensor<1x64xf32>, %w1: tensor<96x64xf32>, %w2: tensor<96x64xf32>) -> tensor<1x96xf32> {
+    %cst = arith.constant 0.000000e+00 : f32
+    %e = tensor.empty() : tensor<64x96xf32>
+    %t1 = linalg.transpose ins(%w1 : tensor<96x64xf32>) outs(%e : tensor<64x96xf32>) permutation = [1, 0]
+    %acc = tensor.empty() : tensor<1x96xf32>
+    %zero = linalg.fill ins(%cst : f32) outs(%acc : tensor<1x96xf32>) -> tensor<1x96xf32>
+    %a = linalg.matmul ins(%x, %t1 : tensor<1x64xf32>, tensor<64x96xf32>) outs(%zero : tensor<1x96xf32>) -> tensor<1x96xf32>
+    %t2 = linalg.transpose ins(%w2 : tensor<96x64xf32>) outs(%e : tensor<64x96xf32>) permutation = [1, 0]
+    %b = linalg.matmul ins(%x, %t2 : tensor<1x64xf32>, tensor<64x96xf32>) outs(%zero : tensor<1x96xf32>) -> tensor<1x96xf32>
+    %r = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel"]} ins(%a, %b : tensor<1x96xf32>, tensor<1x96xf32>) outs(%acc : tensor<1x96xf32>) {
+    ^bb0(%p: f32, %q: f32, %o: f32):
+      %m = arith.mulf %p, %q : f32
+      linalg.yield %m : f32
+    } -> tensor<1x96xf32>
+    return %r : tensor<1x96xf32>
+  }
+  func.func @sum_of_all(%x: tensor<8x16xf32>) -> tensor<f32> {
+    %cst = arith.constant 0.000000e+00 : f32
+    %sq = tensor.empty() : tensor<8x16xf32>
+    %s = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<8x16xf32>) outs(%sq : tensor<8x16xf32>) {
+    ^bb0(%p: f32, %o: f32):
+      %m = arith.mulf %p, %p : f32
+      linalg.yield %m : f32
+    } -> tensor<8x16xf32>
+    %e = tensor.empty() : tensor<f32>
+    %z = linalg.fill ins(%cst : f32) outs(%e : tensor<f32>) -> tensor<f32>
+    %r = linalg.generic {indexing_maps = [#map, #sum], iterator_types = ["reduction", "reduction"]} ins(%s : tensor<8x16xf32>) outs(%z : tensor<f32>) {
+    ^bb0(%p: f32, %o: f32):
+      %a = arith.addf %p, %o : f32
+      linalg.yield %a : f32
+    } -> tensor<f32>
+    return %r : tensor<f32>
+  }
+  func.func @column_sums_of_a_transpose(%x: tensor<16x8xf32>) -> tensor<16xf32> {
+    %cst = arith.constant 0.000000e+00 : f32
+    %e = tensor.empty() : tensor<8x16xf32>
+    %t = linalg.transpose ins(%x : tensor<16x8xf32>) outs(%e : tensor<8x16xf32>) permutation = [1, 0]
+    %o = tensor.empty() : tensor<16xf32>
+    %z = linalg.fill ins(%cst : f32) outs(%o : tensor<16xf32>) -> tensor<16xf32>
+    %r = linalg.generic {indexing_maps = [#outer_in, #outer_out], iterator_types = ["reduction", "parallel"]} ins(%t : tensor<8x16xf32>) outs(%z : tensor<16xf32>) {
+    ^bb0(%p: f32, %a: f32):
+      %s = arith.addf %p, %a : f32
+      linalg.yield %s : f32
+    } -> tensor<16xf32>
+    return %r : tensor<16xf32>
+  }
+  func.func @strided_slice(%x: tensor<8x16xf32>) -> tensor<4x8xf32> {
+    %s = tensor.extract_slice %x[2, 4] [4, 8] [1, 1] : tensor<8x16xf32> to tensor<4x8xf32>
+    return %s : tensor<4x8xf32>
+  }
+}
