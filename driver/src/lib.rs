@@ -7,7 +7,10 @@ pub mod guard;
 #[cfg(feature = "compiler")]
 pub mod opt;
 #[cfg(feature = "compiler")]
+pub mod oracle;
+#[cfg(feature = "compiler")]
 pub mod progress;
+pub mod reference;
 pub mod run;
 pub mod runner;
 #[cfg(feature = "compiler")]

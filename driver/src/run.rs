@@ -18,11 +18,15 @@ pub struct RunOptions {
     /// (inputs up to 64 MiB), with a `manifest.txt`, for comparison with
     /// other implementations.
     pub save_dir: Option<std::path::PathBuf>,
+    /// Reference outputs (`ukc compile --reference`) and their directory:
+    /// a kernel that has one runs on the reference's generated inputs and is
+    /// compared with it, instead of with its family's check.
+    pub references: Option<(std::path::PathBuf, Vec<crate::reference::KernelReference>)>,
 }
 
 impl Default for RunOptions {
     fn default() -> Self {
-        Self { dynamic_size: 1000, repeat: 20, save_dir: None }
+        Self { dynamic_size: 1000, repeat: 20, save_dir: None, references: None }
     }
 }
 
@@ -85,6 +89,13 @@ fn run_kernel(
     let loaded = rt.load(device, kernel)?;
     let load_ms = load_start.elapsed().as_secs_f64() * 1e3;
     let dev = &rt.devices()[device];
+    let reference = options
+        .references
+        .as_ref()
+        .and_then(|(dir, refs)| refs.iter().find(|r| r.kernel == kernel.name()).map(|r| (dir, r)));
+    if let Some((dir, r)) = reference {
+        return run_against_reference(rt, &loaded, kernel, device, options, dir, r, load_ms);
+    }
     let check = ukernels::check::check_for(&kernel.attributes);
     let mut rng = Rng(0x5eed_1234_9876_abcd);
     // Given buffers, in order: zeroed, then filled by the family's check.
@@ -152,33 +163,122 @@ fn run_kernel(
         }
     };
 
-    // Timing: the median of 5 measurements of `repeat` back-to-back launches.
+    let micros = time_launches(rt, &loaded, &args, options)?;
+    let detail = describe(kernel, &loaded, &inputs, &kinds, load_ms)?;
+    let input_bytes = check.map_or(0, |c| c.bytes_read(&kernel.attributes, &inputs));
+    Ok(KernelRun { kernel: kernel.name().to_string(), device, micros, input_bytes, mismatches, detail })
+}
+
+/// The median of 5 measurements of `repeat` back-to-back launches, in
+/// microseconds per launch; NaN (not timed) when `repeat` is 0.
+fn time_launches(
+    rt: &Runtime,
+    loaded: &ukernel_runtime::LoadedKernel,
+    args: &[LaunchArg],
+    options: &RunOptions,
+) -> Result<f32, ukernel_runtime::Error> {
+    if options.repeat == 0 {
+        return Ok(f32::NAN);
+    }
+    let dev = &rt.devices()[loaded.device];
     let timer = ukernel_runtime::cuda::Timer::new(dev.context())?;
     let mut samples = Vec::new();
     for _ in 0..5 {
         timer.start(dev.stream())?;
-        for _ in 0..options.repeat.max(1) {
-            rt.launch(&loaded, &args)?;
+        for _ in 0..options.repeat {
+            rt.launch(loaded, args)?;
         }
-        samples.push(timer.stop(dev.stream())? * 1000.0 / options.repeat.max(1) as f32);
+        samples.push(timer.stop(dev.stream())? * 1000.0 / options.repeat as f32);
     }
     samples.sort_by(f32::total_cmp);
+    Ok(samples[2])
+}
+
+/// Where the kernel came from and how it was launched, for the report.
+fn describe(
+    kernel: &PackagedKernel,
+    loaded: &ukernel_runtime::LoadedKernel,
+    inputs: &[Buffer],
+    kinds: &[ElementKind],
+    load_ms: f64,
+) -> Result<String, ukernel_runtime::Error> {
     let values: Vec<ukernel_runtime::ArgValue> = inputs
         .iter()
-        .zip(&kinds)
+        .zip(kinds)
         .map(|(b, kind)| ukernel_runtime::ArgValue::Buffer { element: *kind, shape: b.dims.clone() })
         .collect();
     let grid = kernel.launch.resolve(kernel.name(), &values)?.grid;
-    let detail = format!(
+    Ok(format!(
         "{} for {}, loaded in {load_ms:.2} ms, grid {:?}, block {:?}, ukernel {}",
         loaded.loaded.0,
         loaded.loaded.1,
         grid,
         kernel.launch.block,
         kernel.attributes.get("ukernel").map(String::as_str).unwrap_or("none")
+    ))
+}
+
+/// Runs `kernel` on its reference's generated inputs and compares every
+/// buffer it writes with the reference outputs.
+#[allow(clippy::too_many_arguments)]
+fn run_against_reference(
+    rt: &Runtime,
+    loaded: &ukernel_runtime::LoadedKernel,
+    kernel: &PackagedKernel,
+    device: usize,
+    options: &RunOptions,
+    dir: &std::path::Path,
+    reference: &crate::reference::KernelReference,
+    load_ms: f64,
+) -> Result<KernelRun, ukernel_runtime::Error> {
+    let dev = &rt.devices()[device];
+    let inputs = crate::reference::generate_inputs(kernel, reference.seed, reference.dynamic_size);
+    let kinds: Vec<ElementKind> =
+        inputs.iter().map(|b| ElementKind::from_name(&b.element).unwrap_or(ElementKind::I8)).collect();
+    let mut device_buffers = Vec::new();
+    for b in &inputs {
+        device_buffers.push(dev.upload(&b.bytes)?);
+    }
+    let args: Vec<LaunchArg> = inputs
+        .iter()
+        .zip(&device_buffers)
+        .zip(&kinds)
+        .map(|((b, buffer), kind)| LaunchArg::Buffer { buffer, element: *kind, shape: b.dims.clone() })
+        .collect();
+    rt.launch(loaded, &args)?;
+    dev.synchronize()?;
+    let mut problems = Vec::new();
+    for output in &reference.outputs {
+        let Some(position) = inputs.iter().position(|b| b.arg == output.arg) else {
+            problems.push(format!("the reference has argument {}, the kernel does not", output.arg));
+            continue;
+        };
+        let want = match std::fs::read(dir.join(&output.file)) {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                problems.push(format!("{}: {e}", dir.join(&output.file).display()));
+                continue;
+            }
+        };
+        let mut got = vec![0u8; inputs[position].bytes.len()];
+        device_buffers[position].download(&mut got)?;
+        let name = format!("arg{}", output.arg);
+        problems.extend(crate::reference::compare(&name, output.element, &want, &got, reference.tolerance));
+    }
+    let micros = time_launches(rt, loaded, &args, options)?;
+    let detail = format!(
+        "{}; MLIR reference, tolerance {:.2e}",
+        describe(kernel, loaded, &inputs, &kinds, load_ms)?,
+        reference.tolerance
     );
-    let input_bytes = check.map_or(0, |c| c.bytes_read(&kernel.attributes, &inputs));
-    Ok(KernelRun { kernel: kernel.name().to_string(), device, micros: samples[2], input_bytes, mismatches, detail })
+    Ok(KernelRun {
+        kernel: kernel.name().to_string(),
+        device,
+        micros,
+        input_bytes: 0,
+        mismatches: Some(problems),
+        detail,
+    })
 }
 
 /// Renders runs as a report; the bool says whether every check passed.
@@ -192,7 +292,11 @@ pub fn report(rt: &Runtime, runs: &[KernelRun]) -> (String, bool) {
             None => "ran (no CPU reference for this kernel)".to_string(),
             Some(e) if e.is_empty() => {
                 passed += 1;
-                "matches the CPU reference".to_string()
+                if r.detail.contains("MLIR reference") {
+                    "matches the MLIR reference".to_string()
+                } else {
+                    "matches the CPU reference".to_string()
+                }
             }
             Some(e) => {
                 ok = false;
@@ -200,10 +304,11 @@ pub fn report(rt: &Runtime, runs: &[KernelRun]) -> (String, bool) {
                 format!("MISMATCH: {}", e.join("; "))
             }
         };
+        let time = if r.micros.is_nan() { format!("{:>12}", "not timed") } else { format!("{:>9.2} us", r.micros) };
         let _ = writeln!(
             out,
-            "{:<28} device {} ({}, cc {}): {:>9.2} us  {}  [{}]",
-            r.kernel, r.device, d.name, d.compute_capability, r.micros, verdict, r.detail
+            "{:<28} device {} ({}, cc {}): {time}  {}  [{}]",
+            r.kernel, r.device, d.name, d.compute_capability, verdict, r.detail
         );
     }
     // Kernels that ran on several devices: their combined throughput.

@@ -25,9 +25,13 @@ pub enum RuntimeCommand {
         /// Size given to every dynamic dimension
         #[arg(long, default_value_t = 1000)]
         dynamic_size: u64,
-        /// Timed launches per measurement
+        /// Timed launches per measurement (0: run once, untimed)
         #[arg(long, default_value_t = 20)]
         repeat: u32,
+        /// Reference outputs to compare with (default: `<package>.ref` when
+        /// it exists, as `ukc compile --reference` writes it)
+        #[arg(long)]
+        reference: Option<std::path::PathBuf>,
         /// Save each checked argmax's input and index output here, and every
         /// buffer before and after the launch of kernels without a CPU
         /// reference (for comparison with another implementation)
@@ -48,6 +52,24 @@ pub fn read_package(path: &str) -> Result<Package, String> {
     Package::from_bytes(&bytes).map_err(|e| format!("{path}: error: {e}"))
 }
 
+/// The reference outputs for a run: those of `dir` when given (it must
+/// exist), else those beside the package when there are any.
+#[allow(clippy::type_complexity)]
+fn references(
+    package: &str,
+    dir: Option<std::path::PathBuf>,
+) -> Result<Option<(std::path::PathBuf, Vec<crate::reference::KernelReference>)>, String> {
+    let (dir, required) = match dir {
+        Some(d) => (d, true),
+        None => (crate::reference::directory_of(std::path::Path::new(package)), false),
+    };
+    if !required && !dir.join(crate::reference::MANIFEST).exists() {
+        return Ok(None);
+    }
+    let refs = crate::reference::read(&dir).map_err(|e| e.to_string())?;
+    Ok(Some((dir, refs)))
+}
+
 fn devices(list: Option<Vec<usize>>) -> DeviceSelection {
     list.map_or(DeviceSelection::All, DeviceSelection::Only)
 }
@@ -56,9 +78,14 @@ fn devices(list: Option<Vec<usize>>) -> DeviceSelection {
 pub fn execute(command: RuntimeCommand) -> i32 {
     let result = match command {
         RuntimeCommand::CheckUkernels { package, devices: d } => check_ukernels(&package, devices(d)),
-        RuntimeCommand::Run { package, devices: d, dynamic_size, repeat, save, concurrent } => {
-            let options = crate::run::RunOptions { dynamic_size, repeat, save_dir: save };
-            run(&package, devices(d), &options, concurrent)
+        RuntimeCommand::Run { package, devices: d, dynamic_size, repeat, save, concurrent, reference } => {
+            match references(&package, reference) {
+                Ok(references) => {
+                    let options = crate::run::RunOptions { dynamic_size, repeat, save_dir: save, references };
+                    run(&package, devices(d), &options, concurrent)
+                }
+                Err(e) => Err(e),
+            }
         }
         RuntimeCommand::Info { package } => info(&package),
     };

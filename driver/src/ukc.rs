@@ -29,6 +29,18 @@ pub enum Command {
         /// The package to write
         #[arg(short = 'o')]
         output: String,
+        /// Also write reference outputs beside the package (`<output>.ref/`):
+        /// each dispatch run on generated inputs by upstream MLIR on the CPU,
+        /// which `ukc-run run` compares every kernel with
+        #[arg(long)]
+        reference: bool,
+        /// Size of every dynamic dimension in the reference run
+        #[arg(long, default_value_t = 1000)]
+        dynamic_size: u64,
+        /// Loop iterations a kernel's reference run may take; kernels over
+        /// it get no reference (and are named) [default: 2^33]
+        #[arg(long)]
+        reference_budget: Option<u64>,
     },
     /// Per dispatch: the ukernel chosen, or why none, and the configuration
     Explain {
@@ -165,10 +177,15 @@ impl Flags {
 pub fn execute(cli: Cli) -> i32 {
     let result = match cli.command {
         Command::Demo { out } => demo(out),
-        Command::Compile { flags, output } => match crate::guard::contain("ukc", display_name(&flags.input)) {
-            Some(code) => return code,
-            None => compile(&flags, &output),
-        },
+        Command::Compile { flags, output, reference, dynamic_size, reference_budget } => {
+            match crate::guard::contain("ukc", display_name(&flags.input)) {
+                Some(code) => return code,
+                None => {
+                    let budget = reference_budget.unwrap_or(crate::oracle::DEFAULT_BUDGET);
+                    compile(&flags, &output, reference.then_some((dynamic_size, budget)))
+                }
+            }
+        }
         Command::Explain { flags } => match crate::guard::contain("ukc", display_name(&flags.input)) {
             Some(code) => return code,
             None => explain(&flags),
@@ -230,7 +247,7 @@ fn display_name(input: &str) -> &str {
     if input == "-" { "<stdin>" } else { input }
 }
 
-fn compile(flags: &Flags, output: &str) -> Result<i32, Failure> {
+fn compile(flags: &Flags, output: &str, reference: Option<(u64, u64)>) -> Result<i32, Failure> {
     let text = read_input(&flags.input)?;
     let input = display_name(&flags.input);
     let options = flags.options()?;
@@ -243,9 +260,35 @@ fn compile(flags: &Flags, output: &str) -> Result<i32, Failure> {
     if flags.timing {
         eprint!("{}", timing_report(started.elapsed(), &compiler.timings()));
     }
+    let references = match reference {
+        Some((dynamic_size, budget)) => {
+            let started = std::time::Instant::now();
+            let module = compiler.parse(&text, input).map_err(|e| located(input, e))?;
+            let computed =
+                crate::oracle::references(compiler.context(), &module, &compiled.package, dynamic_size, budget)
+                    .map_err(|e| located(input, e))?;
+            if flags.timing {
+                eprintln!("ukc: reference outputs on the CPU: {:.3} s", started.elapsed().as_secs_f64());
+            }
+            Some(computed)
+        }
+        None => None,
+    };
     crate::write_atomically(std::path::Path::new(output), &compiled.package.to_bytes())
         .map_err(|e| format!("{output}: error: cannot write package: {e}"))?;
     let mut out = String::new();
+    if let Some(r) = &references {
+        let dir = crate::reference::directory_of(std::path::Path::new(output));
+        crate::reference::write(&dir, &r.references, &r.data).map_err(|e| format!("{e}"))?;
+        out += &format!(
+            "  reference outputs (MLIR on the CPU) of {} kernel(s) in {}\n",
+            r.references.len(),
+            dir.display()
+        );
+        for (kernel, iterations) in &r.skipped {
+            out += &format!("  no reference for {kernel}: {iterations} loop iterations exceed --reference-budget\n");
+        }
+    }
     for k in &compiled.kernels {
         out += &format!("  {}: ukernel {}\n", k.name, k.ukernel.as_deref().unwrap_or("none"));
     }

@@ -137,6 +137,41 @@ pub fn run_stage(
     Ok(others)
 }
 
+/// The upstream bufferization of the configured stage, without
+/// `ukernel-kernel-config`: what the reference check executes on the CPU.
+/// Each dispatch keeps the signature its kernel gets (results that are
+/// arguments written in place dropped, the other results out-parameters),
+/// so that one set of buffers serves both.
+pub fn bufferize_for_reference(context: &Context, module: &mut Module) -> Result<(), CodegenError> {
+    crate::register_passes();
+    record_argument_access(context, module);
+    run_pipeline(
+        context,
+        module,
+        Stage::Configured,
+        concat!(
+            "builtin.module(one-shot-bufferize{bufferize-function-boundaries=true ",
+            "function-boundary-type-conversion=identity-layout-map},drop-equivalent-buffer-results)"
+        ),
+    )?;
+    results_written_in_place(context, module);
+    if let Some(post) = Stage::Configured.post_pipeline() {
+        run_pipeline(context, module, Stage::Configured, post)?;
+    }
+    Ok(())
+}
+
+/// Runs a textual pass pipeline on `module`, reporting failures as the
+/// named stage's; returns the diagnostics that are not errors.
+pub fn run_pass_pipeline(
+    context: &Context,
+    module: &mut Module,
+    stage: Stage,
+    pipeline: &str,
+) -> Result<Vec<CapturedDiagnostic>, CodegenError> {
+    run_pipeline(context, module, stage, pipeline)
+}
+
 fn run_pipeline(
     context: &Context,
     module: &mut Module,

@@ -15,6 +15,7 @@ mod ir;
 pub mod kernel_config;
 pub mod lower_to_ukernels;
 pub mod math_to_libdevice;
+pub mod numerics;
 mod registration;
 pub mod set_target;
 pub mod split_reductions;

@@ -1,0 +1,220 @@
+//! The meaning of the input, computed by upstream MLIR itself: each dispatch
+//! bufferized as the compile bufferizes it (without `ukernel-kernel-config`,
+//! so no ukernel, fusion or distribution is involved), lowered through
+//! upstream's CPU path (linalg to loops, the LLVM dialect) and run with
+//! MLIR's ExecutionEngine on the inputs `reference.rs` generates for the
+//! package's kernel. Its written buffers are the kernel's reference outputs.
+
+use melior::{
+    ExecutionEngine,
+    ir::{
+        Module,
+        operation::{Operation, OperationLike, OperationMutLike},
+    },
+};
+use ukernel_dialect::{EXECUTABLE_OBJECTS, TARGET_ATTR};
+use ukernel_passes::codegen::{self, Stage};
+use ukernel_runtime::{ArgSpec, Package};
+
+use crate::reference::{self, KernelReference, Output};
+
+/// Upstream's CPU lowering. 16-bit float arithmetic is computed in f32 and
+/// rounded back (what the GPU's bf16/f16 instructions give for one op), and
+/// bf16 conversions are integer code, so that the JIT needs no compiler
+/// runtime helpers; transcendental math calls libm.
+const CPU_PIPELINE: &str = concat!(
+    "builtin.module(func.func(convert-linalg-to-loops),",
+    "math-extend-to-supported-types{target-type=f32},",
+    "arith-emulate-unsupported-floats{source-types=bf16,f16 target-type=f32},",
+    "arith-expand{include-bf16=true},convert-math-to-funcs,",
+    "convert-scf-to-cf,expand-strided-metadata,lower-affine,finalize-memref-to-llvm,",
+    "convert-math-to-llvm,convert-math-to-libm,convert-to-llvm,reconcile-unrealized-casts)"
+);
+
+/// MLIR's runner support library (`memrefCopy` for strided copies). The C
+/// API reads each library path as a C string: the NUL is part of it.
+const RUNNER_UTILS: &str = "/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so\0";
+
+#[derive(Debug, thiserror::Error)]
+pub enum OracleError {
+    #[error("reference: {0}")]
+    Lowering(String),
+    #[error("reference: kernel '{kernel}': {message}")]
+    Kernel { kernel: String, message: String },
+}
+
+/// One memref argument in the expanded form the packed entry point takes:
+/// allocated and aligned pointers, offset, sizes, strides.
+struct Descriptor {
+    allocated: *mut u8,
+    aligned: *mut u8,
+    offset: i64,
+    sizes: Vec<i64>,
+    strides: Vec<i64>,
+}
+
+/// Runs `kernel`'s dispatch of the JIT-compiled `engine` on `buffers`.
+fn invoke(engine: &ExecutionEngine, name: &str, buffers: &mut [ukernels::check::Buffer]) -> Result<(), String> {
+    let mut descriptors: Vec<Descriptor> = buffers
+        .iter_mut()
+        .map(|b| {
+            let sizes: Vec<i64> = b.dims.iter().map(|d| *d as i64).collect();
+            let mut strides = vec![1i64; sizes.len()];
+            for d in (0..sizes.len().saturating_sub(1)).rev() {
+                strides[d] = strides[d + 1] * sizes[d + 1];
+            }
+            let ptr = b.bytes.as_mut_ptr();
+            Descriptor { allocated: ptr, aligned: ptr, offset: 0, sizes, strides }
+        })
+        .collect();
+    let mut args: Vec<*mut ()> = Vec::new();
+    for d in &mut descriptors {
+        args.push(&mut d.allocated as *mut *mut u8 as *mut ());
+        args.push(&mut d.aligned as *mut *mut u8 as *mut ());
+        args.push(&mut d.offset as *mut i64 as *mut ());
+        for s in d.sizes.iter_mut() {
+            args.push(s as *mut i64 as *mut ());
+        }
+        for s in d.strides.iter_mut() {
+            args.push(s as *mut i64 as *mut ());
+        }
+    }
+    // The packed entry point ExecutionEngine makes of every function:
+    // `_mlir_<name>(void **args)`, each element pointing at one expanded
+    // argument. (The C API's invoke goes through `_mlir_ciface_<name>`,
+    // which only functions with `llvm.emit_c_interface` have.)
+    let entry = engine.lookup(&format!("_mlir_{name}"));
+    if entry.is_null() {
+        return Err("no such function in the CPU module".into());
+    }
+    // SAFETY: `entry` is the packed wrapper, `void (*)(void **)`; each
+    // pointer in `args` points at a live field of `descriptors`, whose data
+    // pointers are the buffers' bytes, sized by the dims the function's
+    // memref types have (the caller checked ranks and element sizes).
+    unsafe {
+        let packed: unsafe extern "C" fn(*mut *mut ()) = std::mem::transmute(entry);
+        packed(args.as_mut_ptr());
+    }
+    Ok(())
+}
+
+/// Each argument's rank and element size in bytes.
+fn signature(func: &melior::ir::OperationRef) -> Vec<(usize, usize)> {
+    use melior::ir::{BlockLike, RegionLike, ValueLike, r#type::TypeLike};
+    let Some(entry) = func.region(0).ok().and_then(|r| r.first_block()) else { return Vec::new() };
+    (0..entry.argument_count())
+        .filter_map(|i| entry.argument(i).ok())
+        .map(|a| unsafe {
+            let ty = a.r#type().to_raw();
+            if !mlir_sys::mlirTypeIsAMemRef(ty) {
+                return (usize::MAX, 0);
+            }
+            let element = mlir_sys::mlirShapedTypeGetElementType(ty);
+            let bits = if mlir_sys::mlirTypeIsAInteger(element) {
+                mlir_sys::mlirIntegerTypeGetWidth(element) as usize
+            } else if mlir_sys::mlirTypeIsAFloat(element) {
+                mlir_sys::mlirFloatTypeGetWidth(element) as usize
+            } else {
+                0
+            };
+            (mlir_sys::mlirShapedTypeGetRank(ty) as usize, bits.div_ceil(8))
+        })
+        .collect()
+}
+
+/// Computes the reference outputs of every kernel of `package` from
+/// `input`, the module as parsed (before any stage ran): returns each
+/// kernel's reference and its outputs' bytes.
+/// What [`references`] computed, and the kernels it left out.
+pub struct References {
+    pub references: Vec<KernelReference>,
+    /// Per reference, its outputs' bytes.
+    pub data: Vec<Vec<Vec<u8>>>,
+    /// (kernel, loop iterations) of the kernels over the budget.
+    pub skipped: Vec<(String, u64)>,
+}
+
+/// Loop iterations a reference run may take per kernel by default: about
+/// ten seconds of the CPU's loop nests.
+pub const DEFAULT_BUDGET: u64 = 1 << 33;
+
+pub fn references(
+    context: &melior::Context,
+    input: &Module,
+    package: &Package,
+    dynamic_size: u64,
+    budget: u64,
+) -> Result<References, OracleError> {
+    // SAFETY: cloning yields a new, owned top-level operation.
+    let copy = unsafe { Operation::from_raw(mlir_sys::mlirOperationClone(input.as_operation().to_raw())) };
+    let mut module = Module::from_operation(copy).ok_or_else(|| OracleError::Lowering("not a module".into()))?;
+    for attr in [TARGET_ATTR, EXECUTABLE_OBJECTS] {
+        let _ = module.as_operation_mut().remove_attribute(attr);
+    }
+    codegen::bufferize_for_reference(context, &mut module).map_err(|e| OracleError::Lowering(e.to_string()))?;
+    let mut tolerances = std::collections::HashMap::new();
+    let mut work = std::collections::HashMap::new();
+    let mut signatures = std::collections::HashMap::new();
+    for func in ukernel_passes::dispatch::dispatches(&module.as_operation()) {
+        let name = func.attribute("sym_name").map(|a| a.to_string().trim_matches('"').to_string()).unwrap_or_default();
+        signatures.insert(name.clone(), signature(&func));
+        let n = ukernel_passes::numerics::numerics(&func, dynamic_size);
+        work.insert(name.clone(), n.work);
+        let reductions: Vec<(u64, u32)> =
+            n.reductions.iter().map(|r| (r.length, r.accumulator_precision)).collect();
+        tolerances.insert(name, reference::tolerance(n.narrowest_precision, &reductions));
+    }
+    codegen::run_pass_pipeline(context, &mut module, Stage::Llvm, CPU_PIPELINE)
+        .map_err(|e| OracleError::Lowering(e.to_string()))?;
+    let libraries: Vec<&str> = [RUNNER_UTILS]
+        .into_iter()
+        .filter(|p| std::path::Path::new(p.trim_end_matches('\0')).exists())
+        .collect();
+    let engine = ExecutionEngine::new(&module, 2, &libraries, false, false);
+    let mut refs = Vec::new();
+    let mut data = Vec::new();
+    let mut skipped = Vec::new();
+    for kernel in &package.kernels {
+        let name = kernel.name();
+        let iterations = work.get(name).copied().unwrap_or(0);
+        if iterations > budget {
+            skipped.push((name.to_string(), iterations));
+            continue;
+        }
+        let fail = |message: String| OracleError::Kernel { kernel: name.to_string(), message };
+        let tolerance = *tolerances.get(name).ok_or_else(|| fail("no dispatch of that name".into()))?;
+        let seed = reference::seed_of(name);
+        let mut buffers = reference::generate_inputs(kernel, seed, dynamic_size);
+        let expected = signatures.get(name).cloned().unwrap_or_default();
+        let given: Vec<(usize, usize)> =
+            buffers.iter().map(|b| (b.dims.len(), b.bytes.len() / b.elements().max(1))).collect();
+        let sizes_agree =
+            expected.len() == given.len() && expected.iter().zip(&given).all(|(e, g)| e.0 == g.0 && (e.1 == g.1 || g.1 == 0));
+        if !sizes_agree {
+            return Err(fail(format!(
+                "the kernel's buffers (rank, element bytes) {given:?} are not the CPU function's {expected:?}"
+            )));
+        }
+        invoke(&engine, name, &mut buffers).map_err(fail)?;
+        let written: Vec<&ArgSpec> =
+            kernel.launch.args.iter().filter(|a| matches!(a, ArgSpec::Buffer { .. })).collect();
+        let mut outputs = Vec::new();
+        let mut bytes = Vec::new();
+        for (spec, buffer) in written.iter().zip(&buffers) {
+            let ArgSpec::Buffer { element, .. } = spec else { continue };
+            if !reference::is_written(spec) {
+                continue;
+            }
+            outputs.push(Output {
+                arg: buffer.arg,
+                element: *element,
+                dims: buffer.dims.clone(),
+                file: format!("{name}.arg{}.bin", buffer.arg),
+            });
+            bytes.push(buffer.bytes.clone());
+        }
+        refs.push(KernelReference { kernel: name.to_string(), seed, dynamic_size, tolerance, outputs });
+        data.push(bytes);
+    }
+    Ok(References { references: refs, data, skipped })
+}
