@@ -8,7 +8,7 @@ import lit.formats
 config.name = "ukernel"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".mlir"]
-config.excludes = ["Inputs", "lit.cfg.py"]
+config.excludes = ["Inputs", "lit.cfg.py", "realir"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(
     os.environ.get("CARGO_TARGET_DIR", os.path.join(config.test_source_root, "..", "target")), "lit")
