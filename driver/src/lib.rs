@@ -10,6 +10,7 @@ pub mod opt;
 pub mod oracle;
 #[cfg(feature = "compiler")]
 pub mod progress;
+pub mod linalg_gen;
 pub mod reference;
 pub mod run;
 pub mod runner;

@@ -218,3 +218,92 @@ pub fn references(
     }
     Ok(References { references: refs, data, skipped })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compile::{CompileOptions, Compiler};
+
+    /// A transposed weight, a fill shared by two matmuls, bf16 rounding and
+    /// erf: the references equal the same arithmetic done here in Rust.
+    const SOURCE: &str = r#"
+#map = affine_map<(d0, d1) -> (d0, d1)>
+func.func @two_products(%x: tensor<2x8xbf16>, %w: tensor<4x8xbf16>, %v: tensor<8x4xbf16>) -> tensor<2x4xbf16> {
+  %cst = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x4xbf16>
+  %t = linalg.transpose ins(%w : tensor<4x8xbf16>) outs(%e : tensor<8x4xbf16>) permutation = [1, 0]
+  %acc = tensor.empty() : tensor<2x4xf32>
+  %z = linalg.fill ins(%cst : f32) outs(%acc : tensor<2x4xf32>) -> tensor<2x4xf32>
+  %p = linalg.matmul ins(%x, %t : tensor<2x8xbf16>, tensor<8x4xbf16>) outs(%z : tensor<2x4xf32>) -> tensor<2x4xf32>
+  %q = linalg.matmul ins(%x, %v : tensor<2x8xbf16>, tensor<8x4xbf16>) outs(%z : tensor<2x4xf32>) -> tensor<2x4xf32>
+  %o = tensor.empty() : tensor<2x4xbf16>
+  %r = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel"]}
+      ins(%p, %q : tensor<2x4xf32>, tensor<2x4xf32>) outs(%o : tensor<2x4xbf16>) {
+  ^bb0(%a: f32, %b: f32, %out: bf16):
+    %g = math.erf %a : f32
+    %s = arith.addf %g, %b : f32
+    %h = arith.truncf %s : f32 to bf16
+    linalg.yield %h : bf16
+  } -> tensor<2x4xbf16>
+  return %r : tensor<2x4xbf16>
+}
+"#;
+
+    fn bf16(bytes: &[u8]) -> Vec<f32> {
+        bytes.chunks_exact(2).map(|c| f32::from_bits((u16::from_le_bytes([c[0], c[1]]) as u32) << 16)).collect()
+    }
+
+    #[test]
+    fn references_are_the_functions_arithmetic() {
+        let options = CompileOptions { arches: vec![ukernel_dialect::GpuArch::portable(90)], ..Default::default() };
+        let compiler = Compiler::new(options).unwrap();
+        let compiled = compiler.compile_text(SOURCE, "t.mlir").unwrap();
+        let module = compiler.parse(SOURCE, "t.mlir").unwrap();
+        let r = references(compiler.context(), &module, &compiled.package, 16, DEFAULT_BUDGET).unwrap();
+        assert!(r.skipped.is_empty());
+        let [reference] = r.references.as_slice() else { panic!("one kernel") };
+        assert_eq!(reference.outputs.len(), 1);
+        assert_eq!(reference.outputs[0].dims, [2, 4]);
+        // bf16 in the function: 8 * 2^-8, plus the K = 8 f32 sums' growth.
+        assert!((reference.tolerance - (8.0 / 256.0 + 4.0 * 8f64.sqrt() * 2f64.powi(-24))).abs() < 1e-12);
+
+        let inputs = crate::reference::generate_inputs(&compiled.package.kernels[0], reference.seed, 16);
+        let (x, w, v) = (bf16(&inputs[0].bytes), bf16(&inputs[1].bytes), bf16(&inputs[2].bytes));
+        let got = bf16(&r.data[0][0]);
+        for i in 0..2 {
+            for j in 0..4 {
+                let p: f32 = (0..8).map(|k| x[i * 8 + k] * w[j * 8 + k]).sum();
+                let q: f32 = (0..8).map(|k| x[i * 8 + k] * v[k * 4 + j]).sum();
+                let want = libm_erf(p as f64) as f32 + q;
+                // One bf16 rounding of the result apart at most.
+                assert!((got[i * 4 + j] - want).abs() <= want.abs() / 128.0 + 1e-6, "{i},{j}: {} vs {want}", got[i * 4 + j]);
+            }
+        }
+    }
+
+    /// erf by its series (enough terms for |x| <= 8 in f64).
+    fn libm_erf(x: f64) -> f64 {
+        if x.abs() > 6.0 {
+            return x.signum();
+        }
+        let mut term = x;
+        let mut sum = x;
+        for n in 1..200 {
+            term *= -x * x / n as f64;
+            sum += term / (2 * n + 1) as f64;
+        }
+        sum * 2.0 / std::f64::consts::PI.sqrt()
+    }
+
+    #[test]
+    fn kernels_over_the_budget_are_named_not_run() {
+        let options = CompileOptions { arches: vec![ukernel_dialect::GpuArch::portable(90)], ..Default::default() };
+        let compiler = Compiler::new(options).unwrap();
+        let compiled = compiler.compile_text(SOURCE, "t.mlir").unwrap();
+        let module = compiler.parse(SOURCE, "t.mlir").unwrap();
+        let r = references(compiler.context(), &module, &compiled.package, 16, 10).unwrap();
+        assert!(r.references.is_empty());
+        assert_eq!(r.skipped.len(), 1);
+        assert_eq!(r.skipped[0].0, "two_products");
+    }
+}

@@ -26,11 +26,20 @@ use clap::Parser;
 #[command(name = "ukc-fuzz", about = "Mutation fuzzer for ukernel-opt, ukc compile and the package reader")]
 struct Args {
     /// Directory holding ukernel-opt, ukc and ukc-run
-    #[arg(long)]
-    tools: PathBuf,
+    #[arg(long, required_unless_present = "linalg_functions")]
+    tools: Option<PathBuf>,
     /// Directory searched (recursively) for .mlir seed inputs
+    #[arg(long, required_unless_present = "linalg_functions")]
+    seeds: Option<PathBuf>,
+    /// Differential mode: write a module of this many generated linalg
+    /// functions (several roots, shared fills, transposes, elementwise
+    /// chains, reductions) to --write, for `ukc compile --reference` and
+    /// `ukc-run run` to compare the GPU with upstream MLIR on the CPU
     #[arg(long)]
-    seeds: PathBuf,
+    linalg_functions: Option<usize>,
+    /// Where the differential mode writes its module
+    #[arg(long, requires = "linalg_functions")]
+    write: Option<PathBuf>,
     /// Mutated MLIR inputs (each run through both compilers)
     #[arg(long, default_value_t = 200)]
     cases: usize,
@@ -284,10 +293,27 @@ struct Tally {
 
 fn main() {
     let args = Args::parse();
+    if let Some(count) = args.linalg_functions {
+        let text = ukc::linalg_gen::module(count, args.seed);
+        match &args.write {
+            Some(path) => {
+                if let Err(e) = ukc::write_atomically(path, text.as_bytes()) {
+                    eprintln!("{}: error: cannot write: {e}", path.display());
+                    std::process::exit(1);
+                }
+            }
+            None => ukc::write_stdout(text),
+        }
+        return;
+    }
+    let (Some(tools), Some(seed_dir)) = (args.tools.clone(), args.seeds.clone()) else {
+        eprintln!("ukc-fuzz: error: --tools and --seeds are required");
+        std::process::exit(2);
+    };
     let mut seeds = Vec::new();
-    seed_files(&args.seeds, &mut seeds);
+    seed_files(&seed_dir, &mut seeds);
     if seeds.is_empty() {
-        eprintln!("ukc-fuzz: error: no .mlir seeds under {}", args.seeds.display());
+        eprintln!("ukc-fuzz: error: no .mlir seeds under {}", seed_dir.display());
         std::process::exit(2);
     }
     let package_seed = match &args.package_seed {
@@ -350,7 +376,7 @@ fn main() {
                     for (tool, tool_args) in runs {
                         let refs: Vec<&str> = tool_args.iter().map(String::as_str).collect();
                         let err_path = work.path().join(format!("case{i}.stderr"));
-                        let outcome = run(&args.tools.join(tool), &refs, timeout, &err_path);
+                        let outcome = run(&tools.join(tool), &refs, timeout, &err_path);
                         let key = format!("{tool} {outcome:?}");
                         let stderr = std::fs::read_to_string(&err_path).unwrap_or_default();
                         let _ = std::fs::remove_file(&err_path);

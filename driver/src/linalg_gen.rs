@@ -1,0 +1,239 @@
+//! Small valid linalg functions for differential testing (`ukc-fuzz
+//! --linalg-functions`): each is a random chain of the forms frontends emit:
+//! elementwise ops (unary math, binary arithmetic, bf16 round trips),
+//! transposes, matmuls whose zero-filled init is shared between roots, row
+//! sums broadcast back, and several results. Compiled with `--reference`,
+//! each function's GPU outputs are compared with upstream MLIR's CPU
+//! execution of it. Deterministic for a seed.
+
+use std::fmt::Write as _;
+
+/// A splitmix64 stream.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// A value of the function being built: its SSA name and its shape (2-D
+/// f32 tensors, or 1-D for row sums).
+#[derive(Clone)]
+struct Value {
+    name: String,
+    shape: Vec<u64>,
+}
+
+fn tensor(shape: &[u64]) -> String {
+    let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
+    format!("tensor<{}xf32>", dims.join("x"))
+}
+
+struct Builder {
+    body: String,
+    next: usize,
+    /// Zero-filled inits by shape: later matmuls of that shape share one.
+    fills: Vec<(Vec<u64>, String)>,
+}
+
+impl Builder {
+    fn fresh(&mut self) -> String {
+        self.next += 1;
+        format!("%v{}", self.next)
+    }
+
+    fn empty(&mut self, shape: &[u64]) -> String {
+        let e = self.fresh();
+        let _ = writeln!(self.body, "    {e} = tensor.empty() : {}", tensor(shape));
+        e
+    }
+
+    fn zero_fill(&mut self, shape: &[u64]) -> String {
+        if let Some((_, f)) = self.fills.iter().find(|(s, _)| s == shape) {
+            return f.clone();
+        }
+        let e = self.empty(shape);
+        let f = self.fresh();
+        let t = tensor(shape);
+        let _ = writeln!(self.body, "    {f} = linalg.fill ins(%zero : f32) outs({e} : {t}) -> {t}");
+        self.fills.push((shape.to_vec(), f.clone()));
+        f
+    }
+
+    /// An elementwise generic over `inputs` (same 2-D shape) with `body`
+    /// computing `%r` from `%a0`, `%a1`, ...
+    fn elementwise(&mut self, inputs: &[&Value], body: &str) -> Value {
+        let shape = inputs[0].shape.clone();
+        let t = tensor(&shape);
+        let e = self.empty(&shape);
+        let r = self.fresh();
+        let maps = vec!["#id"; inputs.len() + 1].join(", ");
+        let ins: Vec<String> = inputs.iter().map(|v| v.name.clone()).collect();
+        let types = vec![t.as_str(); inputs.len()].join(", ");
+        let args: Vec<String> = (0..inputs.len()).map(|i| format!("%a{i}: f32")).collect();
+        let _ = writeln!(
+            self.body,
+            "    {r} = linalg.generic {{indexing_maps = [{maps}], iterator_types = [\"parallel\", \"parallel\"]}} \
+             ins({} : {types}) outs({e} : {t}) {{\n    ^bb0({}, %o: f32):\n{body}      linalg.yield %r : f32\n    }} -> {t}",
+            ins.join(", "),
+            args.join(", ")
+        );
+        Value { name: r, shape }
+    }
+}
+
+const UNARY: &[&str] = &[
+    "      %r = math.exp %a0 : f32\n",
+    "      %r = math.tanh %a0 : f32\n",
+    "      %r = arith.negf %a0 : f32\n",
+    "      %r = math.absf %a0 : f32\n",
+    "      %s = arith.mulf %a0, %a0 : f32\n      %r = math.sqrt %s : f32\n",
+    "      %s = math.erf %a0 : f32\n      %r = arith.mulf %s, %a0 : f32\n",
+    // A bf16 round trip, as `.to(bf16).float()` exports.
+    "      %s = arith.truncf %a0 : f32 to bf16\n      %r = arith.extf %s : bf16 to f32\n",
+];
+
+const BINARY: &[&str] = &[
+    "      %r = arith.addf %a0, %a1 : f32\n",
+    "      %r = arith.mulf %a0, %a1 : f32\n",
+    "      %r = arith.subf %a0, %a1 : f32\n",
+    "      %r = arith.maximumf %a0, %a1 : f32\n",
+    "      %c = arith.cmpf ogt, %a0, %a1 : f32\n      %r = arith.select %c, %a0, %a1 : f32\n",
+];
+
+/// One function named `name`: 1 to 3 inputs, 2 to 7 ops, 1 or 2 results.
+pub fn function(name: &str, rng: &mut Rng) -> String {
+    const SIZES: [u64; 6] = [1, 3, 8, 16, 33, 64];
+    let mut b = Builder { body: String::new(), next: 0, fills: Vec::new() };
+    let inputs = 1 + rng.below(3);
+    let mut pool: Vec<Value> = Vec::new();
+    let mut params = Vec::new();
+    let (r, c) = (SIZES[rng.below(SIZES.len())], SIZES[rng.below(SIZES.len())]);
+    for i in 0..inputs {
+        // Mostly one shape, sometimes its transpose: matmuls and binary ops
+        // find partners.
+        let shape = if rng.below(3) == 0 { vec![c, r] } else { vec![r, c] };
+        params.push(format!("%in{i}: {}", tensor(&shape)));
+        pool.push(Value { name: format!("%in{i}"), shape });
+    }
+    let ops = 2 + rng.below(6);
+    for _ in 0..ops {
+        let v = pool[rng.below(pool.len())].clone();
+        let made = match rng.below(6) {
+            0 => Some(b.elementwise(&[&v], UNARY[rng.below(UNARY.len())])),
+            1 => {
+                let partners: Vec<Value> = pool.iter().filter(|p| p.shape == v.shape).cloned().collect();
+                let w = partners[rng.below(partners.len())].clone();
+                Some(b.elementwise(&[&v, &w], BINARY[rng.below(BINARY.len())]))
+            }
+            2 if v.shape.len() == 2 => {
+                let shape = vec![v.shape[1], v.shape[0]];
+                let e = b.empty(&shape);
+                let t = b.fresh();
+                let _ = writeln!(
+                    b.body,
+                    "    {t} = linalg.transpose ins({} : {}) outs({e} : {}) permutation = [1, 0]",
+                    v.name,
+                    tensor(&v.shape),
+                    tensor(&shape)
+                );
+                Some(Value { name: t, shape })
+            }
+            3 | 4 => {
+                let partners: Vec<Value> =
+                    pool.iter().filter(|p| p.shape.len() == 2 && p.shape[0] == v.shape[1]).cloned().collect();
+                (v.shape.len() == 2 && !partners.is_empty()).then(|| {
+                    let w = partners[rng.below(partners.len())].clone();
+                    let shape = vec![v.shape[0], w.shape[1]];
+                    let init = b.zero_fill(&shape);
+                    let m = b.fresh();
+                    let _ = writeln!(
+                        b.body,
+                        "    {m} = linalg.matmul ins({}, {} : {}, {}) outs({init} : {}) -> {}",
+                        v.name,
+                        w.name,
+                        tensor(&v.shape),
+                        tensor(&w.shape),
+                        tensor(&shape),
+                        tensor(&shape)
+                    );
+                    Value { name: m, shape }
+                })
+            }
+            _ if v.shape.len() == 2 => {
+                // A row sum, broadcast back onto the rows it summed.
+                let rows = vec![v.shape[0]];
+                let init = b.zero_fill(&rows);
+                let s = b.fresh();
+                let _ = writeln!(
+                    b.body,
+                    "    {s} = linalg.generic {{indexing_maps = [#id, #row], iterator_types = [\"parallel\", \"reduction\"]}} \
+                     ins({} : {}) outs({init} : {}) {{\n    ^bb0(%a: f32, %acc: f32):\n      %r = arith.addf %a, %acc : f32\n      linalg.yield %r : f32\n    }} -> {}",
+                    v.name,
+                    tensor(&v.shape),
+                    tensor(&rows),
+                    tensor(&rows)
+                );
+                let t = tensor(&v.shape);
+                let e = b.empty(&v.shape);
+                let r = b.fresh();
+                let _ = writeln!(
+                    b.body,
+                    "    {r} = linalg.generic {{indexing_maps = [#id, #row, #id], iterator_types = [\"parallel\", \"parallel\"]}} \
+                     ins({}, {s} : {t}, {}) outs({e} : {t}) {{\n    ^bb0(%a: f32, %m: f32, %o: f32):\n      %r = arith.subf %a, %m : f32\n      linalg.yield %r : f32\n    }} -> {t}",
+                    v.name,
+                    tensor(&rows)
+                );
+                Some(Value { name: r, shape: v.shape.clone() })
+            }
+            _ => None,
+        };
+        if let Some(m) = made {
+            pool.push(m);
+        }
+    }
+    if pool.len() == inputs {
+        // A function must compute something.
+        let v = pool[0].clone();
+        let r = b.elementwise(&[&v], UNARY[0]);
+        pool.push(r);
+    }
+    // The last value made, and sometimes another one (several roots).
+    let computed: Vec<&Value> = pool.iter().skip(inputs).collect();
+    let mut results: Vec<&Value> = computed.last().into_iter().copied().collect();
+    if computed.len() > 1 && rng.below(2) == 0 {
+        results.insert(0, computed[rng.below(computed.len() - 1)]);
+    }
+    let names: Vec<String> = results.iter().map(|v| v.name.clone()).collect();
+    let types: Vec<String> = results.iter().map(|v| tensor(&v.shape)).collect();
+    format!(
+        "  func.func @{name}({}) -> ({}) {{\n    %zero = arith.constant 0.0 : f32\n{}    return {} : {}\n  }}\n",
+        params.join(", "),
+        types.join(", "),
+        b.body,
+        names.join(", "),
+        types.join(", ")
+    )
+}
+
+/// A module of `count` functions `@f0`, `@f1`, ... from `seed`.
+pub fn module(count: usize, seed: u64) -> String {
+    let mut out = String::from(
+        "#id = affine_map<(d0, d1) -> (d0, d1)>\n#row = affine_map<(d0, d1) -> (d0)>\nmodule {\n",
+    );
+    for i in 0..count {
+        let mut rng = Rng(seed.wrapping_mul(0x1000_0000_01b3) ^ i as u64);
+        out += &function(&format!("f{i}"), &mut rng);
+    }
+    out += "}\n";
+    out
+}

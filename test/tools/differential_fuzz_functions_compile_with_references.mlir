@@ -1,0 +1,19 @@
+// ukc-fuzz's differential mode writes small valid linalg functions (several
+// roots, fills shared between matmuls, transposes, elementwise chains, row
+// sums broadcast back); each compiles, with ukernels and without, and gets
+// reference outputs from upstream MLIR on the CPU. On a GPU machine,
+// `ukc-run run` compares each kernel with them (bench/results/2026-12-06-oracle).
+// RUN: ukc-fuzz --linalg-functions 40 --seed 7 --write %t.mlir
+// RUN: ukc compile %t.mlir --arch sm_90a --no-cubin -o %t.pkg --reference | FileCheck %s
+// RUN: ukc compile %t.mlir --arch sm_80 --ukernels none --no-cubin -o %t.none.pkg --reference | FileCheck %s
+// RUN: ukc-fuzz --linalg-functions 3 --seed 7 | FileCheck %s --check-prefix=TEXT
+
+// CHECK: wrote {{.*}}: 40 kernel(s)
+// CHECK: reference outputs (MLIR on the CPU) of 40 kernel(s)
+// CHECK-NOT: no reference
+
+// TEXT: module {
+// TEXT: func.func @f0(
+// TEXT: func.func @f1(
+// TEXT: func.func @f2(
+// TEXT-NOT: func.func
