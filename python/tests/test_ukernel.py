@@ -29,7 +29,7 @@ def setUpModule():
     _tmp = tempfile.TemporaryDirectory()
     PACKAGE = os.path.join(_tmp.name, "kernels.pkg")
     subprocess.run([ukc, "compile", str(Path(__file__).parent / "kernels.mlir"), "--arch", "sm_80,sm_90",
-                    "--no-cubin", "-o", PACKAGE], check=True, stdout=subprocess.DEVNULL)
+                    "--no-cubin", "-o", PACKAGE, "--reference"], check=True, stdout=subprocess.DEVNULL)
 
 
 def _gpu_reason():
@@ -40,6 +40,11 @@ def _gpu_reason():
     if not torch.cuda.is_available():
         return "torch sees no CUDA device"
     return None
+
+
+def torch_devices():
+    import torch
+    return torch.cuda.device_count()
 
 
 ARGMAX = "argmax_f32i32_1x128256"
@@ -150,6 +155,11 @@ class Cli(unittest.TestCase):
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertIn(f"{ARGMAX}: PTX for 8.0, 9.0", done.stdout)
 
+    def test_every_kernel_has_an_mlir_reference(self):
+        manifest = Path(PACKAGE + ".ref") / "manifest.txt"
+        kernels = [line.split()[1] for line in manifest.read_text().splitlines() if line.startswith("kernel ")]
+        self.assertEqual(sorted(kernels), sorted(ukernel.load(PACKAGE).kernels))
+
     def test_usage_error(self):
         done = subprocess.run([sys.executable, "-m", "ukernel", "bogus"], capture_output=True, text=True)
         self.assertEqual(done.returncode, 2)
@@ -163,6 +173,15 @@ class OnGpu(unittest.TestCase):
         self.torch = torch
         self.pkg = ukernel.load(PACKAGE)
         self.gen = torch.Generator(device="cuda").manual_seed(7)
+
+    def test_run_matches_mlir_references(self):
+        # Every kernel on the reference's inputs, against upstream MLIR's CPU
+        # execution of the same function (PACKAGE.ref, beside the package).
+        done = subprocess.run([sys.executable, "-m", "ukernel", "run", PACKAGE, "--repeat", "0"],
+                              capture_output=True, text=True)
+        self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
+        count = len(ukernel.load(PACKAGE).kernels)
+        self.assertEqual(done.stdout.count("matches the MLIR reference"), count * torch_devices(), done.stdout)
 
     def test_argmax_allocates_outputs(self):
         torch = self.torch
