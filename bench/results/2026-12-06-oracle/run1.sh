@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # run1: every kernel of the realir blocks (torch-mlir output), of test/e2e's
 # smaller modules (ukernels on and off) and of the default path's ordering
-# test, and ten ukc-fuzz --linalg-functions 200 modules (seeds 1-10),
+# test (run2.sh: the ukc-fuzz modules),
 # compiled for sm_90a with `ukc compile --reference`, run by the
 # runtime-only ukc-run against upstream MLIR's CPU execution of the same
 # functions (the `.ref` directories beside each package). Untimed
@@ -10,7 +10,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../../.."
 nvidia-smi -L
 mkdir -p /tmp/o
-for p in gpu/ref/*.pkg gpu/fuzz/*.pkg; do
+for p in gpu/ref/*.pkg; do
   n=$(basename "$p" .pkg)
   start=$(date +%s.%N)
   timeout 240 gpu/ukc-run run "$p" --repeat 0 > /tmp/o/$n.txt 2>&1
