@@ -449,6 +449,17 @@ pub fn build_package(kernels: &[KernelInfo], modules: &[EmittedModule]) -> Resul
             spec.add(KernelLoaderSpec::cuda_cubins(&k.name, cubins.clone())).map_err(|e| fail(e.to_string()))?;
         }
         let mut args = Vec::new();
+        fn grid_dim(g: &GridExpr, first_param: &[u32]) -> Result<DimExpr, String> {
+            Ok(match g {
+                GridExpr::Const(c) => DimExpr::Const(*c),
+                GridExpr::ArgDim { arg, dim } => DimExpr::arg_dim(
+                    *first_param.get(*arg).ok_or_else(|| format!("grid refers to argument {arg}"))?,
+                    *dim as u32,
+                ),
+                GridExpr::Mul(a, b) => DimExpr::mul(grid_dim(a, first_param)?, grid_dim(b, first_param)?),
+                GridExpr::CeilDiv(e, c) => DimExpr::CeilDiv(Box::new(grid_dim(e, first_param)?), *c),
+            })
+        }
         // Parameter position of each memref's first descriptor field.
         let mut first_param = Vec::new();
         let mut next_symbol = 0u32;
@@ -459,12 +470,21 @@ pub fn build_package(kernels: &[KernelInfo], modules: &[EmittedModule]) -> Resul
             })?;
             let base = args.len() as u32;
             first_param.push(base);
+            // A temporary's dims follow from the arguments before it (it is
+            // added after them).
+            let temporary_size = |d: usize| -> Result<DimExpr, CompileError> {
+                match (a.dims[d], a.temporary_sizes.get(d)) {
+                    (Some(n), _) => Ok(DimExpr::Const(n)),
+                    (None, Some(g)) => grid_dim(g, &first_param).map_err(fail),
+                    (None, None) => Err(fail(format!("temporary {i} has a dynamic dim of unknown size"))),
+                }
+            };
             if a.temporary {
-                let elems = a.dims.iter().map(|d| d.unwrap_or(0)).product::<u64>();
-                args.push(ArgSpec::Scratch {
-                    name: format!("temp{i}"),
-                    bytes: DimExpr::Const(elems * element.size_bytes() as u64),
-                });
+                let mut bytes = DimExpr::Const(element.size_bytes() as u64);
+                for d in 0..a.dims.len() {
+                    bytes = DimExpr::mul(bytes, temporary_size(d)?);
+                }
+                args.push(ArgSpec::Scratch { name: format!("temp{i}"), bytes });
             } else {
                 // Dynamic dims of one class share a symbol, so the runtime
                 // checks that they agree; a dim of no class gets its own.
@@ -499,10 +519,15 @@ pub fn build_package(kernels: &[KernelInfo], modules: &[EmittedModule]) -> Resul
                 ty: ScalarType::I64,
                 source: ScalarSource::Const(0),
             });
-            let size = |d: usize| match a.dims[d] {
-                Some(n) => DimExpr::Const(n),
-                None => DimExpr::arg_dim(base, d as u32),
-            };
+            let mut sizes = Vec::new();
+            for d in 0..a.dims.len() {
+                sizes.push(match a.dims[d] {
+                    Some(n) => DimExpr::Const(n),
+                    None if a.temporary => temporary_size(d)?,
+                    None => DimExpr::arg_dim(base, d as u32),
+                });
+            }
+            let size = |d: usize| sizes[d].clone();
             for d in 0..a.dims.len() {
                 args.push(ArgSpec::Scalar {
                     name: format!("arg{i}.size{d}"),
@@ -518,17 +543,6 @@ pub fn build_package(kernels: &[KernelInfo], modules: &[EmittedModule]) -> Resul
                     source: ScalarSource::Expr(stride),
                 });
             }
-        }
-        fn grid_dim(g: &GridExpr, first_param: &[u32]) -> Result<DimExpr, String> {
-            Ok(match g {
-                GridExpr::Const(c) => DimExpr::Const(*c),
-                GridExpr::ArgDim { arg, dim } => DimExpr::arg_dim(
-                    *first_param.get(*arg).ok_or_else(|| format!("grid refers to argument {arg}"))?,
-                    *dim as u32,
-                ),
-                GridExpr::Mul(a, b) => DimExpr::mul(grid_dim(a, first_param)?, grid_dim(b, first_param)?),
-                GridExpr::CeilDiv(e, c) => DimExpr::CeilDiv(Box::new(grid_dim(e, first_param)?), *c),
-            })
         }
         let grid_dim = |g: &GridExpr| grid_dim(g, &first_param).map_err(fail);
         let launch = LaunchMetadata {

@@ -29,7 +29,7 @@ use ukernel_dialect::location::{CapturedDiagnostic, capture_diagnostics};
 use crate::{
     dispatch::{dispatches, root_op},
     families::{FAMILIES, RefValue},
-    gpu_distribute::{BLOCK_ATTR, GRID_ATTR, TEMPORARIES_ATTR},
+    gpu_distribute::{BLOCK_ATTR, GRID_ATTR, TEMPORARIES_ATTR, TEMPORARY_SIZES_ATTR},
     grid::GridExpr,
     ir::{body_ops, name, shape_of},
 };
@@ -474,6 +474,9 @@ pub struct KernelArg {
     /// Dims, `None` where dynamic.
     pub dims: Vec<Option<u64>>,
     pub temporary: bool,
+    /// For a temporary: the size of each dim as a function of the other
+    /// arguments' dims (dynamic ones included).
+    pub temporary_sizes: Vec<GridExpr>,
     /// "read", "write" or "readwrite" (see [`ACCESS_ATTR`]).
     pub access: String,
     /// Per dim: None where static; for dynamic dims a class, equal classes
@@ -549,6 +552,19 @@ pub fn kernel_infos(module: &Module) -> Result<Vec<KernelInfo>, CodegenError> {
             .and_then(|r| melior::ir::RegionLike::first_block(&r))
             .ok_or_else(|| fail("no body".into()))?;
         let temporaries = func.attribute(TEMPORARIES_ATTR).map(ints).unwrap_or_default();
+        let temporary_sizes: Vec<Vec<GridExpr>> = func
+            .attribute(TEMPORARY_SIZES_ATTR)
+            .ok()
+            .and_then(|a| ArrayAttribute::try_from(a).ok())
+            .map(|arr| {
+                (0..arr.len())
+                    .filter_map(|i| arr.element(i).ok())
+                    .map(|dims| strings(dims).iter().map(|g| GridExpr::parse(g)).collect::<Result<Vec<_>, _>>())
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .transpose()
+            .map_err(fail)?
+            .unwrap_or_default();
         let access = access_of(&func);
         let classes: Vec<Vec<i64>> = func
             .attribute(DIM_CLASSES_ATTR)
@@ -568,10 +584,12 @@ pub fn kernel_infos(module: &Module) -> Result<Vec<KernelInfo>, CodegenError> {
                 )));
             }
             let dims_len = dims.len();
+            let temporary = temporaries.iter().position(|t| *t == i as i64);
             args.push(KernelArg {
                 element: elem.to_string(),
                 dims,
-                temporary: temporaries.contains(&(i as i64)),
+                temporary: temporary.is_some(),
+                temporary_sizes: temporary.and_then(|t| temporary_sizes.get(t).cloned()).unwrap_or_default(),
                 access: access.get(i).cloned().unwrap_or_else(|| "readwrite".to_string()),
                 dim_classes: (0..dims_len)
                     .map(|d| classes.get(i).and_then(|c| c.get(d)).filter(|c| **c >= 0).map(|c| *c as u32))

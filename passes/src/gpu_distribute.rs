@@ -23,13 +23,15 @@
 //!   by a barrier, so every op sees its producers' results and none
 //!   overwrites what another thread still reads.
 //!
-//! Static `memref.alloc`s at the top of a dispatch (bufferization's
-//! temporaries) become extra kernel arguments that the runtime provides.
+//! `memref.alloc`s at the top of a dispatch (bufferization's temporaries)
+//! become extra kernel arguments that the runtime provides; a dynamic size
+//! must be computable from the arguments' dims (`ukernel.temporary_sizes`).
 //!
 //! Output attributes on each dispatch function: `ukernel.grid` (three
 //! strings: an integer or a product `a*b` of integers and `%argN[D]`, dim D
-//! of argument N), `ukernel.block` (three integers) and
-//! `ukernel.temporaries` (the indices of arguments added for temporaries).
+//! of argument N), `ukernel.block` (three integers),
+//! `ukernel.temporaries` (the indices of arguments added for temporaries)
+//! and `ukernel.temporary_sizes` (their dims, strings of the same form).
 //! A dispatch with both shapes, or loops it cannot map, is an error at the
 //! function.
 
@@ -60,6 +62,9 @@ pub const DEFAULT_THREADS: i64 = 256;
 pub const GRID_ATTR: &str = "ukernel.grid";
 pub const BLOCK_ATTR: &str = "ukernel.block";
 pub const TEMPORARIES_ATTR: &str = "ukernel.temporaries";
+/// Per temporary, the size of each of its dimensions (strings as in
+/// `ukernel.grid`).
+pub const TEMPORARY_SIZES_ATTR: &str = "ukernel.temporary_sizes";
 
 struct Fail(String);
 
@@ -561,10 +566,17 @@ fn one_thread_per_point(
     Ok(Some(GridExpr::CeilDiv(Box::new(total), DEFAULT_THREADS as u64)))
 }
 
-/// Makes static top-level allocations extra arguments of `func`.
-fn temporaries_to_arguments<'c>(context: &'c Context, func: &OperationRef<'c, '_>) -> Result<Vec<i64>, Fail> {
+/// Makes top-level allocations extra arguments of `func`; returns their
+/// positions and, per temporary, the size of each dimension as a function
+/// of the kernel's arguments (a dynamic size must be a dimension of an
+/// argument, or a product of such, as the launch metadata can express).
+fn temporaries_to_arguments<'c>(
+    context: &'c Context,
+    func: &OperationRef<'c, '_>,
+) -> Result<(Vec<i64>, Vec<Vec<GridExpr>>), Fail> {
     let entry = func.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| Fail("no body".into()))?;
     let mut added = Vec::new();
+    let mut sizes = Vec::new();
     for op in body_ops(func) {
         if name(&op) != "memref.alloc" {
             continue;
@@ -572,9 +584,20 @@ fn temporaries_to_arguments<'c>(context: &'c Context, func: &OperationRef<'c, '_
         let result = op.result(0).map_err(|e| Fail(e.to_string()))?;
         let ty = result.r#type();
         let (dims, _) = shape_of(ty).ok_or_else(|| Fail("alloc of an unranked memref".into()))?;
-        if dims.iter().any(|d| d.is_none()) {
-            return Err(Fail(format!("a temporary of dynamic shape ({ty}) cannot be provided to the kernel")));
+        let mut dynamic = (0..op.operand_count()).filter_map(|i| op.operand(i).ok());
+        let mut dim_sizes = Vec::new();
+        for d in &dims {
+            dim_sizes.push(match d {
+                Some(n) => GridExpr::Const(*n),
+                None => {
+                    let v = dynamic.next().ok_or_else(|| Fail(format!("an alloc of {ty} without its sizes")))?;
+                    trip_count_expr(v, func).map_err(|Fail(why)| {
+                        Fail(format!("a temporary of dynamic shape ({ty}) whose size the launch cannot compute: {why}"))
+                    })?
+                }
+            });
         }
+        sizes.push(dim_sizes);
         let arg = entry.add_argument(ty, op.location());
         unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), arg.to_raw()) };
         drop(crate::dispatch::detach(&op));
@@ -601,11 +624,11 @@ fn temporaries_to_arguments<'c>(context: &'c Context, func: &OperationRef<'c, '_
         let mut m = unsafe { OperationRefMut::from_raw(func.to_raw()) };
         m.set_attribute("function_type", TypeAttribute::new(ft.into()).into());
     }
-    Ok(added)
+    Ok((added, sizes))
 }
 
 fn distribute(context: &Context, func: OperationRef) -> Result<(), Fail> {
-    let temporaries = temporaries_to_arguments(context, &func)?;
+    let (temporaries, temporary_sizes) = temporaries_to_arguments(context, &func)?;
     let mut grid = vec![GridExpr::Const(1); 3];
     let mut block = vec![1i64; 3];
     let mut mapped = false;
@@ -678,6 +701,15 @@ fn distribute(context: &Context, func: OperationRef) -> Result<(), Fail> {
     m.set_attribute(BLOCK_ATTR, ArrayAttribute::new(context, &block).into());
     let temps: Vec<Attribute> = temporaries.iter().map(|t| i64_attr(context, *t)).collect();
     m.set_attribute(TEMPORARIES_ATTR, ArrayAttribute::new(context, &temps).into());
+    let sizes: Vec<Attribute> = temporary_sizes
+        .iter()
+        .map(|dims| {
+            let dims: Vec<Attribute> =
+                dims.iter().map(|g| StringAttribute::new(context, &g.to_string()).into()).collect();
+            ArrayAttribute::new(context, &dims).into()
+        })
+        .collect();
+    m.set_attribute(TEMPORARY_SIZES_ATTR, ArrayAttribute::new(context, &sizes).into());
     Ok(())
 }
 

@@ -68,7 +68,7 @@ pub struct Device {
     pub multiprocessors: u32,
     // Declared before `context`: dropped (unloaded, freed, destroyed) first.
     modules: Mutex<HashMap<u64, Arc<cuda::Module>>>,
-    scratch: Mutex<HashMap<(String, u64), Arc<DeviceBuffer>>>,
+    scratch: Mutex<HashMap<(String, usize, u64), Arc<DeviceBuffer>>>,
     stream: Stream,
     context: Context,
 }
@@ -341,7 +341,7 @@ impl Runtime {
         // i32 reads correctly from the slot's start).
         let mut slots: Vec<u64> = Vec::with_capacity(resolved.params.len());
         let mut keep_scratch = Vec::new();
-        for p in &resolved.params {
+        for (position, p) in resolved.params.iter().enumerate() {
             slots.push(match p {
                 ResolvedParam::Given(i) => match &args[*i] {
                     LaunchArg::Buffer { buffer, .. } => buffer.device_ptr(),
@@ -353,7 +353,7 @@ impl Runtime {
                 ResolvedParam::I64(v) => *v as u64,
                 ResolvedParam::Alias(_) => 0,
                 ResolvedParam::Scratch(bytes) => {
-                    let s = self.scratch(device, &kernel.name, *bytes)?;
+                    let s = self.scratch(device, &kernel.name, position, *bytes)?;
                     let ptr = s.device_ptr();
                     keep_scratch.push(s);
                     ptr
@@ -383,9 +383,11 @@ impl Runtime {
 
     /// Zeroed scratch for `kernel` on `device`, allocated once per size and
     /// reused: kernels leave their scratch zeroed.
-    fn scratch(&self, device: &Device, kernel: &str, bytes: u64) -> Result<Arc<DeviceBuffer>, Error> {
+    /// The scratch buffer of parameter `position` of `kernel`: one per
+    /// parameter (two temporaries of one size are two buffers) and size.
+    fn scratch(&self, device: &Device, kernel: &str, position: usize, bytes: u64) -> Result<Arc<DeviceBuffer>, Error> {
         let mut cache = device.scratch.lock().unwrap_or_else(|p| p.into_inner());
-        let key = (kernel.to_string(), bytes);
+        let key = (kernel.to_string(), position, bytes);
         if let Some(b) = cache.get(&key) {
             return Ok(b.clone());
         }
