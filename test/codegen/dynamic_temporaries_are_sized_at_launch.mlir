@@ -1,0 +1,31 @@
+// A temporary of dynamic shape (a producer's result of ? x 64 that a
+// reduction reads) becomes a kernel argument the runtime provides, its size
+// computed at launch from the input's dims; without this the default path
+// refused the function.
+// RUN: rm -rf %t.dump && ukc compile %s --arch sm_90 --no-cubin -o %t.pkg --dump-dir %t.dump | FileCheck %s --check-prefix=WROTE
+// RUN: FileCheck %s < %t.dump/3.kernels.mlir
+// WROTE: wrote {{.*}}: 1 kernel(s)
+// CHECK: func.func @exp_then_sum_rows(%arg0: memref<?x64xf32>, %arg1: memref<?xf32>, %arg2: memref<?x64xf32>)
+// CHECK-SAME: ukernel.temporaries = [2], ukernel.temporary_sizes = {{\[\[}}"%arg0[0]", "64"]]
+// CHECK-NOT: memref.alloc
+
+#map = affine_map<(d0, d1) -> (d0, d1)>
+func.func @exp_then_sum_rows(%x: tensor<?x64xf32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %cst = arith.constant 0.0 : f32
+  %n = tensor.dim %x, %c0 : tensor<?x64xf32>
+  %e = tensor.empty(%n) : tensor<?x64xf32>
+  %y = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<?x64xf32>) outs(%e : tensor<?x64xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = math.exp %a : f32
+    linalg.yield %r : f32
+  } -> tensor<?x64xf32>
+  %o = tensor.empty(%n) : tensor<?xf32>
+  %z = linalg.fill ins(%cst : f32) outs(%o : tensor<?xf32>) -> tensor<?xf32>
+  %s = linalg.generic {indexing_maps = [#map, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%y : tensor<?x64xf32>) outs(%z : tensor<?xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %r = arith.addf %a, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<?xf32>
+  return %s : tensor<?xf32>
+}
