@@ -46,6 +46,10 @@ pub enum Command {
     Explain {
         #[command(flatten)]
         flags: Flags,
+        /// Only the coverage: how many dispatches went to each ukernel, and
+        /// each one on the default path with the reason
+        #[arg(long)]
+        summary: bool,
     },
     /// Compile the embedded LLM decode step (LM head + argmax) and run it
     /// when a GPU is present
@@ -186,9 +190,9 @@ pub fn execute(cli: Cli) -> i32 {
                 }
             }
         }
-        Command::Explain { flags } => match crate::guard::contain("ukc", display_name(&flags.input)) {
+        Command::Explain { flags, summary } => match crate::guard::contain("ukc", display_name(&flags.input)) {
             Some(code) => return code,
-            None => explain(&flags),
+            None => explain(&flags, summary),
         },
         Command::BuildUkernelCheck { output, ptx_dir } => return build_ukernel_check(&output, ptx_dir.as_deref()),
         Command::Runtime(command) => return crate::runner::execute(command),
@@ -310,7 +314,7 @@ fn compile(flags: &Flags, output: &str, reference: Option<(u64, u64)>) -> Result
     Ok(0)
 }
 
-fn explain(flags: &Flags) -> Result<i32, Failure> {
+fn explain(flags: &Flags, summary: bool) -> Result<i32, Failure> {
     let text = read_input(&flags.input)?;
     let input = display_name(&flags.input);
     let compiler = Compiler::new(flags.options()?).map_err(|e| format!("ukc: error: {e}"))?;
@@ -318,11 +322,16 @@ fn explain(flags: &Flags) -> Result<i32, Failure> {
     let diagnostics =
         codegen::run_stage(compiler.context(), &mut module, codegen::Stage::Configured).map_err(|e| format!("{e}"))?;
     let mut out = String::new();
-    for d in &diagnostics {
-        out += &d.render(Some(input));
+    if !summary {
+        for d in &diagnostics {
+            out += &d.render(Some(input));
+        }
     }
+    // Per dispatch: its name, first line, and the ukernel its config names.
+    let mut dispatches = Vec::new();
     for func in ukernel_passes::dispatch::dispatches(&module.as_operation()) {
         let name = func.attribute("sym_name").map(|a| a.to_string()).unwrap_or_default();
+        let name = name.trim_matches('"').to_string();
         let mut config = None;
         func.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
             if let Ok(a) = op.attribute(ukernel_dialect::LOWERING_CONFIG_ATTR) {
@@ -330,10 +339,59 @@ fn explain(flags: &Flags) -> Result<i32, Failure> {
             }
             melior::ir::operation::WalkResult::Advance
         });
-        out += &format!("@{}: {}\n", name.trim_matches('"'), config.unwrap_or_else(|| "no linalg root op".into()));
+        if !summary {
+            out += &format!("@{name}: {}\n", config.clone().unwrap_or_else(|| "no linalg root op".into()));
+        }
+        let line = ukernel_dialect::location::source_pos(func.location()).map_or(0, |p| p.line);
+        let ukernel = config.as_deref().and_then(|c| c.split("#ukernel.spec<\"").nth(1)).and_then(|r| r.split('"').next());
+        dispatches.push((name, line, ukernel.map(str::to_string)));
+    }
+    if summary {
+        out += &coverage(&dispatches, &diagnostics);
     }
     crate::write_stdout(&out);
     Ok(0)
+}
+
+/// The coverage report of `ukc explain --summary`: dispatches per ukernel,
+/// and each dispatch on the default path with the reason its remark gives.
+fn coverage(
+    dispatches: &[(String, u32, Option<String>)],
+    diagnostics: &[ukernel_dialect::location::CapturedDiagnostic],
+) -> String {
+    let on: usize = dispatches.iter().filter(|d| d.2.is_some()).count();
+    let mut out = format!(
+        "{} dispatch(es): {on} on ukernels, {} on the default path\n",
+        dispatches.len(),
+        dispatches.len() - on
+    );
+    let mut per_ukernel: std::collections::BTreeMap<&str, Vec<&str>> = Default::default();
+    for (name, _, ukernel) in dispatches {
+        if let Some(u) = ukernel {
+            per_ukernel.entry(u).or_default().push(name);
+        }
+    }
+    for (u, names) in &per_ukernel {
+        out += &format!("  {u}: {} ({})\n", names.len(), names.join(", "));
+    }
+    // A remark belongs to the dispatch that starts last at or before it.
+    let mut starts: Vec<(u32, &str)> = dispatches.iter().map(|d| (d.1, d.0.as_str())).collect();
+    starts.sort();
+    for (name, _, ukernel) in dispatches {
+        if ukernel.is_some() {
+            continue;
+        }
+        let reason = diagnostics
+            .iter()
+            .filter(|d| {
+                d.pos.as_ref().is_some_and(|p| starts.iter().rev().find(|s| s.0 <= p.line).map(|s| s.1) == Some(name))
+            })
+            .find_map(|d| d.message.split("no ukernel: ").nth(1))
+            .map(|r| r.trim_end_matches("; default configuration").to_string())
+            .unwrap_or_else(|| "no ukernel family matches its root op".to_string());
+        out += &format!("  default path: {name}: {reason}\n");
+    }
+    out
 }
 
 fn demo(out: Option<std::path::PathBuf>) -> Result<i32, Failure> {
