@@ -554,6 +554,11 @@ pub fn build_package(kernels: &[KernelInfo], modules: &[EmittedModule]) -> Resul
         let mut attributes = BTreeMap::new();
         attributes.insert("dispatch".to_string(), k.name.clone());
         attributes.insert("ukernel".to_string(), k.ukernel.clone().unwrap_or_else(|| "none".into()));
+        if let Some((function, step)) = &k.function {
+            // A step of a dispatch made of several kernels launched in order.
+            attributes.insert("function".to_string(), function.clone());
+            attributes.insert("step".to_string(), step.to_string());
+        }
         if let Some(r) = &k.reference {
             // The family's fields, as its GPU check reads them back.
             attributes.insert("reference".to_string(), r.family.clone());

@@ -174,8 +174,10 @@ pub fn references(
     let mut refs = Vec::new();
     let mut data = Vec::new();
     let mut skipped = Vec::new();
-    for kernel in &package.kernels {
-        let name = kernel.name();
+    for function in package.functions() {
+        // The steps of a function share its arguments: the first one's serve.
+        let kernel = function.steps[0];
+        let name = function.name;
         let iterations = work.get(name).copied().unwrap_or(0);
         if iterations > budget {
             skipped.push((name.to_string(), iterations));

@@ -53,16 +53,18 @@ pub fn run_package(
     concurrent: bool,
 ) -> Result<Vec<KernelRun>, ukernel_runtime::Error> {
     let mut out = Vec::new();
-    for kernel in &package.kernels {
+    for function in package.functions() {
         let devices = 0..rt.devices().len();
         if !concurrent {
             for device in devices {
-                out.push(run_kernel(rt, kernel, device, options)?);
+                out.push(run_function(rt, &function, device, options)?);
             }
             continue;
         }
+        let function = &function;
         let runs: Vec<Result<KernelRun, ukernel_runtime::Error>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = devices.map(|d| scope.spawn(move || run_kernel(rt, kernel, d, options))).collect();
+            let handles: Vec<_> =
+                devices.map(|d| scope.spawn(move || run_function(rt, function, d, options))).collect();
             handles
                 .into_iter()
                 .map(|h| {
@@ -75,6 +77,28 @@ pub fn run_package(
         }
     }
     Ok(out)
+}
+
+/// Runs one function: a kernel, or the steps of a dispatch made of
+/// several kernels, in order on the same buffers.
+fn run_function(
+    rt: &Runtime,
+    function: &ukernel_runtime::Function,
+    device: usize,
+    options: &RunOptions,
+) -> Result<KernelRun, ukernel_runtime::Error> {
+    let [kernel] = function.steps.as_slice() else {
+        let load_start = std::time::Instant::now();
+        let loaded: Vec<ukernel_runtime::LoadedKernel> =
+            function.steps.iter().map(|k| rt.load(device, k)).collect::<Result<_, _>>()?;
+        let load_ms = load_start.elapsed().as_secs_f64() * 1e3;
+        let reference = options
+            .references
+            .as_ref()
+            .and_then(|(dir, refs)| refs.iter().find(|r| r.kernel == function.name).map(|r| (dir.as_path(), r)));
+        return run_steps(rt, function, &loaded, device, options, reference, load_ms);
+    };
+    run_kernel(rt, kernel, device, options)
 }
 
 fn run_kernel(
@@ -94,7 +118,8 @@ fn run_kernel(
         .as_ref()
         .and_then(|(dir, refs)| refs.iter().find(|r| r.kernel == kernel.name()).map(|r| (dir, r)));
     if let Some((dir, r)) = reference {
-        return run_against_reference(rt, &loaded, kernel, device, options, dir, r, load_ms);
+        let function = ukernel_runtime::Function { name: kernel.name(), steps: vec![kernel] };
+        return run_steps(rt, &function, std::slice::from_ref(&loaded), device, options, Some((dir, r)), load_ms);
     }
     let check = ukernels::check::check_for(&kernel.attributes);
     let mut rng = Rng(0x5eed_1234_9876_abcd);
@@ -218,21 +243,29 @@ fn describe(
     ))
 }
 
-/// Runs `kernel` on its reference's generated inputs and compares every
-/// buffer it writes with the reference outputs.
-#[allow(clippy::too_many_arguments)]
-fn run_against_reference(
+/// Runs the steps of `function` in order on the same buffers: the
+/// reference's generated inputs and a comparison of every buffer written
+/// with the reference outputs when there is a reference, else generic
+/// inputs and no check.
+fn run_steps(
     rt: &Runtime,
-    loaded: &ukernel_runtime::LoadedKernel,
-    kernel: &PackagedKernel,
+    function: &ukernel_runtime::Function,
+    loaded: &[ukernel_runtime::LoadedKernel],
     device: usize,
     options: &RunOptions,
-    dir: &std::path::Path,
-    reference: &crate::reference::KernelReference,
+    reference: Option<(&std::path::Path, &crate::reference::KernelReference)>,
     load_ms: f64,
 ) -> Result<KernelRun, ukernel_runtime::Error> {
     let dev = &rt.devices()[device];
-    let inputs = crate::reference::generate_inputs(kernel, reference.seed, reference.dynamic_size);
+    let first = function.steps[0];
+    let mut inputs = match reference {
+        Some((_, r)) => crate::reference::generate_inputs(first, r.seed, r.dynamic_size),
+        None => crate::reference::generate_inputs(first, crate::reference::seed_of(function.name), options.dynamic_size),
+    };
+    if reference.is_none() {
+        let mut rng = Rng(0x5eed_1234_9876_abcd);
+        inputs.iter_mut().for_each(|b| fill_generic(b, &mut rng));
+    }
     let kinds: Vec<ElementKind> =
         inputs.iter().map(|b| ElementKind::from_name(&b.element).unwrap_or(ElementKind::I8)).collect();
     let mut device_buffers = Vec::new();
@@ -245,38 +278,62 @@ fn run_against_reference(
         .zip(&kinds)
         .map(|((b, buffer), kind)| LaunchArg::Buffer { buffer, element: *kind, shape: b.dims.clone() })
         .collect();
-    rt.launch(loaded, &args)?;
-    dev.synchronize()?;
-    let mut problems = Vec::new();
-    for output in &reference.outputs {
-        let Some(position) = inputs.iter().position(|b| b.arg == output.arg) else {
-            problems.push(format!("the reference has argument {}, the kernel does not", output.arg));
-            continue;
-        };
-        let want = match std::fs::read(dir.join(&output.file)) {
-            Ok(bytes) => bytes,
-            Err(e) => {
-                problems.push(format!("{}: {e}", dir.join(&output.file).display()));
-                continue;
-            }
-        };
-        let mut got = vec![0u8; inputs[position].bytes.len()];
-        device_buffers[position].download(&mut got)?;
-        let name = format!("arg{}", output.arg);
-        problems.extend(crate::reference::compare(&name, output.element, &want, &got, reference.tolerance));
+    for step in loaded {
+        rt.launch(step, &args)?;
     }
-    let micros = time_launches(rt, loaded, &args, options)?;
-    let detail = format!(
-        "{}; MLIR reference, tolerance {:.2e}",
-        describe(kernel, loaded, &inputs, &kinds, load_ms)?,
-        reference.tolerance
-    );
+    dev.synchronize()?;
+    let mut problems = None;
+    if let Some((dir, r)) = reference {
+        let mut found = Vec::new();
+        for output in &r.outputs {
+            let Some(position) = inputs.iter().position(|b| b.arg == output.arg) else {
+                found.push(format!("the reference has argument {}, the kernel does not", output.arg));
+                continue;
+            };
+            let want = match std::fs::read(dir.join(&output.file)) {
+                Ok(bytes) => bytes,
+                Err(e) => {
+                    found.push(format!("{}: {e}", dir.join(&output.file).display()));
+                    continue;
+                }
+            };
+            let mut got = vec![0u8; inputs[position].bytes.len()];
+            device_buffers[position].download(&mut got)?;
+            let name = format!("arg{}", output.arg);
+            found.extend(crate::reference::compare(&name, output.element, &want, &got, r.tolerance));
+        }
+        problems = Some(found);
+    }
+    let micros = if options.repeat == 0 {
+        f32::NAN
+    } else {
+        let timer = ukernel_runtime::cuda::Timer::new(dev.context())?;
+        let mut samples = Vec::new();
+        for _ in 0..5 {
+            timer.start(dev.stream())?;
+            for _ in 0..options.repeat {
+                for step in loaded {
+                    rt.launch(step, &args)?;
+                }
+            }
+            samples.push(timer.stop(dev.stream())? * 1000.0 / options.repeat as f32);
+        }
+        samples.sort_by(f32::total_cmp);
+        samples[2]
+    };
+    let mut detail = describe(first, &loaded[0], &inputs, &kinds, load_ms)?;
+    if loaded.len() > 1 {
+        detail = format!("{} kernels launched in order; first: {detail}", loaded.len());
+    }
+    if let Some((_, r)) = reference {
+        detail += &format!("; MLIR reference, tolerance {:.2e}", r.tolerance);
+    }
     Ok(KernelRun {
-        kernel: kernel.name().to_string(),
+        kernel: function.name.to_string(),
         device,
         micros,
         input_bytes: 0,
-        mismatches: Some(problems),
+        mismatches: problems,
         detail,
     })
 }

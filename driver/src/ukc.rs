@@ -285,7 +285,7 @@ fn compile(flags: &Flags, output: &str, reference: Option<(u64, u64)>) -> Result
         let dir = crate::reference::directory_of(std::path::Path::new(output));
         crate::reference::write(&dir, &r.references, &r.data).map_err(|e| format!("{e}"))?;
         out += &format!(
-            "  reference outputs (MLIR on the CPU) of {} kernel(s) in {}\n",
+            "  reference outputs (MLIR on the CPU) of {} function(s) in {}\n",
             r.references.len(),
             dir.display()
         );

@@ -7,7 +7,9 @@
 //!             function boundaries, results turned into out-params)
 //! lowered     ukernel-hoist-executable-objects, ukernel-lower-to-ukernels,
 //!             the other linalg ops and memref.copy as scf.parallel loops
-//! kernels     ukernel-gpu-distribute: each dispatch is one kernel body
+//! kernels     ukernel-split-kernels (a default-path dispatch of several ops:
+//!             one kernel per op, launched in order), ukernel-gpu-distribute:
+//!             each dispatch is one kernel body
 //! llvm        the LLVM dialect, dispatches marked nvvm.kernel
 //! ```
 //! then (in the NVPTX target crate, `ukernel-target-nvptx`) LLVM IR in the
@@ -86,7 +88,7 @@ impl Stage {
                 "builtin.module(ukernel-hoist-executable-objects,ukernel-lower-to-ukernels,ukernel-split-reductions,",
                 "convert-linalg-to-parallel-loops,ukernel-copies-to-loops)"
             ),
-            Stage::Kernels => "builtin.module(ukernel-gpu-distribute,canonicalize,cse)",
+            Stage::Kernels => "builtin.module(ukernel-split-kernels,ukernel-gpu-distribute,canonicalize,cse)",
             Stage::Llvm => concat!(
                 "builtin.module(ukernel-math-to-libdevice,convert-math-to-funcs,",
                 "convert-scf-to-cf,expand-strided-metadata,lower-affine,finalize-memref-to-llvm,",
@@ -506,6 +508,9 @@ pub struct KernelInfo {
     pub reference: Option<Reference>,
     /// The ukernel the kernel calls, if any.
     pub ukernel: Option<String>,
+    /// For a step of a dispatch split into kernels launched in order
+    /// (`ukernel-split-kernels`): the dispatch and the step's position.
+    pub function: Option<(String, u32)>,
 }
 
 fn strings(a: Attribute) -> Vec<String> {
@@ -641,6 +646,11 @@ pub fn kernel_infos(module: &Module) -> Result<Vec<KernelInfo>, CodegenError> {
             block: [block[0] as u32, block[1] as u32, block[2] as u32],
             reference,
             ukernel,
+            function: func
+                .attribute(crate::split_kernels::FUNCTION_ATTR)
+                .ok()
+                .and_then(ukernel_dialect::string_value)
+                .map(|f| (f, crate::ir::int_attr(&func, crate::split_kernels::STEP_ATTR).unwrap_or(0) as u32)),
         });
     }
     Ok(out)

@@ -18,6 +18,7 @@ pub mod math_to_libdevice;
 pub mod numerics;
 mod registration;
 pub mod set_target;
+pub mod split_kernels;
 pub mod split_reductions;
 pub mod verify_attributes;
 

@@ -47,6 +47,11 @@ pub const PASSES: &[PassInfo] = &[
         create: crate::copies_to_loops::create,
     },
     PassInfo {
+        argument: crate::split_kernels::ARGUMENT,
+        summary: crate::split_kernels::SUMMARY,
+        create: crate::split_kernels::create,
+    },
+    PassInfo {
         argument: crate::gpu_distribute::ARGUMENT,
         summary: crate::gpu_distribute::SUMMARY,
         create: crate::gpu_distribute::create,

@@ -44,16 +44,24 @@ struct NativePackage {
     loaded: Mutex<HashMap<(usize, usize), Arc<LoadedKernel>>>,
 }
 
-/// Where kernel `name` is in the package; KeyError naming the kernels.
-fn position(package: &Package, name: &str) -> PyResult<usize> {
-    package.kernels.iter().position(|k| k.name() == name).ok_or_else(|| {
-        let names: Vec<&str> = package.kernels.iter().map(|k| k.name()).collect();
+/// Where the kernels of function `name` are in the package, in launch
+/// order: one kernel, or the steps of a dispatch made of several kernels
+/// (which share its arguments); KeyError naming the functions.
+fn positions(package: &Package, name: &str) -> PyResult<Vec<usize>> {
+    let function = package.function(name).ok_or_else(|| {
+        let names: Vec<&str> = package.functions().iter().map(|f| f.name).collect();
         PyKeyError::new_err(format!("no kernel '{name}' in the package (kernels: {})", names.join(", ")))
-    })
+    })?;
+    Ok(function
+        .steps
+        .iter()
+        .filter_map(|step| package.kernels.iter().position(|k| std::ptr::eq(k, *step)))
+        .collect())
 }
 
+/// The kernel whose arguments function `name` takes (its first step).
 fn kernel<'a>(package: &'a Package, name: &str) -> PyResult<&'a PackagedKernel> {
-    Ok(&package.kernels[position(package, name)?])
+    Ok(&package.kernels[positions(package, name)?[0]])
 }
 
 fn given(kernel: &PackagedKernel) -> Vec<&ArgSpec> {
@@ -109,10 +117,11 @@ impl NativePackage {
         &self.path
     }
 
-    /// Kernel names, in package order.
+    /// Kernel names, in package order: a dispatch made of several kernels
+    /// launched in order is one name (its function's).
     #[getter]
     fn kernels(&self) -> Vec<String> {
-        self.package.kernels.iter().map(|k| k.name().to_string()).collect()
+        self.package.functions().iter().map(|f| f.name.to_string()).collect()
     }
 
     /// The caller's arguments of `name`, in order: dicts with `name`, `kind`
@@ -182,8 +191,8 @@ impl NativePackage {
     /// stream). Returns without waiting for the kernel.
     #[pyo3(signature = (name, args, stream=None))]
     fn launch(&self, name: &str, args: &Bound<'_, PyTuple>, stream: Option<u64>) -> PyResult<()> {
-        let position = position(&self.package, name)?;
-        let k = &self.package.kernels[position];
+        let steps = positions(&self.package, name)?;
+        let k = &self.package.kernels[steps[0]];
         let specs = given(k);
         if args.len() != specs.len() {
             let names: Vec<&str> = specs.iter().map(|s| s.name()).collect();
@@ -267,7 +276,6 @@ impl NativePackage {
             }
         }
         let device = device.map_or(0, |(d, _)| d.max(0) as usize);
-        let (runtime, loaded) = self.loaded(position, device)?;
         let launch_args: Vec<LaunchArg> = values
             .iter()
             .zip(&arg_values)
@@ -290,14 +298,19 @@ impl NativePackage {
             None => torch_fast::current_stream(args.py(), device)?.unwrap_or(0),
         };
         let stream = stream as usize as cudarc::driver::sys::CUstream;
-        unsafe { runtime.launch_on_stream(&loaded, &launch_args, stream) }.map_err(|e| match e {
-            ukernel_runtime::Error::Args(a) => ArgumentError::new_err(a.to_string()),
-            e => CudaError::new_err(e.to_string()),
-        })
+        // The steps of a function in order on one stream, on the same buffers.
+        for position in steps {
+            let (runtime, loaded) = self.loaded(position, device)?;
+            unsafe { runtime.launch_on_stream(&loaded, &launch_args, stream) }.map_err(|e| match e {
+                ukernel_runtime::Error::Args(a) => ArgumentError::new_err(a.to_string()),
+                e => CudaError::new_err(e.to_string()),
+            })?;
+        }
+        Ok(())
     }
 
     fn __repr__(&self) -> String {
-        format!("<ukernel package '{}': {} kernel(s)>", self.path, self.package.kernels.len())
+        format!("<ukernel package '{}': {} kernel(s)>", self.path, self.package.functions().len())
     }
 }
 

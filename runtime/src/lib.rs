@@ -15,6 +15,6 @@ pub mod spec;
 
 pub use cuda::{CudaError, Ownership};
 pub use launch::{ArgSpec, ArgValue, DimExpr, ElementKind, LaunchMetadata};
-pub use package::{Package, PackageError, PackagedKernel};
+pub use package::{Function, Package, PackageError, PackagedKernel};
 pub use runtime::{DeviceSelection, Error, LaunchArg, LoadedKernel, Runtime};
 pub use spec::{ComputeCapability, KernelLoaderSpec, LoadChoice, MultiKernelLoaderSpec, SpecError};

@@ -78,7 +78,39 @@ fn checksum(version: u32, payload: &[u8]) -> u64 {
     if version == 1 { fnv1a(payload) } else { crc32fast::hash(payload) as u64 }
 }
 
+/// A function of a package: a kernel, or the steps of a dispatch made into
+/// several kernels that run in order with the same arguments (kernels with
+/// the attributes `function` and `step`).
+#[derive(Clone, Debug)]
+pub struct Function<'a> {
+    pub name: &'a str,
+    /// Its kernels in launch order.
+    pub steps: Vec<&'a PackagedKernel>,
+}
+
 impl Package {
+    /// The package's functions in order of first appearance: each kernel
+    /// that is not a step is one; steps are grouped under their function.
+    pub fn functions(&self) -> Vec<Function<'_>> {
+        let mut out: Vec<Function> = Vec::new();
+        for k in &self.kernels {
+            let name = k.attributes.get("function").map(String::as_str).unwrap_or(k.name());
+            match out.iter_mut().find(|f| f.name == name) {
+                Some(f) => f.steps.push(k),
+                None => out.push(Function { name, steps: vec![k] }),
+            }
+        }
+        for f in &mut out {
+            f.steps.sort_by_key(|k| k.attributes.get("step").and_then(|s| s.parse::<u32>().ok()).unwrap_or(0));
+        }
+        out
+    }
+
+    /// The function called `name`, if any.
+    pub fn function(&self, name: &str) -> Option<Function<'_>> {
+        self.functions().into_iter().find(|f| f.name == name)
+    }
+
     /// Serializes the package.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut payload = Writer::default();

@@ -138,6 +138,10 @@ pub struct LoadedKernel {
     /// What was loaded: `"PTX"` or `"cubin"`, and for which capability.
     pub loaded: (&'static str, ComputeCapability),
     pub launch: LaunchMetadata,
+    /// Whose temporaries (scratch) it uses: its own, or for a step of a
+    /// function of several kernels (package attribute `function`), the
+    /// function's, which all its steps share.
+    scratch_owner: String,
     function: cudarc::driver::sys::CUfunction,
     _module: Arc<cuda::Module>,
 }
@@ -282,6 +286,7 @@ impl Runtime {
             device: index,
             loaded: (what, from_cc),
             launch: kernel.launch.clone(),
+            scratch_owner: kernel.attributes.get("function").cloned().unwrap_or_else(|| kernel.name().to_string()),
             function,
             _module: module,
         })
@@ -353,7 +358,7 @@ impl Runtime {
                 ResolvedParam::I64(v) => *v as u64,
                 ResolvedParam::Alias(_) => 0,
                 ResolvedParam::Scratch(bytes) => {
-                    let s = self.scratch(device, &kernel.name, position, *bytes)?;
+                    let s = self.scratch(device, &kernel.scratch_owner, position, *bytes)?;
                     let ptr = s.device_ptr();
                     keep_scratch.push(s);
                     ptr
@@ -383,11 +388,13 @@ impl Runtime {
 
     /// Zeroed scratch for `kernel` on `device`, allocated once per size and
     /// reused: kernels leave their scratch zeroed.
-    /// The scratch buffer of parameter `position` of `kernel`: one per
-    /// parameter (two temporaries of one size are two buffers) and size.
-    fn scratch(&self, device: &Device, kernel: &str, position: usize, bytes: u64) -> Result<Arc<DeviceBuffer>, Error> {
+    /// The scratch buffer of parameter `position` of `owner`'s kernels: one
+    /// per parameter (two temporaries of one size are two buffers) and
+    /// size. The steps of a function have the same parameters, so they share
+    /// its temporaries.
+    fn scratch(&self, device: &Device, owner: &str, position: usize, bytes: u64) -> Result<Arc<DeviceBuffer>, Error> {
         let mut cache = device.scratch.lock().unwrap_or_else(|p| p.into_inner());
-        let key = (kernel.to_string(), position, bytes);
+        let key = (owner.to_string(), position, bytes);
         if let Some(b) = cache.get(&key) {
             return Ok(b.clone());
         }

@@ -132,6 +132,27 @@ fn package_round_trips() {
 const SAMPLE_V2: &[u8] = include_bytes!("fixtures/sample.v2.bin");
 
 #[test]
+fn steps_of_a_function_group_in_launch_order() {
+    let step = |name: &str, function: &str, step: &str| {
+        let mut k = scale_kernel(SCALE_PTX, 80);
+        k.spec = MultiKernelLoaderSpec::new(name)
+            .with(KernelLoaderSpec::cuda_ptx(name, [(ComputeCapability::from_sm(80), Bytes::Static(b"x"))]))
+            .unwrap();
+        k.attributes.insert("function".into(), function.into());
+        k.attributes.insert("step".into(), step.into());
+        k
+    };
+    let mut single = scale_kernel(SCALE_PTX, 80);
+    single.attributes.clear();
+    let package = Package { kernels: vec![step("f__k1", "f", "1"), single, step("f__k0", "f", "0")] };
+    let functions = package.functions();
+    let names: Vec<(&str, Vec<&str>)> =
+        functions.iter().map(|f| (f.name, f.steps.iter().map(|k| k.name()).collect())).collect();
+    assert_eq!(names, [("f", vec!["f__k0", "f__k1"]), ("scale", vec!["scale"])]);
+    assert!(package.function("f__k0").is_none());
+}
+
+#[test]
 fn older_package_versions_still_read() {
     let p = sample_package();
     assert_eq!(u32::from_le_bytes(SAMPLE_V2[8..12].try_into().unwrap()), 2);

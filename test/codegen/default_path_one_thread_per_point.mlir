@@ -34,10 +34,21 @@
 // CHECK-NEXT: scf.parallel
 // CHECK: return
 
-// CHECK-LABEL: func.func @producer_then_reduction
-// CHECK-SAME: ukernel.block = [256, 1, 1]
-// CHECK-SAME: ukernel.grid = ["1", "1", "1"]
-// CHECK: nvvm.barrier0
+// Loops over different spaces are one kernel each (ukernel-split-kernels),
+// launched in order, each with a thread per point.
+// CHECK-LABEL: func.func @producer_then_reduction__k0
+// CHECK-SAME: ukernel.function = "producer_then_reduction"
+// CHECK-SAME: ukernel.grid = ["ceildiv(8*1000, 256)", "1", "1"]
+// CHECK-SAME: ukernel.step = 0
+// CHECK-NOT: nvvm.barrier0
+// CHECK-LABEL: func.func @producer_then_reduction__k1
+// CHECK-SAME: ukernel.grid = ["ceildiv(8, 256)", "1", "1"]
+// CHECK-SAME: ukernel.step = 1
+// CHECK-NOT: nvvm.barrier0
+// CHECK-LABEL: func.func @producer_then_reduction__k2
+// CHECK-SAME: ukernel.grid = ["ceildiv(8, 256)", "1", "1"]
+// CHECK-SAME: ukernel.step = 2
+// CHECK-NOT: nvvm.barrier0
 // CHECK: return
 
 module {

@@ -5,11 +5,19 @@
 // while others already accumulate), a 1 x N loop spreads its N, a
 // reduction to a scalar runs on thread 0, a sequential loop around a
 // parallel one is walked by every thread with a barrier inside, and a
-// strided copy is loads and stores (never the host's memrefCopy).
-// RUN: rm -rf %t.dump && ukc compile %s --arch sm_90 --ukernels none --no-cubin -o %t.pkg --dump-dir %t.dump
-// RUN: FileCheck %s < %t.dump/3.kernels.mlir
+// strided copy is loads and stores (never the host's memrefCopy). The
+// compile splits such dispatches into one kernel per op
+// (ukernel-split-kernels; SPLIT below); ukernel-gpu-distribute alone on the
+// lowered module shows the one-workgroup form that dispatches it cannot
+// split still get.
+// RUN: rm -rf %t.dump && ukc compile %s --arch sm_90 --ukernels none --no-cubin -o %t.pkg --dump-dir %t.dump | FileCheck %s --check-prefix=SPLIT
+// RUN: ukernel-opt %t.dump/2.lowered.mlir --pass-pipeline='builtin.module(ukernel-gpu-distribute,canonicalize,cse)' | FileCheck %s
 // RUN: FileCheck %s --check-prefix=LLVM < %t.dump/4.llvm.mlir
 // LLVM-NOT: memrefCopy
+// SPLIT: shared_fill_two_matmuls__k6: ukernel none
+// SPLIT: sum_of_all__k2: ukernel none
+// SPLIT: column_sums_of_a_transpose__k2: ukernel none
+// SPLIT: strided_slice: ukernel none
 
 // CHECK-LABEL: func.func @shared_fill_two_matmuls
 // CHECK-SAME: ukernel.block = [256, 1, 1]

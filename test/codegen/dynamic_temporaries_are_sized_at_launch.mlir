@@ -4,8 +4,12 @@
 // refused the function.
 // RUN: rm -rf %t.dump && ukc compile %s --arch sm_90 --no-cubin -o %t.pkg --dump-dir %t.dump | FileCheck %s --check-prefix=WROTE
 // RUN: FileCheck %s < %t.dump/3.kernels.mlir
-// WROTE: wrote {{.*}}: 1 kernel(s)
-// CHECK: func.func @exp_then_sum_rows(%arg0: memref<?x64xf32>, %arg1: memref<?xf32>, %arg2: memref<?x64xf32>)
+// The producer, the fill and the reduction are three kernels launched in
+// order; each has the temporary, the same buffer at launch.
+// WROTE: wrote {{.*}}: 3 kernel(s)
+// CHECK: func.func @exp_then_sum_rows__k0(%arg0: memref<?x64xf32>, %arg1: memref<?xf32>, %arg2: memref<?x64xf32>)
+// CHECK-SAME: ukernel.temporaries = [2], ukernel.temporary_sizes = {{\[\[}}"%arg0[0]", "64"]]
+// CHECK: func.func @exp_then_sum_rows__k2(%arg0: memref<?x64xf32>, %arg1: memref<?xf32>, %arg2: memref<?x64xf32>)
 // CHECK-SAME: ukernel.temporaries = [2], ukernel.temporary_sizes = {{\[\[}}"%arg0[0]", "64"]]
 // CHECK-NOT: memref.alloc
 

@@ -14,16 +14,16 @@
 // RUN: ukc compile %S/sanitized_matmul.mlir --arch sm_90a --no-cubin -o %t.s.pkg --reference | FileCheck %s --check-prefix=SAN
 // RUN: ukc compile %S/split_folds.mlir --arch sm_90a --ukernels none --no-cubin -o %t.sf.pkg --reference | FileCheck %s --check-prefix=SPLIT
 
-// ARGMAX: reference outputs (MLIR on the CPU) of 39 kernel(s)
+// ARGMAX: reference outputs (MLIR on the CPU) of 39 function(s)
 // ARGMAX-NOT: no reference
-// FUSED: reference outputs (MLIR on the CPU) of 9 kernel(s)
+// FUSED: reference outputs (MLIR on the CPU) of 9 function(s)
 // FUSED-NOT: no reference
-// FUSED-MM: reference outputs (MLIR on the CPU) of 6 kernel(s)
+// FUSED-MM: reference outputs (MLIR on the CPU) of 6 function(s)
 // FUSED-MM-DAG: no reference for plain_bf16_4096x4096x4096: {{[0-9]+}} loop iterations exceed --reference-budget
 // FUSED-MM-DAG: no reference for gelu_bf16_4096x4096x4096
 // FUSED-MM-DAG: no reference for gelu_bf16_2048x11008x4096
-// MATH: reference outputs (MLIR on the CPU) of 105 kernel(s)
-// MM: reference outputs (MLIR on the CPU) of 14 kernel(s)
+// MATH: reference outputs (MLIR on the CPU) of 105 function(s)
+// MM: reference outputs (MLIR on the CPU) of 14 function(s)
 // MM-NEXT: no reference for mm_tile_bf16_nk_acc_4096x4096x4096
-// SAN: reference outputs (MLIR on the CPU) of 13 kernel(s)
-// SPLIT: reference outputs (MLIR on the CPU) of 3 kernel(s)
+// SAN: reference outputs (MLIR on the CPU) of 13 function(s)
+// SPLIT: reference outputs (MLIR on the CPU) of 3 function(s)

@@ -12,7 +12,7 @@
 // RUN: FileCheck %s --check-prefix=MANIFEST < %t.c.pkg.ref/manifest.txt
 // RUN: FileCheck %s --check-prefix=MANIFEST-D < %t.d.pkg.ref/manifest.txt
 
-// CHECK: reference outputs (MLIR on the CPU) of 1 kernel(s) in {{.*}}.pkg.ref
+// CHECK: reference outputs (MLIR on the CPU) of 1 function(s) in {{.*}}.pkg.ref
 // CHECK-NOT: no reference
 
 // The LM head's argmax writes its index (i64) and its max value; bf16 in
