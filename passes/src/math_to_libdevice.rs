@@ -238,6 +238,50 @@ fn rewrite<'c>(
     Ok(())
 }
 
+/// An integer exponent as the i32 that `__nv_powif`/`__nv_powi` take, with
+/// the same result: narrower ones sign-extended; wider ones (torch's i64)
+/// clamped into i32's range with their parity kept (beyond it, x^n is 0,
+/// infinite or +-1 whatever the magnitude, and the sign follows the parity).
+fn exponent_as_i32<'c, 'a>(
+    context: &'c Context,
+    op: &OperationRef<'c, 'a>,
+    v: Value<'c, '_>,
+) -> Result<Value<'c, 'a>, String> {
+    use melior::ir::{attribute::IntegerAttribute, r#type::IntegerType};
+    let location = op.location();
+    let put = |new| put_before(op, new);
+    let i32_type: Type = IntegerType::new(context, 32).into();
+    let bits = unsafe {
+        if !mlir_sys::mlirTypeIsAInteger(v.r#type().to_raw()) {
+            return Err(format!("an exponent of type {} is not an integer", v.r#type()));
+        }
+        mlir_sys::mlirIntegerTypeGetWidth(v.r#type().to_raw())
+    };
+    match bits.cmp(&32) {
+        std::cmp::Ordering::Equal => return put_before_value(v),
+        std::cmp::Ordering::Less => return put(arith::extsi(v, i32_type, location)),
+        std::cmp::Ordering::Greater => {}
+    }
+    let wide = v.r#type();
+    let constant = |c: i64| put(arith::constant(context, IntegerAttribute::new(wide, c).into(), location));
+    let (max, min, one) = (constant(i32::MAX as i64)?, constant(i32::MIN as i64)?, constant(1)?);
+    let odd = put(arith::andi(v, one, location))?;
+    // Above: i32::MAX - 1 (even) + parity; below: i32::MIN (even) + parity.
+    let below_max = put(arith::subi(max, one, location))?;
+    let high = put(arith::addi(below_max, odd, location))?;
+    let low = put(arith::addi(min, odd, location))?;
+    let over = put(arith::cmpi(context, arith::CmpiPredicate::Sgt, v, max, location))?;
+    let under = put(arith::cmpi(context, arith::CmpiPredicate::Slt, v, min, location))?;
+    let clamped = put(arith::select(over, high, v, location))?;
+    let clamped = put(arith::select(under, low, clamped, location))?;
+    put(arith::trunci(clamped, i32_type, location))
+}
+
+/// An i32 exponent passes as it is.
+fn put_before_value<'c, 'a>(v: Value<'c, '_>) -> Result<Value<'c, 'a>, String> {
+    Ok(unsafe { Value::from_raw(v.to_raw()) })
+}
+
 /// Emits before `op` the libdevice call computing `op_name` on `operands`
 /// with a result of `result_type`; returns the result.
 fn call_libdevice<'c, 'a>(
@@ -258,8 +302,12 @@ fn call_libdevice<'c, 'a>(
     let mut args = Vec::new();
     for &v in operands {
         // Float operands follow the result's width; an integer one (fpowi's
-        // exponent) passes as is.
-        let widen = matches!(w, Width::Narrow) && width(v.r#type()).is_some();
+        // exponent) is libdevice's `int`.
+        if width(v.r#type()).is_none() {
+            args.push(exponent_as_i32(context, op, v)?);
+            continue;
+        }
+        let widen = matches!(w, Width::Narrow);
         args.push(if widen { put(arith::extf(v, f32_type, location))? } else { v });
     }
     let callee = match w {

@@ -12,10 +12,10 @@ nvidia-smi -L
 mkdir -p /tmp/o
 for p in gpu/ref/*.pkg; do
   n=$(basename "$p" .pkg)
-  start=$(date +%s.%N)
+  start=$SECONDS
   timeout 240 gpu/ukc-run run "$p" --repeat 0 > /tmp/o/$n.txt 2>&1
   rc=$?
-  printf '%-36s exit %s  %6.1f s  %s\n' "$n" "$rc" "$(echo "$(date +%s.%N) - $start" | bc)" "$(tail -1 /tmp/o/$n.txt)"
+  printf '%-36s exit %s  %4d s  %s\n' "$n" "$rc" "$((SECONDS - start))" "$(tail -1 /tmp/o/$n.txt)"
 done
 grep -h "MISMATCH" /tmp/o/*.txt | cut -c1-400 | head -40
 cp /tmp/o/*.txt "$OUT"/
