@@ -14,3 +14,9 @@ for p in gpu2/diag/*.pkg gpu2/fuzz/*.pkg; do
   echo "$n exit $? $(tail -1 "$OUT/$n.txt")"
 done
 grep -h "MISMATCH\|error" "$OUT"/*.txt | cut -c1-400 | head -30
+# The realir blocks timed (ukc-run: median of 5 measurements of 5
+# back-to-back calls; a multi-kernel function is all its kernels in order).
+for p in gpu2/timed/*.pkg; do
+  timeout 120 gpu2/ukc-run run "$p" --repeat 5 2>&1 | head -1 | cut -c1-250
+done
+python3 bench/realir_torch_time.py
