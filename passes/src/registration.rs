@@ -22,6 +22,11 @@ pub const PASSES: &[PassInfo] = &[
         create: crate::verify_attributes::create,
     },
     PassInfo {
+        argument: crate::fold_transposes::ARGUMENT,
+        summary: crate::fold_transposes::SUMMARY,
+        create: crate::fold_transposes::create,
+    },
+    PassInfo {
         argument: crate::kernel_config::ARGUMENT,
         summary: crate::kernel_config::SUMMARY,
         create: crate::kernel_config::create,

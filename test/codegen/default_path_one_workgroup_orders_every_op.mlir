@@ -5,7 +5,9 @@
 // while others already accumulate), a 1 x N loop spreads its N, a
 // reduction to a scalar runs on thread 0, a sequential loop around a
 // parallel one is walked by every thread with a barrier inside, and a
-// strided copy is loads and stores (never the host's memrefCopy). The
+// strided copy is loads and stores (never the host's memrefCopy). (The
+// weights are transposed by generics: a linalg.transpose feeding a matmul
+// is folded into its map, fold_transposes_into_matmul_maps.mlir.) The
 // compile splits such dispatches into one kernel per op
 // (ukernel-split-kernels; SPLIT below); ukernel-gpu-distribute alone on the
 // lowered module shows the one-workgroup form that dispatches it cannot
@@ -73,11 +75,17 @@ module {
   func.func @shared_fill_two_matmuls(%x: tensor<1x64xf32>, %w1: tensor<96x64xf32>, %w2: tensor<96x64xf32>) -> tensor<1x96xf32> {
     %cst = arith.constant 0.000000e+00 : f32
     %e = tensor.empty() : tensor<64x96xf32>
-    %t1 = linalg.transpose ins(%w1 : tensor<96x64xf32>) outs(%e : tensor<64x96xf32>) permutation = [1, 0]
+    %t1 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, #map], iterator_types = ["parallel", "parallel"]} ins(%w1 : tensor<96x64xf32>) outs(%e : tensor<64x96xf32>) {
+    ^bb0(%v: f32, %o: f32):
+      linalg.yield %v : f32
+    } -> tensor<64x96xf32>
     %acc = tensor.empty() : tensor<1x96xf32>
     %zero = linalg.fill ins(%cst : f32) outs(%acc : tensor<1x96xf32>) -> tensor<1x96xf32>
     %a = linalg.matmul ins(%x, %t1 : tensor<1x64xf32>, tensor<64x96xf32>) outs(%zero : tensor<1x96xf32>) -> tensor<1x96xf32>
-    %t2 = linalg.transpose ins(%w2 : tensor<96x64xf32>) outs(%e : tensor<64x96xf32>) permutation = [1, 0]
+    %t2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, #map], iterator_types = ["parallel", "parallel"]} ins(%w2 : tensor<96x64xf32>) outs(%e : tensor<64x96xf32>) {
+    ^bb0(%v: f32, %o: f32):
+      linalg.yield %v : f32
+    } -> tensor<64x96xf32>
     %b = linalg.matmul ins(%x, %t2 : tensor<1x64xf32>, tensor<64x96xf32>) outs(%zero : tensor<1x96xf32>) -> tensor<1x96xf32>
     %r = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel"]} ins(%a, %b : tensor<1x96xf32>, tensor<1x96xf32>) outs(%acc : tensor<1x96xf32>) {
     ^bb0(%p: f32, %q: f32, %o: f32):
