@@ -2,6 +2,7 @@
 // CPU for each of its kernels, with ukernels and without (temporaries of
 // dynamic shape are sized from the arguments' dims at launch), except the
 // largest matmuls, which exceed the reference budget and are named.
+// REQUIRES: libdevice
 // RUN: ukc compile %S/argmax_dispatches.mlir --arch sm_90a --no-cubin -o %t.a.pkg --reference | FileCheck %s --check-prefix=ARGMAX
 // RUN: ukc compile %S/argmax_dispatches.mlir --arch sm_90a --ukernels none --no-cubin -o %t.a0.pkg --reference | FileCheck %s --check-prefix=ARGMAX
 // RUN: ukc compile %S/fused_dispatches.mlir --arch sm_90a --no-cubin -o %t.f.pkg --reference | FileCheck %s --check-prefix=FUSED

@@ -2,6 +2,7 @@
 // for sm_90a, with ukernels and without, and upstream MLIR runs every one
 // of its functions on the CPU (`--reference`): the reference outputs that
 // `ukc-run run` compares the GPU's with (bench/results/2026-12-06-oracle).
+// REQUIRES: libdevice
 // RUN: ukc compile %S/../realir/a_llama_mlp.mlir --arch sm_90a --no-cubin -o %t.a.pkg --reference | FileCheck %s
 // RUN: ukc compile %S/../realir/b_gpt2_mlp.mlir --arch sm_90a --no-cubin -o %t.b.pkg --reference | FileCheck %s
 // RUN: ukc compile %S/../realir/c_lm_head_argmax.mlir --arch sm_90a --no-cubin -o %t.c.pkg --reference | FileCheck %s

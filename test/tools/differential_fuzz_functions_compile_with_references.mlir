@@ -3,6 +3,7 @@
 // sums broadcast back); each compiles, with ukernels and without, and gets
 // reference outputs from upstream MLIR on the CPU. On a GPU machine,
 // `ukc-run run` compares each kernel with them (bench/results/2026-12-06-oracle).
+// REQUIRES: libdevice
 // RUN: ukc-fuzz --linalg-functions 40 --seed 7 --write %t.mlir
 // RUN: ukc compile %t.mlir --arch sm_90a --no-cubin -o %t.pkg --reference | FileCheck %s
 // RUN: ukc compile %t.mlir --arch sm_80 --ukernels none --no-cubin -o %t.none.pkg --reference | FileCheck %s
