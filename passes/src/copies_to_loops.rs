@@ -24,32 +24,12 @@ use melior::{
 use ukernel_dialect::emit_error;
 
 use crate::{
-    dispatch::{detach, dispatches},
+    dispatch::{detach, dispatches, nested_ops},
     ir::{name, shape_of},
 };
 
 pub const ARGUMENT: &str = "ukernel-copies-to-loops";
 pub const SUMMARY: &str = "Rewrite memref.copy as scf.parallel loops of loads and stores (no host runtime call)";
-
-/// Every `memref.copy` under `op`, at any depth.
-fn copies<'c, 'a>(op: &OperationRef<'c, 'a>, out: &mut Vec<OperationRef<'c, 'a>>) {
-    for r in 0..op.region_count() {
-        let Ok(region) = op.region(r) else { continue };
-        let mut block = region.first_block();
-        while let Some(b) = block {
-            let mut next = b.first_operation();
-            while let Some(o) = next {
-                next = o.next_in_block();
-                if name(&o) == "memref.copy" {
-                    out.push(o);
-                } else {
-                    copies(&o, out);
-                }
-            }
-            block = b.next_in_region();
-        }
-    }
-}
 
 /// Builds `builder` before `anchor`; returns its first result.
 fn before<'c, 'a>(anchor: &OperationRef<'c, 'a>, builder: OperationBuilder<'c>) -> Result<Value<'c, 'a>, String> {
@@ -169,8 +149,8 @@ fn rewrite(context: &Context, copy: OperationRef) -> Result<(), String> {
 fn copies_to_loops(context: &Context, module: &OperationRef) -> bool {
     for func in dispatches(module) {
         let mut found = Vec::new();
-        copies(&func, &mut found);
-        for copy in found {
+        nested_ops(&func, &mut found);
+        for copy in found.into_iter().filter(|o| name(o) == "memref.copy") {
             let location = copy.location();
             if let Err(message) = rewrite(context, copy) {
                 emit_error(location, &format!("ukernel: {message}"));

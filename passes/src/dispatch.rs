@@ -121,6 +121,41 @@ pub fn provides(path: &str, symbol: &str) -> bool {
     path.strip_prefix(symbol).is_some_and(|rest| rest == ".bc" || (rest.starts_with('.') && rest.ends_with(".bc")))
 }
 
+/// Every op nested under `op`, at any depth, in order (not `op` itself).
+pub fn nested_ops<'c, 'a>(op: &OperationRef<'c, 'a>, out: &mut Vec<OperationRef<'c, 'a>>) {
+    for r in 0..op.region_count() {
+        let Ok(region) = op.region(r) else { continue };
+        let mut block = region.first_block();
+        while let Some(b) = block {
+            let mut next = b.first_operation();
+            while let Some(o) = next {
+                next = o.next_in_block();
+                out.push(o);
+                nested_ops(&o, out);
+            }
+            block = b.next_in_region();
+        }
+    }
+}
+
+/// Whether `op` (or an op inside it) writes memory or has effects that
+/// running it twice, or in several threads, would change: what the
+/// default path must run once, in order.
+pub fn writes_memory(op: &OperationRef) -> bool {
+    let mut all = vec![*op];
+    nested_ops(op, &mut all);
+    all.iter().any(|o| {
+        let n = name(o);
+        matches!(n.as_str(), "memref.store" | "memref.copy" | "memref.atomic_rmw" | "memref.generic_atomic_rmw")
+            || n.starts_with("func.call")
+            || n.starts_with("linalg.")
+            || n.starts_with("vector.")
+            || n.starts_with("llvm.")
+            || n.starts_with("gpu.")
+            || n.starts_with("nvvm.")
+    })
+}
+
 /// Takes `op` out of its block, returning ownership.
 pub fn detach(op: &OperationRef) -> Operation<'static> {
     let mut m = unsafe { OperationRefMut::from_raw(op.to_raw()) };

@@ -48,7 +48,7 @@ use melior::{
 use ukernel_dialect::emit_error;
 
 use crate::{
-    dispatch::dispatches,
+    dispatch::{dispatches, nested_ops, writes_memory},
     grid::GridExpr,
     ir::{body_ops, defining_op, int_constant, name, shape_of},
 };
@@ -245,22 +245,6 @@ fn thread_stride(context: &Context, op: OperationRef) -> Result<(), Fail> {
     barrier_after(context, op)
 }
 
-/// Whether `op` (or an op inside it) writes memory or has effects a thread
-/// cannot repeat: what all threads of the workgroup must not each run.
-fn writes_memory(op: &OperationRef) -> bool {
-    let mut all = vec![*op];
-    nested_ops(op, &mut all);
-    all.iter().any(|o| {
-        let n = name(o);
-        matches!(n.as_str(), "memref.store" | "memref.copy" | "memref.atomic_rmw" | "memref.generic_atomic_rmw")
-            || n.starts_with("func.call")
-            || n.starts_with("linalg.")
-            || n.starts_with("vector.")
-            || n.starts_with("llvm.")
-            || n.starts_with("gpu.")
-    })
-}
-
 fn contains_parallel(op: &OperationRef) -> bool {
     let mut all = Vec::new();
     nested_ops(op, &mut all);
@@ -360,22 +344,6 @@ fn unmodelled_memory_op(n: &str) -> bool {
         || n.starts_with("nvvm.")
         || n.starts_with("linalg.")
         || n.starts_with("vector.")
-}
-
-fn nested_ops<'c, 'a>(op: &OperationRef<'c, 'a>, out: &mut Vec<OperationRef<'c, 'a>>) {
-    for r in 0..op.region_count() {
-        let Ok(region) = op.region(r) else { continue };
-        let mut block = region.first_block();
-        while let Some(b) = block {
-            let mut next = b.first_operation();
-            while let Some(o) = next {
-                next = o.next_in_block();
-                out.push(o);
-                nested_ops(&o, out);
-            }
-            block = b.next_in_region();
-        }
-    }
 }
 
 fn const_index(v: Value) -> Option<i64> {

@@ -32,7 +32,7 @@ use melior::{
 };
 
 use crate::{
-    dispatch::{detach, dispatches},
+    dispatch::{detach, dispatches, nested_ops, writes_memory},
     ir::{body_ops, defining_op, int_constant, name, same},
 };
 
@@ -44,43 +44,12 @@ pub const FUNCTION_ATTR: &str = "ukernel.function";
 /// Func attribute of a step: its position in its function.
 pub const STEP_ATTR: &str = "ukernel.step";
 
-fn nested<'c, 'a>(op: &OperationRef<'c, 'a>, out: &mut Vec<OperationRef<'c, 'a>>) {
-    for r in 0..op.region_count() {
-        let Ok(region) = op.region(r) else { continue };
-        let mut block = region.first_block();
-        while let Some(b) = block {
-            let mut next = b.first_operation();
-            while let Some(o) = next {
-                next = o.next_in_block();
-                out.push(o);
-                nested(&o, out);
-            }
-            block = b.next_in_region();
-        }
-    }
-}
-
-/// Whether a top-level op writes memory (or holds an op that does).
-fn writes(op: &OperationRef) -> bool {
-    let mut all = vec![*op];
-    nested(op, &mut all);
-    all.iter().any(|o| {
-        let n = name(o);
-        matches!(n.as_str(), "memref.store" | "memref.copy" | "memref.atomic_rmw" | "memref.generic_atomic_rmw")
-            || n.starts_with("linalg.")
-            || n.starts_with("vector.")
-            || n.starts_with("llvm.")
-            || n.starts_with("gpu.")
-            || n.starts_with("nvvm.")
-    })
-}
-
 /// The positions (among the top-level ops) of the ops that write memory,
 /// when `func` qualifies (see the module doc); None otherwise.
 fn steps(func: &OperationRef) -> Option<Vec<usize>> {
     let ops = body_ops(func);
     let mut all = Vec::new();
-    nested(func, &mut all);
+    nested_ops(func, &mut all);
     let uses_gpu = all.iter().any(|o| {
         let n = name(o);
         n == "func.call" || (n == "scf.parallel" && o.attribute("mapping").is_ok())
@@ -91,7 +60,7 @@ fn steps(func: &OperationRef) -> Option<Vec<usize>> {
     let positions: Vec<usize> = ops
         .iter()
         .enumerate()
-        .filter(|(_, o)| name(o) != "memref.dealloc" && writes(o))
+        .filter(|(_, o)| name(o) != "memref.dealloc" && writes_memory(o))
         .map(|(i, _)| i)
         .collect();
     let first = *positions.first()?;
@@ -99,7 +68,7 @@ fn steps(func: &OperationRef) -> Option<Vec<usize>> {
     let loops: Vec<OperationRef> = all.iter().filter(|o| name(o) == "scf.parallel").copied().collect();
     let each_a_loop = positions.iter().all(|&i| {
         let mut inside = vec![ops[i]];
-        nested(&ops[i], &mut inside);
+        nested_ops(&ops[i], &mut inside);
         inside.iter().any(|o| name(o) == "scf.parallel")
     });
     let one_kernel_already = each_a_loop && one_iteration_space(&loops);
