@@ -149,18 +149,8 @@ fn run_kernel(
         }
         None => inputs.iter_mut().for_each(|b| fill_generic(b, &mut rng)),
     }
-    let mut device_buffers = Vec::new();
-    for b in &inputs {
-        device_buffers.push(dev.upload(&b.bytes)?);
-    }
-    let kinds: Vec<ElementKind> =
-        inputs.iter().map(|b| ElementKind::from_name(&b.element).unwrap_or(ElementKind::I8)).collect();
-    let args: Vec<LaunchArg> = inputs
-        .iter()
-        .zip(&device_buffers)
-        .zip(&kinds)
-        .map(|((b, buffer), kind)| LaunchArg::Buffer { buffer, element: *kind, shape: b.dims.clone() })
-        .collect();
+    let (kinds, device_buffers) = upload(dev, &inputs)?;
+    let args = launch_args(&inputs, &device_buffers, &kinds);
     rt.launch(&loaded, &args)?;
     dev.synchronize()?;
 
@@ -192,6 +182,30 @@ fn run_kernel(
     let detail = describe(kernel, &loaded, &inputs, &kinds, load_ms)?;
     let input_bytes = check.map_or(0, |c| c.bytes_read(&kernel.attributes, &inputs));
     Ok(KernelRun { kernel: kernel.name().to_string(), device, micros, input_bytes, mismatches, detail })
+}
+
+/// Each buffer's element kind and its copy on the device.
+fn upload(
+    dev: &ukernel_runtime::Device,
+    inputs: &[Buffer],
+) -> Result<(Vec<ElementKind>, Vec<ukernel_runtime::cuda::DeviceBuffer>), ukernel_runtime::Error> {
+    let kinds = inputs.iter().map(|b| ElementKind::from_name(&b.element).unwrap_or(ElementKind::I8)).collect();
+    let buffers = inputs.iter().map(|b| dev.upload(&b.bytes)).collect::<Result<_, _>>()?;
+    Ok((kinds, buffers))
+}
+
+/// The launch arguments of buffers uploaded by [`upload`].
+fn launch_args<'a>(
+    inputs: &[Buffer],
+    buffers: &'a [ukernel_runtime::cuda::DeviceBuffer],
+    kinds: &[ElementKind],
+) -> Vec<LaunchArg<'a>> {
+    inputs
+        .iter()
+        .zip(buffers)
+        .zip(kinds)
+        .map(|((b, buffer), kind)| LaunchArg::Buffer { buffer, element: *kind, shape: b.dims.clone() })
+        .collect()
 }
 
 /// The median of 5 measurements of `repeat` back-to-back launches, in
@@ -266,18 +280,8 @@ fn run_steps(
         let mut rng = Rng(0x5eed_1234_9876_abcd);
         inputs.iter_mut().for_each(|b| fill_generic(b, &mut rng));
     }
-    let kinds: Vec<ElementKind> =
-        inputs.iter().map(|b| ElementKind::from_name(&b.element).unwrap_or(ElementKind::I8)).collect();
-    let mut device_buffers = Vec::new();
-    for b in &inputs {
-        device_buffers.push(dev.upload(&b.bytes)?);
-    }
-    let args: Vec<LaunchArg> = inputs
-        .iter()
-        .zip(&device_buffers)
-        .zip(&kinds)
-        .map(|((b, buffer), kind)| LaunchArg::Buffer { buffer, element: *kind, shape: b.dims.clone() })
-        .collect();
+    let (kinds, device_buffers) = upload(dev, &inputs)?;
+    let args = launch_args(&inputs, &device_buffers, &kinds);
     for step in loaded {
         rt.launch(step, &args)?;
     }

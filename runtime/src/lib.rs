@@ -16,5 +16,5 @@ pub mod spec;
 pub use cuda::{CudaError, Ownership};
 pub use launch::{ArgSpec, ArgValue, DimExpr, ElementKind, LaunchMetadata};
 pub use package::{Function, Package, PackageError, PackagedKernel};
-pub use runtime::{DeviceSelection, Error, LaunchArg, LoadedKernel, Runtime};
+pub use runtime::{Device, DeviceSelection, Error, LaunchArg, LoadedKernel, Runtime};
 pub use spec::{ComputeCapability, KernelLoaderSpec, LoadChoice, MultiKernelLoaderSpec, SpecError};
