@@ -2,7 +2,7 @@
 """Times torch (eager, cuBLAS) on the blocks of test/realir on the GPU, the
 way `ukc-run run PKG --repeat 5` times ours: CUDA events around 5
 back-to-back calls, the median of 5 such measurements, in microseconds per
-call. Run in the same session as ukc-run, on the same GPU.
+call. Run on the same machine as ukc-run, on the same GPU.
 
     python3 bench/realir_torch_time.py
 """
