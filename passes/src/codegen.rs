@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! input       dispatch func.funcs on tensors (or memrefs)
-//! configured  ukernel-fold-transposes, ukernel-kernel-config; bufferized (one-shot-bufferize with
+//! configured  ukernel-fold-extf-operands, ukernel-fold-transposes, ukernel-kernel-config; bufferized (one-shot-bufferize with
 //!             function boundaries, results turned into out-params)
 //! lowered     ukernel-hoist-executable-objects, ukernel-lower-to-ukernels,
 //!             the other linalg ops and memref.copy as scf.parallel loops
@@ -80,7 +80,7 @@ impl Stage {
         match self {
             Stage::Input => "builtin.module()",
             Stage::Configured => concat!(
-                "builtin.module(ukernel-fold-transposes,ukernel-kernel-config,",
+                "builtin.module(ukernel-fold-extf-operands,ukernel-fold-transposes,ukernel-kernel-config,",
                 "one-shot-bufferize{bufferize-function-boundaries=true function-boundary-type-conversion=identity-layout-map},",
                 "drop-equivalent-buffer-results)"
             ),

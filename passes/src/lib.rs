@@ -7,6 +7,7 @@ pub mod codegen;
 pub mod copies_to_loops;
 pub mod dispatch;
 pub mod families;
+pub mod fold_extf_operands;
 pub mod fold_transposes;
 pub mod fusion;
 pub mod gpu_distribute;

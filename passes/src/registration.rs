@@ -22,6 +22,11 @@ pub const PASSES: &[PassInfo] = &[
         create: crate::verify_attributes::create,
     },
     PassInfo {
+        argument: crate::fold_extf_operands::ARGUMENT,
+        summary: crate::fold_extf_operands::SUMMARY,
+        create: crate::fold_extf_operands::create,
+    },
+    PassInfo {
         argument: crate::fold_transposes::ARGUMENT,
         summary: crate::fold_transposes::SUMMARY,
         create: crate::fold_transposes::create,
