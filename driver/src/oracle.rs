@@ -122,9 +122,6 @@ fn signature(func: &melior::ir::OperationRef) -> Vec<(usize, usize)> {
         .collect()
 }
 
-/// Computes the reference outputs of every kernel of `package` from
-/// `input`, the module as parsed (before any stage ran): returns each
-/// kernel's reference and its outputs' bytes.
 /// What [`references`] computed, and the kernels it left out.
 pub struct References {
     pub references: Vec<KernelReference>,
@@ -138,6 +135,16 @@ pub struct References {
 /// ten seconds of the CPU's loop nests.
 pub const DEFAULT_BUDGET: u64 = 1 << 33;
 
+/// What the reference run needs of a bufferized dispatch, read before it is
+/// lowered to the LLVM dialect.
+struct Dispatch {
+    /// Each argument's rank and element size in bytes.
+    signature: Vec<(usize, usize)>,
+    numerics: ukernel_passes::numerics::Numerics,
+}
+
+/// Computes the reference outputs of every function of `package` from
+/// `input`, the module as parsed (before any stage ran).
 pub fn references(
     context: &melior::Context,
     input: &Module,
@@ -152,19 +159,13 @@ pub fn references(
         let _ = module.as_operation_mut().remove_attribute(attr);
     }
     codegen::bufferize_for_reference(context, &mut module).map_err(|e| OracleError::Lowering(e.to_string()))?;
-    let mut tolerances = std::collections::HashMap::new();
-    let mut work = std::collections::HashMap::new();
-    let mut signatures = std::collections::HashMap::new();
+    let mut dispatches = std::collections::HashMap::new();
     for func in ukernel_passes::dispatch::dispatches(&module.as_operation()) {
         let name = func.attribute("sym_name").map(|a| a.to_string().trim_matches('"').to_string()).unwrap_or_default();
-        signatures.insert(name.clone(), signature(&func));
-        let n = ukernel_passes::numerics::numerics(&func, dynamic_size);
-        work.insert(name.clone(), n.work);
-        let reductions: Vec<(u64, u32)> =
-            n.reductions.iter().map(|r| (r.length, r.accumulator_precision)).collect();
-        tolerances.insert(name, reference::tolerance(n.narrowest_precision, &reductions));
+        let numerics = ukernel_passes::numerics::numerics(&func, dynamic_size);
+        dispatches.insert(name, Dispatch { signature: signature(&func), numerics });
     }
-    codegen::run_pass_pipeline(context, &mut module, Stage::Llvm, CPU_PIPELINE)
+    codegen::run_pipeline(context, &mut module, Stage::Llvm, CPU_PIPELINE)
         .map_err(|e| OracleError::Lowering(e.to_string()))?;
     let libraries: Vec<&str> = [RUNNER_UTILS]
         .into_iter()
@@ -178,16 +179,19 @@ pub fn references(
         // The steps of a function share its arguments: the first one's serve.
         let kernel = function.steps[0];
         let name = function.name;
-        let iterations = work.get(name).copied().unwrap_or(0);
-        if iterations > budget {
-            skipped.push((name.to_string(), iterations));
+        let fail = |message: String| OracleError::Kernel { kernel: name.to_string(), message };
+        let dispatch = dispatches.get(name).ok_or_else(|| fail("no dispatch of that name".into()))?;
+        let numerics = &dispatch.numerics;
+        if numerics.work > budget {
+            skipped.push((name.to_string(), numerics.work));
             continue;
         }
-        let fail = |message: String| OracleError::Kernel { kernel: name.to_string(), message };
-        let tolerance = *tolerances.get(name).ok_or_else(|| fail("no dispatch of that name".into()))?;
+        let reductions: Vec<(u64, u32)> =
+            numerics.reductions.iter().map(|r| (r.length, r.accumulator_precision)).collect();
+        let tolerance = reference::tolerance(numerics.narrowest_precision, &reductions);
         let seed = reference::seed_of(name);
         let mut buffers = reference::generate_inputs(kernel, seed, dynamic_size);
-        let expected = signatures.get(name).cloned().unwrap_or_default();
+        let expected = &dispatch.signature;
         let given: Vec<(usize, usize)> =
             buffers.iter().map(|b| (b.dims.len(), b.bytes.len() / b.elements().max(1))).collect();
         let sizes_agree =
@@ -198,11 +202,11 @@ pub fn references(
             )));
         }
         invoke(&engine, name, &mut buffers).map_err(fail)?;
-        let written: Vec<&ArgSpec> =
-            kernel.launch.args.iter().filter(|a| matches!(a, ArgSpec::Buffer { .. })).collect();
+        // The given buffers, in the order `generate_inputs` made them.
+        let given_specs = kernel.launch.args.iter().filter(|a| matches!(a, ArgSpec::Buffer { .. }));
         let mut outputs = Vec::new();
         let mut bytes = Vec::new();
-        for (spec, buffer) in written.iter().zip(&buffers) {
+        for (spec, buffer) in given_specs.zip(&buffers) {
             let ArgSpec::Buffer { element, .. } = spec else { continue };
             if !reference::is_written(spec) {
                 continue;

@@ -95,9 +95,10 @@ fn dims_of(shape: &[Dim], dynamic_size: u64) -> Vec<u64> {
     shape.iter().map(|d| if let Dim::Static(n) = d { *n } else { dynamic_size }).collect()
 }
 
-/// The given buffers of `kernel` (scratch excluded), each generated from
-/// `seed` and its position, with the dispatch argument each one is.
-pub fn generate_inputs(kernel: &PackagedKernel, seed: u64, dynamic_size: u64) -> Vec<Buffer> {
+/// The given buffers of `kernel` (scratch excluded), zeroed, each with the
+/// dispatch argument it is: buffers and temporaries (scratch) are the
+/// dispatch's arguments in order, and references name them by number.
+pub fn given_buffers(kernel: &PackagedKernel, dynamic_size: u64) -> Vec<Buffer> {
     let mut out = Vec::new();
     let mut dispatch_arg = -1i64;
     for spec in &kernel.launch.args {
@@ -106,13 +107,23 @@ pub fn generate_inputs(kernel: &PackagedKernel, seed: u64, dynamic_size: u64) ->
         }
         let ArgSpec::Buffer { element, shape, .. } = spec else { continue };
         let dims = dims_of(shape, dynamic_size);
-        let count = dims.iter().product::<u64>() as usize;
-        let mut state = seed ^ (dispatch_arg as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let bytes = vec![0u8; dims.iter().product::<u64>() as usize * element.size_bytes()];
+        out.push(Buffer { arg: dispatch_arg, element: element.name().to_string(), dims, bytes });
+    }
+    out
+}
+
+/// The given buffers of `kernel`, each generated from `seed` and its
+/// position.
+pub fn generate_inputs(kernel: &PackagedKernel, seed: u64, dynamic_size: u64) -> Vec<Buffer> {
+    let mut out = given_buffers(kernel, dynamic_size);
+    for b in &mut out {
+        let mut state = seed ^ (b.arg as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         if state == 0 {
             state = 1;
         }
-        let bytes = generate(*element, count, state);
-        out.push(Buffer { arg: dispatch_arg, element: element.name().to_string(), dims, bytes });
+        let element = ElementKind::from_name(&b.element).unwrap_or(ElementKind::I8);
+        b.bytes = generate(element, b.elements(), state);
     }
     out
 }

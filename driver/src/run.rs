@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use ukernel_runtime::{ArgSpec, ElementKind, LaunchArg, Package, PackagedKernel, Runtime, launch::Dim};
+use ukernel_runtime::{ElementKind, LaunchArg, Package, PackagedKernel, Runtime};
 use ukernels::check::{Buffer, Rng};
 
 /// Settings of a run.
@@ -39,6 +39,9 @@ pub struct KernelRun {
     pub input_bytes: usize,
     /// None: nothing to check against; Some(errors).
     pub mismatches: Option<Vec<String>>,
+    /// Whether `mismatches` compares with MLIR's CPU execution of the
+    /// function (`ukc compile --reference`) rather than a family's check.
+    pub mlir_reference: bool,
     pub detail: String,
 }
 
@@ -80,25 +83,28 @@ pub fn run_package(
 }
 
 /// Runs one function: a kernel, or the steps of a dispatch made of
-/// several kernels, in order on the same buffers.
+/// several kernels, in order on the same buffers. A function with a
+/// reference (or of several steps) runs on the reference's inputs (or
+/// generic ones) in `run_steps`; a single kernel without one keeps its
+/// family's check in `run_kernel`.
 fn run_function(
     rt: &Runtime,
     function: &ukernel_runtime::Function,
     device: usize,
     options: &RunOptions,
 ) -> Result<KernelRun, ukernel_runtime::Error> {
-    let [kernel] = function.steps.as_slice() else {
-        let load_start = std::time::Instant::now();
-        let loaded: Vec<ukernel_runtime::LoadedKernel> =
-            function.steps.iter().map(|k| rt.load(device, k)).collect::<Result<_, _>>()?;
-        let load_ms = load_start.elapsed().as_secs_f64() * 1e3;
-        let reference = options
-            .references
-            .as_ref()
-            .and_then(|(dir, refs)| refs.iter().find(|r| r.kernel == function.name).map(|r| (dir.as_path(), r)));
-        return run_steps(rt, function, &loaded, device, options, reference, load_ms);
-    };
-    run_kernel(rt, kernel, device, options)
+    let reference = options
+        .references
+        .as_ref()
+        .and_then(|(dir, refs)| refs.iter().find(|r| r.kernel == function.name).map(|r| (dir.as_path(), r)));
+    if let ([kernel], None) = (function.steps.as_slice(), reference) {
+        return run_kernel(rt, kernel, device, options);
+    }
+    let load_start = std::time::Instant::now();
+    let loaded: Vec<ukernel_runtime::LoadedKernel> =
+        function.steps.iter().map(|k| rt.load(device, k)).collect::<Result<_, _>>()?;
+    let load_ms = load_start.elapsed().as_secs_f64() * 1e3;
+    run_steps(rt, function, &loaded, device, options, reference, load_ms)
 }
 
 fn run_kernel(
@@ -113,33 +119,10 @@ fn run_kernel(
     let loaded = rt.load(device, kernel)?;
     let load_ms = load_start.elapsed().as_secs_f64() * 1e3;
     let dev = &rt.devices()[device];
-    let reference = options
-        .references
-        .as_ref()
-        .and_then(|(dir, refs)| refs.iter().find(|r| r.kernel == kernel.name()).map(|r| (dir, r)));
-    if let Some((dir, r)) = reference {
-        let function = ukernel_runtime::Function { name: kernel.name(), steps: vec![kernel] };
-        return run_steps(rt, &function, std::slice::from_ref(&loaded), device, options, Some((dir, r)), load_ms);
-    }
     let check = ukernels::check::check_for(&kernel.attributes);
     let mut rng = Rng(0x5eed_1234_9876_abcd);
     // Given buffers, in order: zeroed, then filled by the family's check.
-    let mut inputs = Vec::new();
-    // Each dispatch argument is one buffer (given) or scratch (a
-    // temporary) parameter, in order; the reference names them by number.
-    let mut dispatch_arg = -1i64;
-    for spec in &kernel.launch.args {
-        if matches!(spec, ArgSpec::Buffer { .. } | ArgSpec::Scratch { .. }) {
-            dispatch_arg += 1;
-        }
-        let ArgSpec::Buffer { element, shape, .. } = spec else { continue };
-        let dims: Vec<u64> =
-            shape.iter().map(|d| if let Dim::Static(n) = d { *n } else { options.dynamic_size }).collect();
-        let count = dims.iter().product::<u64>() as usize;
-        let arg = dispatch_arg;
-        let bytes = vec![0u8; count * element.size_bytes()];
-        inputs.push(Buffer { arg, element: element.name().to_string(), dims, bytes });
-    }
+    let mut inputs = crate::reference::given_buffers(kernel, options.dynamic_size);
     let mut problems = None;
     match check {
         Some(c) => {
@@ -178,10 +161,11 @@ fn run_kernel(
         }
     };
 
-    let micros = time_launches(rt, &loaded, &args, options)?;
+    let micros = time_launches(rt, std::slice::from_ref(&loaded), &args, options)?;
     let detail = describe(kernel, &loaded, &inputs, &kinds, load_ms)?;
     let input_bytes = check.map_or(0, |c| c.bytes_read(&kernel.attributes, &inputs));
-    Ok(KernelRun { kernel: kernel.name().to_string(), device, micros, input_bytes, mismatches, detail })
+    let mlir_reference = false;
+    Ok(KernelRun { kernel: kernel.name().to_string(), device, micros, input_bytes, mismatches, mlir_reference, detail })
 }
 
 /// Each buffer's element kind and its copy on the device.
@@ -208,24 +192,25 @@ fn launch_args<'a>(
         .collect()
 }
 
-/// The median of 5 measurements of `repeat` back-to-back launches, in
-/// microseconds per launch; NaN (not timed) when `repeat` is 0.
+/// The median of 5 measurements of `repeat` back-to-back calls (each the
+/// `steps` launched in order), in microseconds per call; NaN (not timed)
+/// when `repeat` is 0.
 fn time_launches(
     rt: &Runtime,
-    loaded: &ukernel_runtime::LoadedKernel,
+    steps: &[ukernel_runtime::LoadedKernel],
     args: &[LaunchArg],
     options: &RunOptions,
 ) -> Result<f32, ukernel_runtime::Error> {
-    if options.repeat == 0 {
-        return Ok(f32::NAN);
-    }
-    let dev = &rt.devices()[loaded.device];
+    let Some(first) = steps.first().filter(|_| options.repeat > 0) else { return Ok(f32::NAN) };
+    let dev = &rt.devices()[first.device];
     let timer = ukernel_runtime::cuda::Timer::new(dev.context())?;
     let mut samples = Vec::new();
     for _ in 0..5 {
         timer.start(dev.stream())?;
         for _ in 0..options.repeat {
-            rt.launch(loaded, args)?;
+            for step in steps {
+                rt.launch(step, args)?;
+            }
         }
         samples.push(timer.stop(dev.stream())? * 1000.0 / options.repeat as f32);
     }
@@ -272,14 +257,15 @@ fn run_steps(
 ) -> Result<KernelRun, ukernel_runtime::Error> {
     let dev = &rt.devices()[device];
     let first = function.steps[0];
-    let mut inputs = match reference {
+    let inputs = match reference {
         Some((_, r)) => crate::reference::generate_inputs(first, r.seed, r.dynamic_size),
-        None => crate::reference::generate_inputs(first, crate::reference::seed_of(function.name), options.dynamic_size),
+        None => {
+            let mut rng = Rng(0x5eed_1234_9876_abcd);
+            let mut inputs = crate::reference::given_buffers(first, options.dynamic_size);
+            inputs.iter_mut().for_each(|b| fill_generic(b, &mut rng));
+            inputs
+        }
     };
-    if reference.is_none() {
-        let mut rng = Rng(0x5eed_1234_9876_abcd);
-        inputs.iter_mut().for_each(|b| fill_generic(b, &mut rng));
-    }
     let (kinds, device_buffers) = upload(dev, &inputs)?;
     let args = launch_args(&inputs, &device_buffers, &kinds);
     for step in loaded {
@@ -308,23 +294,7 @@ fn run_steps(
         }
         problems = Some(found);
     }
-    let micros = if options.repeat == 0 {
-        f32::NAN
-    } else {
-        let timer = ukernel_runtime::cuda::Timer::new(dev.context())?;
-        let mut samples = Vec::new();
-        for _ in 0..5 {
-            timer.start(dev.stream())?;
-            for _ in 0..options.repeat {
-                for step in loaded {
-                    rt.launch(step, &args)?;
-                }
-            }
-            samples.push(timer.stop(dev.stream())? * 1000.0 / options.repeat as f32);
-        }
-        samples.sort_by(f32::total_cmp);
-        samples[2]
-    };
+    let micros = time_launches(rt, loaded, &args, options)?;
     let mut detail = describe(first, &loaded[0], &inputs, &kinds, load_ms)?;
     if loaded.len() > 1 {
         detail = format!("{} kernels launched in order; first: {detail}", loaded.len());
@@ -338,6 +308,7 @@ fn run_steps(
         micros,
         input_bytes: 0,
         mismatches: problems,
+        mlir_reference: reference.is_some(),
         detail,
     })
 }
@@ -353,7 +324,7 @@ pub fn report(rt: &Runtime, runs: &[KernelRun]) -> (String, bool) {
             None => "ran (no CPU reference for this kernel)".to_string(),
             Some(e) if e.is_empty() => {
                 passed += 1;
-                if r.detail.contains("MLIR reference") {
+                if r.mlir_reference {
                     "matches the MLIR reference".to_string()
                 } else {
                     "matches the CPU reference".to_string()

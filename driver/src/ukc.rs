@@ -332,19 +332,21 @@ fn explain(flags: &Flags, summary: bool) -> Result<i32, Failure> {
     for func in ukernel_passes::dispatch::dispatches(&module.as_operation()) {
         let name = func.attribute("sym_name").map(|a| a.to_string()).unwrap_or_default();
         let name = name.trim_matches('"').to_string();
+        // The config as printed, and the ukernel its spec names.
         let mut config = None;
+        let mut ukernel = None;
         func.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
             if let Ok(a) = op.attribute(ukernel_dialect::LOWERING_CONFIG_ATTR) {
                 config = Some(a.to_string());
+                ukernel = ukernel_dialect::LoweringConfig::try_from(a).ok().and_then(|c| c.ukernel).map(|s| s.name);
             }
             melior::ir::operation::WalkResult::Advance
         });
         if !summary {
-            out += &format!("@{name}: {}\n", config.clone().unwrap_or_else(|| "no linalg root op".into()));
+            out += &format!("@{name}: {}\n", config.unwrap_or_else(|| "no linalg root op".into()));
         }
         let line = ukernel_dialect::location::source_pos(func.location()).map_or(0, |p| p.line);
-        let ukernel = config.as_deref().and_then(|c| c.split("#ukernel.spec<\"").nth(1)).and_then(|r| r.split('"').next());
-        dispatches.push((name, line, ukernel.map(str::to_string)));
+        dispatches.push((name, line, ukernel));
     }
     if summary {
         out += &coverage(&dispatches, &diagnostics);

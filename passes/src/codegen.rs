@@ -36,6 +36,17 @@ use crate::{
     ir::{body_ops, name, shape_of},
 };
 
+/// The upstream bufferization of the configured stage (the compile's and
+/// the reference check's), as pass pipeline text.
+macro_rules! bufferization {
+    () => {
+        concat!(
+            "one-shot-bufferize{bufferize-function-boundaries=true function-boundary-type-conversion=identity-layout-map},",
+            "drop-equivalent-buffer-results"
+        )
+    };
+}
+
 /// A point in the pipeline, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Stage {
@@ -81,8 +92,8 @@ impl Stage {
             Stage::Input => "builtin.module()",
             Stage::Configured => concat!(
                 "builtin.module(ukernel-fold-extf-operands,ukernel-fold-transposes,ukernel-kernel-config,",
-                "one-shot-bufferize{bufferize-function-boundaries=true function-boundary-type-conversion=identity-layout-map},",
-                "drop-equivalent-buffer-results)"
+                bufferization!(),
+                ")"
             ),
             Stage::Lowered => concat!(
                 "builtin.module(ukernel-hoist-executable-objects,ukernel-lower-to-ukernels,ukernel-split-reductions,",
@@ -147,15 +158,7 @@ pub fn run_stage(
 pub fn bufferize_for_reference(context: &Context, module: &mut Module) -> Result<(), CodegenError> {
     crate::register_passes();
     record_argument_access(context, module);
-    run_pipeline(
-        context,
-        module,
-        Stage::Configured,
-        concat!(
-            "builtin.module(one-shot-bufferize{bufferize-function-boundaries=true ",
-            "function-boundary-type-conversion=identity-layout-map},drop-equivalent-buffer-results)"
-        ),
-    )?;
+    run_pipeline(context, module, Stage::Configured, concat!("builtin.module(", bufferization!(), ")"))?;
     results_written_in_place(context, module);
     if let Some(post) = Stage::Configured.post_pipeline() {
         run_pipeline(context, module, Stage::Configured, post)?;
@@ -165,16 +168,7 @@ pub fn bufferize_for_reference(context: &Context, module: &mut Module) -> Result
 
 /// Runs a textual pass pipeline on `module`, reporting failures as the
 /// named stage's; returns the diagnostics that are not errors.
-pub fn run_pass_pipeline(
-    context: &Context,
-    module: &mut Module,
-    stage: Stage,
-    pipeline: &str,
-) -> Result<Vec<CapturedDiagnostic>, CodegenError> {
-    run_pipeline(context, module, stage, pipeline)
-}
-
-fn run_pipeline(
+pub fn run_pipeline(
     context: &Context,
     module: &mut Module,
     stage: Stage,

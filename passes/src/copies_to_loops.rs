@@ -16,7 +16,7 @@ use melior::{
     Context,
     ir::{
         Block, BlockLike, Identifier, Location, OperationRef, Region, RegionLike, Type, Value, ValueLike,
-        attribute::{DenseI32ArrayAttribute, IntegerAttribute},
+        attribute::DenseI32ArrayAttribute,
         operation::{OperationBuilder, OperationLike},
     },
     pass::Pass,
@@ -24,36 +24,13 @@ use melior::{
 use ukernel_dialect::emit_error;
 
 use crate::{
+    build::{index_constant, insert_before},
     dispatch::{detach, dispatches, nested_ops},
     ir::{name, shape_of},
 };
 
 pub const ARGUMENT: &str = "ukernel-copies-to-loops";
 pub const SUMMARY: &str = "Rewrite memref.copy as scf.parallel loops of loads and stores (no host runtime call)";
-
-/// Builds `builder` before `anchor`; returns its first result.
-fn before<'c, 'a>(anchor: &OperationRef<'c, 'a>, builder: OperationBuilder<'c>) -> Result<Value<'c, 'a>, String> {
-    let block = anchor.block().ok_or("a copy outside a block")?;
-    let op = builder.build().map_err(|e| format!("internal error: {e}"))?;
-    let placed = block.insert_operation_before(*anchor, op);
-    let result = placed.result(0).map_err(|e| e.to_string())?;
-    // The op lives in the block as long as the function does.
-    Ok(unsafe { Value::from_raw(result.to_raw()) })
-}
-
-fn index_constant<'c, 'a>(
-    context: &'c Context,
-    anchor: &OperationRef<'c, 'a>,
-    value: i64,
-) -> Result<Value<'c, 'a>, String> {
-    let index = Type::index(context);
-    before(
-        anchor,
-        OperationBuilder::new("arith.constant", anchor.location())
-            .add_attributes(&[(Identifier::new(context, "value"), IntegerAttribute::new(index, value).into())])
-            .add_results(&[index]),
-    )
-}
 
 /// The load of `source` and store into `target` at `indices`, appended to `block`.
 fn load_store<'c>(
@@ -109,7 +86,7 @@ fn rewrite(context: &Context, copy: OperationRef) -> Result<(), String> {
             Some(n) => index_constant(context, &copy, *n as i64)?,
             None => {
                 let position = index_constant(context, &copy, d as i64)?;
-                before(
+                insert_before(
                     &copy,
                     OperationBuilder::new("memref.dim", location)
                         .add_operands(&[source, position])

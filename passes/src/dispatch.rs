@@ -138,6 +138,13 @@ pub fn nested_ops<'c, 'a>(op: &OperationRef<'c, 'a>, out: &mut Vec<OperationRef<
     }
 }
 
+/// Whether `op` is an `scf.parallel` or holds one.
+pub fn holds_parallel_loop(op: &OperationRef) -> bool {
+    let mut all = vec![*op];
+    nested_ops(op, &mut all);
+    all.iter().any(|o| name(o) == "scf.parallel")
+}
+
 /// Whether `op` (or an op inside it) writes memory or has effects that
 /// running it twice, or in several threads, would change: what the
 /// default path must run once, in order.

@@ -48,9 +48,9 @@ use melior::{
 use ukernel_dialect::emit_error;
 
 use crate::{
-    dispatch::{dispatches, nested_ops, writes_memory},
+    dispatch::{dispatches, holds_parallel_loop, nested_ops, writes_memory},
     grid::GridExpr,
-    ir::{body_ops, defining_op, int_constant, name, shape_of},
+    ir::{body_ops, constant_int, defining_op, int_constant, name, shape_of},
 };
 
 pub const ARGUMENT: &str = "ukernel-gpu-distribute";
@@ -74,11 +74,7 @@ fn i64_attr(context: &Context, v: i64) -> Attribute<'_> {
 
 /// Builds `op` before `anchor` and returns its first result.
 fn insert_before<'c, 'a>(anchor: &OperationRef<'c, 'a>, builder: OperationBuilder<'c>) -> Result<Value<'c, 'a>, Fail> {
-    let block = anchor.block().ok_or_else(|| Fail("op outside a block".into()))?;
-    let op = builder.build().map_err(|e| Fail(format!("internal error building an op: {e}")))?;
-    let placed = block.insert_operation_before(*anchor, op);
-    let result = placed.result(0).map_err(|e| Fail(e.to_string()))?;
-    Ok(unsafe { Value::from_raw(result.to_raw()) })
+    crate::build::insert_before(anchor, builder).map_err(Fail)
 }
 
 /// `nvvm.read.ptx.sreg.<reg>` as an index, before `anchor`.
@@ -101,7 +97,6 @@ fn trip_count_expr(v: Value, func: &OperationRef) -> Result<GridExpr, Fail> {
         return Err(Fail("a loop bound is a block argument".into()));
     };
     let operand = |i: usize| def.operand(i).map_err(|e| Fail(e.to_string()));
-    let constant = |v: Value| defining_op(v).and_then(|d| int_constant(&d));
     if let Some(c) = int_constant(&def) {
         return u64::try_from(c).map(GridExpr::Const).map_err(|_| Fail(format!("a negative loop bound {c}")));
     }
@@ -109,10 +104,10 @@ fn trip_count_expr(v: Value, func: &OperationRef) -> Result<GridExpr, Fail> {
         "arith.muli" => Ok(GridExpr::mul(trip_count_expr(operand(0)?, func)?, trip_count_expr(operand(1)?, func)?)),
         // (x + (c - 1)) / c, as the ukernel lowering writes a ceiling division.
         "arith.divui" => {
-            let divisor = constant(operand(1)?).filter(|c| *c > 0);
+            let divisor = constant_int(operand(1)?).filter(|c| *c > 0);
             let sum = defining_op(operand(0)?).filter(|d| name(d) == "arith.addi");
             match (divisor, sum) {
-                (Some(c), Some(sum)) if sum.operand(1).ok().and_then(constant) == Some(c - 1) => {
+                (Some(c), Some(sum)) if sum.operand(1).ok().and_then(constant_int) == Some(c - 1) => {
                     let x = trip_count_expr(sum.operand(0).map_err(|e| Fail(e.to_string()))?, func)?;
                     Ok(GridExpr::CeilDiv(Box::new(x), c as u64))
                 }
@@ -124,7 +119,7 @@ fn trip_count_expr(v: Value, func: &OperationRef) -> Result<GridExpr, Fail> {
             let arg = func_arg_index(source, func)
                 .ok_or_else(|| Fail("a loop bound is the size of a buffer that is not an argument".into()))?;
             let dim = if name(&def) == "memref.dim" {
-                constant(operand(1)?).ok_or_else(|| Fail("memref.dim with a dynamic index".into()))?
+                constant_int(operand(1)?).ok_or_else(|| Fail("memref.dim with a dynamic index".into()))?
             } else {
                 let result =
                     melior::ir::operation::OperationResult::try_from(v).map_err(|_| Fail("bad bound".into()))?;
@@ -206,9 +201,9 @@ fn inline_mapped_loop(
 /// (a 4096 x 1 space).
 fn strided_dimension(op: &OperationRef, n: usize) -> usize {
     let trip = |d: usize| -> Option<i64> {
-        let lb = const_index(op.operand(d).ok()?)?;
-        let ub = const_index(op.operand(n + d).ok()?)?;
-        let step = const_index(op.operand(2 * n + d).ok()?)?;
+        let lb = constant_int(op.operand(d).ok()?)?;
+        let ub = constant_int(op.operand(n + d).ok()?)?;
+        let step = constant_int(op.operand(2 * n + d).ok()?)?;
         (step > 0).then(|| (ub - lb + step - 1) / step)
     };
     let inner = n - 1;
@@ -243,12 +238,6 @@ fn thread_stride(context: &Context, op: OperationRef) -> Result<(), Fail> {
     m.set_operand(d, new_lb);
     m.set_operand(2 * n + d, new_step);
     barrier_after(context, op)
-}
-
-fn contains_parallel(op: &OperationRef) -> bool {
-    let mut all = Vec::new();
-    nested_ops(op, &mut all);
-    all.iter().any(|o| name(o) == "scf.parallel")
 }
 
 /// Wraps `op` in `scf.if (tid.x == 0)`, so one thread runs it, and puts a
@@ -303,7 +292,7 @@ fn in_order_on_one_workgroup(context: &Context, block: melior::ir::BlockRef) -> 
         if n == "scf.parallel" {
             thread_stride(context, op)?;
         } else if matches!(n.as_str(), "scf.for" | "scf.while" | "scf.if" | "scf.execute_region")
-            && contains_parallel(&op)
+            && holds_parallel_loop(&op)
         {
             // The loop's bounds are the same in every thread: each walks it,
             // and the barriers inside are reached by all.
@@ -346,18 +335,8 @@ fn unmodelled_memory_op(n: &str) -> bool {
         || n.starts_with("vector.")
 }
 
-fn const_index(v: Value) -> Option<i64> {
-    defining_op(v).and_then(|d| int_constant(&d))
-}
-
 fn index_constant<'c, 'a>(context: &'c Context, anchor: &OperationRef<'c, 'a>, v: i64) -> Result<Value<'c, 'a>, Fail> {
-    let index = Type::index(context);
-    insert_before(
-        anchor,
-        OperationBuilder::new("arith.constant", anchor.location())
-            .add_attributes(&[(Identifier::new(context, "value"), IntegerAttribute::new(index, v).into())])
-            .add_results(&[index]),
-    )
+    crate::build::index_constant(context, anchor, v).map_err(Fail)
 }
 
 fn binary<'c, 'a>(
@@ -395,8 +374,8 @@ fn one_thread_per_point(
                 return Ok(None);
             };
             let same_ub =
-                crate::ir::same(ub, upper[d]) || const_index(ub).is_some_and(|c| const_index(upper[d]) == Some(c));
-            if const_index(lb) != Some(0) || const_index(step) != Some(1) || !same_ub {
+                crate::ir::same(ub, upper[d]) || constant_int(ub).is_some_and(|c| constant_int(upper[d]) == Some(c));
+            if constant_int(lb) != Some(0) || constant_int(step) != Some(1) || !same_ub {
                 return Ok(None);
             }
         }

@@ -104,6 +104,11 @@ pub fn int_constant(op: &OperationRef) -> Option<i64> {
     int_attr(op, "value")
 }
 
+/// The integer `v` is, when an `arith.constant` defines it.
+pub fn constant_int(v: Value) -> Option<i64> {
+    defining_op(v).and_then(|d| int_constant(&d))
+}
+
 /// The position of `v` among the arguments of `func`'s entry block, if it is
 /// one. Plain C API calls: melior's conversions on block arguments turned out
 /// costly enough to make per-dispatch checks quadratic.

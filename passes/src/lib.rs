@@ -2,6 +2,7 @@
 //! families' MLIR side (matchers, configuration, calls), and the MLIR
 //! pipeline stages up to the LLVM dialect.
 
+mod build;
 pub mod call_builder;
 pub mod codegen;
 pub mod copies_to_loops;

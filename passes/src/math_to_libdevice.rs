@@ -258,7 +258,8 @@ fn exponent_as_i32<'c, 'a>(
         mlir_sys::mlirIntegerTypeGetWidth(v.r#type().to_raw())
     };
     match bits.cmp(&32) {
-        std::cmp::Ordering::Equal => return put_before_value(v),
+        // An i32 passes as it is (the same value, under the anchor's lifetime).
+        std::cmp::Ordering::Equal => return Ok(unsafe { Value::from_raw(v.to_raw()) }),
         std::cmp::Ordering::Less => return put(arith::extsi(v, i32_type, location)),
         std::cmp::Ordering::Greater => {}
     }
@@ -275,11 +276,6 @@ fn exponent_as_i32<'c, 'a>(
     let clamped = put(arith::select(over, high, v, location))?;
     let clamped = put(arith::select(under, low, clamped, location))?;
     put(arith::trunci(clamped, i32_type, location))
-}
-
-/// An i32 exponent passes as it is.
-fn put_before_value<'c, 'a>(v: Value<'c, '_>) -> Result<Value<'c, 'a>, String> {
-    Ok(unsafe { Value::from_raw(v.to_raw()) })
 }
 
 /// Emits before `op` the libdevice call computing `op_name` on `operands`

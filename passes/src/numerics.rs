@@ -136,22 +136,23 @@ pub fn numerics(func: &OperationRef, dynamic_size: u64) -> Numerics {
     let mut reductions = Vec::new();
     let mut work = 0u64;
     for op in linalg_ops(func) {
+        // The init (output) operand comes last.
+        let out = op.operand(op.operand_count().saturating_sub(1)).ok();
+        let reduction = reduction_length(&op, dynamic_size);
         let extents = loop_extents(&op, dynamic_size).map(|e| e.iter().map(|x| x.unwrap_or(1)).product::<u64>());
-        let output = op
-            .operand(op.operand_count().saturating_sub(1))
-            .ok()
+        let output = out
             .and_then(|v| shape_of(v.r#type()))
             .map_or(1, |(d, _)| d.iter().map(|x| x.unwrap_or(dynamic_size)).product::<u64>());
-        let iterations = match (extents, reduction_length(&op, dynamic_size)) {
+        let iterations = match (extents, reduction) {
             (Some(e), _) => e,
             (None, Some(k)) => output.saturating_mul(k),
             (None, None) => output,
         };
         work = work.saturating_add(iterations);
-        let Some(length) = reduction_length(&op, dynamic_size) else { continue };
-        let Some(out) = op.operand(op.operand_count().saturating_sub(1)).ok() else { continue };
-        let accumulator_precision = float_precision(out.r#type()).unwrap_or(64);
-        reductions.push(Reduction { length, accumulator_precision });
+        if let (Some(length), Some(out)) = (reduction, out) {
+            let accumulator_precision = float_precision(out.r#type()).unwrap_or(64);
+            reductions.push(Reduction { length, accumulator_precision });
+        }
     }
     Numerics { narrowest_precision: narrowest, reductions, work }
 }

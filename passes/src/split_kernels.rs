@@ -23,7 +23,7 @@
 use melior::{
     Context,
     ir::{
-        BlockLike, OperationRef, RegionLike, Value,
+        BlockLike, OperationRef, RegionLike,
         attribute::{IntegerAttribute, StringAttribute},
         operation::{OperationLike, OperationMutLike, OperationRefMut},
         r#type::IntegerType,
@@ -32,8 +32,8 @@ use melior::{
 };
 
 use crate::{
-    dispatch::{detach, dispatches, nested_ops, writes_memory},
-    ir::{body_ops, defining_op, int_constant, name, same},
+    dispatch::{detach, dispatches, holds_parallel_loop, nested_ops, writes_memory},
+    ir::{body_ops, constant_int, name, same},
 };
 
 pub const ARGUMENT: &str = "ukernel-split-kernels";
@@ -66,17 +66,9 @@ fn steps(func: &OperationRef) -> Option<Vec<usize>> {
     let first = *positions.first()?;
     let reads_between = ops.iter().skip(first).any(|o| name(o) == "memref.load");
     let loops: Vec<OperationRef> = all.iter().filter(|o| name(o) == "scf.parallel").copied().collect();
-    let each_a_loop = positions.iter().all(|&i| {
-        let mut inside = vec![ops[i]];
-        nested_ops(&ops[i], &mut inside);
-        inside.iter().any(|o| name(o) == "scf.parallel")
-    });
+    let each_a_loop = positions.iter().all(|&i| holds_parallel_loop(&ops[i]));
     let one_kernel_already = each_a_loop && one_iteration_space(&loops);
     (positions.len() >= 2 && !reads_between && !one_kernel_already).then_some(positions)
-}
-
-fn constant(v: Value) -> Option<i64> {
-    defining_op(v).and_then(|d| int_constant(&d))
 }
 
 /// Whether every loop runs from 0 by 1 over the same bounds: the form that
@@ -89,9 +81,9 @@ fn one_iteration_space(loops: &[OperationRef]) -> bool {
         l.operand_count() == 3 * n
             && (0..n).all(|d| {
                 let (Ok(a), Ok(b)) = (l.operand(n + d), first.operand(n + d)) else { return false };
-                let from_zero_by_one = l.operand(d).ok().and_then(constant) == Some(0)
-                    && l.operand(2 * n + d).ok().and_then(constant) == Some(1);
-                from_zero_by_one && (same(a, b) || constant(a).is_some_and(|c| constant(b) == Some(c)))
+                let from_zero_by_one = l.operand(d).ok().and_then(constant_int) == Some(0)
+                    && l.operand(2 * n + d).ok().and_then(constant_int) == Some(1);
+                from_zero_by_one && (same(a, b) || constant_int(a).is_some_and(|c| constant_int(b) == Some(c)))
             })
     })
 }
