@@ -327,71 +327,83 @@ fn explain(flags: &Flags, summary: bool) -> Result<i32, Failure> {
             out += &d.render(Some(input));
         }
     }
-    // Per dispatch: its name, first line, and the ukernel its config names.
-    let mut dispatches = Vec::new();
+    // Per root (each op with a config): its dispatch, where it is, and the
+    // ukernel its config names.
+    let mut roots = Vec::new();
+    let mut count = 0;
     for func in ukernel_passes::dispatch::dispatches(&module.as_operation()) {
+        count += 1;
         let name = func.attribute("sym_name").map(|a| a.to_string()).unwrap_or_default();
         let name = name.trim_matches('"').to_string();
-        // The config as printed, and the ukernel its spec names.
-        let mut config = None;
-        let mut ukernel = None;
+        let mut configs = Vec::new();
         func.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
             if let Ok(a) = op.attribute(ukernel_dialect::LOWERING_CONFIG_ATTR) {
-                config = Some(a.to_string());
-                ukernel = ukernel_dialect::LoweringConfig::try_from(a).ok().and_then(|c| c.ukernel).map(|s| s.name);
+                let ukernel = ukernel_dialect::LoweringConfig::try_from(a).ok().and_then(|c| c.ukernel).map(|s| s.name);
+                let pos = ukernel_dialect::location::source_pos(op.location()).map(|p| (p.line, p.column));
+                configs.push((a.to_string(), pos, ukernel));
             }
             melior::ir::operation::WalkResult::Advance
         });
         if !summary {
-            out += &format!("@{name}: {}\n", config.unwrap_or_else(|| "no linalg root op".into()));
+            match configs.as_slice() {
+                [] => out += &format!("@{name}: no linalg root op\n"),
+                [(config, _, _)] => out += &format!("@{name}: {config}\n"),
+                many => {
+                    for (config, pos, _) in many {
+                        let (l, c) = pos.unwrap_or_default();
+                        out += &format!("@{name} (root at {l}:{c}): {config}\n");
+                    }
+                }
+            }
         }
-        let line = ukernel_dialect::location::source_pos(func.location()).map_or(0, |p| p.line);
-        dispatches.push((name, line, ukernel));
+        for (_, pos, ukernel) in configs {
+            roots.push(Root { dispatch: name.clone(), pos, ukernel });
+        }
     }
     if summary {
-        out += &coverage(&dispatches, &diagnostics);
+        out += &coverage(count, &roots, &diagnostics);
     }
     crate::write_stdout(&out);
     Ok(0)
 }
 
-/// The coverage report of `ukc explain --summary`: dispatches per ukernel,
-/// and each dispatch on the default path with the reason its remark gives.
-fn coverage(
-    dispatches: &[(String, u32, Option<String>)],
-    diagnostics: &[ukernel_dialect::location::CapturedDiagnostic],
-) -> String {
-    let on: usize = dispatches.iter().filter(|d| d.2.is_some()).count();
+/// A root op of the coverage report: its dispatch, its line and column,
+/// and its ukernel if any.
+struct Root {
+    dispatch: String,
+    pos: Option<(u32, u32)>,
+    ukernel: Option<String>,
+}
+
+/// The coverage report of `ukc explain --summary`: kernel roots per
+/// ukernel, and each root on the default path with the reason its remark
+/// gives.
+fn coverage(dispatches: usize, roots: &[Root], diagnostics: &[ukernel_dialect::location::CapturedDiagnostic]) -> String {
+    let on: usize = roots.iter().filter(|r| r.ukernel.is_some()).count();
     let mut out = format!(
-        "{} dispatch(es): {on} on ukernels, {} on the default path\n",
-        dispatches.len(),
-        dispatches.len() - on
+        "{dispatches} dispatch(es), {} root(s): {on} on ukernels, {} on the default path\n",
+        roots.len(),
+        roots.len() - on
     );
-    let mut per_ukernel: std::collections::BTreeMap<&str, Vec<&str>> = Default::default();
-    for (name, _, ukernel) in dispatches {
-        if let Some(u) = ukernel {
-            per_ukernel.entry(u).or_default().push(name);
+    let mut per_ukernel: std::collections::BTreeMap<&str, Vec<String>> = Default::default();
+    for r in roots {
+        if let Some(u) = &r.ukernel {
+            let at = r.pos.map_or(String::new(), |(l, _)| format!(":{l}"));
+            per_ukernel.entry(u).or_default().push(format!("{}{at}", r.dispatch));
         }
     }
     for (u, names) in &per_ukernel {
         out += &format!("  {u}: {} ({})\n", names.len(), names.join(", "));
     }
-    // A remark belongs to the dispatch that starts last at or before it.
-    let mut starts: Vec<(u32, &str)> = dispatches.iter().map(|d| (d.1, d.0.as_str())).collect();
-    starts.sort();
-    for (name, _, ukernel) in dispatches {
-        if ukernel.is_some() {
-            continue;
-        }
+    for r in roots.iter().filter(|r| r.ukernel.is_none()) {
         let reason = diagnostics
             .iter()
-            .filter(|d| {
-                d.pos.as_ref().is_some_and(|p| starts.iter().rev().find(|s| s.0 <= p.line).map(|s| s.1) == Some(name))
-            })
+            .filter(|d| d.pos.as_ref().map(|p| (p.line, p.column)) == r.pos)
             .find_map(|d| d.message.split("no ukernel: ").nth(1))
-            .map(|r| r.trim_end_matches("; default configuration").to_string())
-            .unwrap_or_else(|| "no ukernel family matches its root op".to_string());
-        out += &format!("  default path: {name}: {reason}\n");
+            .map(|r| r.split("; default configuration").next().unwrap_or(r).to_string())
+            .unwrap_or_else(|| "no ukernel family matches it".to_string());
+        let at = r.pos.map_or(String::new(), |(l, _)| format!(":{l}"));
+        out += &format!("  default path: {}{at}: {reason}\n", r.dispatch);
     }
     out
 }

@@ -3,7 +3,8 @@
 //!
 //! ```text
 //! input       dispatch func.funcs on tensors (or memrefs)
-//! configured  ukernel-fold-extf-operands, ukernel-fold-transposes, ukernel-kernel-config; bufferized (one-shot-bufferize with
+//! configured  ukernel-fold-extf-operands, ukernel-fold-transposes, ukernel-inits-per-use,
+//!             ukernel-kernel-config (a kernel per root); bufferized (one-shot-bufferize with
 //!             function boundaries, results turned into out-params)
 //! lowered     ukernel-hoist-executable-objects, ukernel-lower-to-ukernels,
 //!             the other linalg ops and memref.copy as scf.parallel loops
@@ -91,7 +92,7 @@ impl Stage {
         match self {
             Stage::Input => "builtin.module()",
             Stage::Configured => concat!(
-                "builtin.module(ukernel-fold-extf-operands,ukernel-fold-transposes,ukernel-kernel-config,",
+                "builtin.module(ukernel-fold-extf-operands,ukernel-fold-transposes,ukernel-inits-per-use,ukernel-kernel-config,",
                 bufferization!(),
                 ")"
             ),
@@ -394,6 +395,9 @@ fn annotate_references(context: &Context, module: &Module) {
     let i64_type = melior::ir::r#type::IntegerType::new(context, 64).into();
     for func in dispatches(&module.as_operation()) {
         let Some(root) = root_op(&func) else { continue };
+        if !root_is_the_dispatch(&func, &root) {
+            continue;
+        }
         // The family whose matcher accepts the op, else one whose references
         // replay it anyway (a form only the default lowering runs).
         let matched = FAMILIES.iter().find_map(|f| f.match_op(&root).ok().map(|m| (*f, f.reference(&m, &root, &func))));
@@ -416,6 +420,29 @@ fn annotate_references(context: &Context, module: &Module) {
             fields.iter().map(|(k, v)| (melior::ir::Identifier::new(context, k), *v)).collect();
         let mut f = unsafe { OperationRefMut::from_raw(func.to_raw()) };
         f.set_attribute(REFERENCE_ATTR, melior::ir::attribute::DictionaryAttribute::new(context, &named).into());
+    }
+}
+
+/// Whether a family's reference for `root` checks all of `func`: its only
+/// root, in one kernel with every other compute op of the dispatch (fused
+/// into its ukernel, or the whole dispatch on the default path). A
+/// dispatch formed into several kernels is checked as a whole by the MLIR
+/// reference (`ukc compile --reference`) instead.
+fn root_is_the_dispatch(func: &melior::ir::OperationRef, root: &melior::ir::OperationRef) -> bool {
+    if crate::dispatch::roots(func).len() > 1 {
+        return false;
+    }
+    let others = crate::dispatch::linalg_ops(func)
+        .into_iter()
+        .filter(|o| o != root && name(o) != "linalg.fill")
+        .count();
+    let config = root
+        .attribute(ukernel_dialect::LOWERING_CONFIG_ATTR)
+        .ok()
+        .and_then(|a| ukernel_dialect::LoweringConfig::try_from(a).ok());
+    match config {
+        Some(c) if c.ukernel.is_some() => others == 0 || (others == 1 && c.param("fused") == Some(1)),
+        _ => true,
     }
 }
 

@@ -29,31 +29,47 @@ pub fn dispatches<'c, 'a>(module: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c,
         .collect()
 }
 
+/// Whether `op` is a root kernels are formed around: a linalg op with a
+/// reduction loop (named contractions and reductions, which carry no
+/// iterator_types attribute, count).
+pub fn is_reduction_root(op: &OperationRef) -> bool {
+    op.attribute("iterator_types").is_ok_and(|a| a.to_string().contains("reduction"))
+        || matches!(
+            name(op).as_str(),
+            "linalg.matmul"
+                | "linalg.batch_matmul"
+                | "linalg.matvec"
+                | "linalg.vecmat"
+                | "linalg.dot"
+                | "linalg.contract"
+                | "linalg.reduce"
+        )
+}
+
 /// The root op of a dispatch function: its last linalg op with a reduction
 /// loop (a named contraction counts), or else its last linalg op other than
 /// a fill.
 pub fn root_op<'c, 'a>(func: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     let linalg = linalg_ops(func);
-    // Named contractions and reductions carry no iterator_types attribute.
-    let has_reduction = |op: &OperationRef| {
-        op.attribute("iterator_types").is_ok_and(|a| a.to_string().contains("reduction"))
-            || matches!(
-                name(op).as_str(),
-                "linalg.matmul"
-                    | "linalg.batch_matmul"
-                    | "linalg.matvec"
-                    | "linalg.vecmat"
-                    | "linalg.dot"
-                    | "linalg.contract"
-                    | "linalg.reduce"
-            )
-    };
     linalg
         .iter()
         .rev()
-        .find(|op| has_reduction(op))
+        .find(|op| is_reduction_root(op))
         .or_else(|| linalg.iter().rev().find(|op| name(op) != "linalg.fill"))
         .copied()
+}
+
+/// The roots of a dispatch that kernels are formed around, one kernel
+/// each: its linalg ops with a reduction loop, when there are several and
+/// all are top-level ops of its body (a root inside a loop keeps the
+/// dispatch whole); otherwise just [`root_op`].
+pub fn roots<'c, 'a>(func: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    let reductions: Vec<OperationRef> = linalg_ops(func).into_iter().filter(is_reduction_root).collect();
+    let top_level = |op: &OperationRef| op.parent_operation().is_some_and(|p| p == *func);
+    if reductions.len() >= 2 && reductions.iter().all(top_level) {
+        return reductions;
+    }
+    root_op(func).into_iter().collect()
 }
 
 /// The linalg ops under `op`, in order (not looking inside linalg ops).

@@ -29,7 +29,7 @@ use std::borrow::Cow;
 use melior::{
     Context,
     ir::{
-        Attribute, OperationRef,
+        Attribute, BlockLike, OperationRef,
         attribute::ArrayAttribute,
         operation::{OperationLike, OperationMutLike, OperationRefMut},
     },
@@ -42,7 +42,7 @@ use ukernel_dialect::{
 use ukernels::{Selection, registry};
 
 use crate::{
-    dispatch::{dispatches, linalg_ops, object_paths, root_op},
+    dispatch::{dispatches, linalg_ops, object_paths, roots},
     families::{FAMILIES, Family, Match, Plan},
     ir::name,
     split_reductions::SPLIT_THREADS,
@@ -287,27 +287,128 @@ fn configure_module(context: &Context, module: &OperationRef) -> bool {
         };
         let module_paths = object_paths(&module);
         for func in dispatches(&module) {
-            let Some(root) = root_op(&func) else { continue };
-            if root.attribute(LOWERING_CONFIG_ATTR).is_ok() {
-                continue;
-            }
-            let mut present = module_paths.clone();
-            present.extend(object_paths(&func));
-            present.extend(object_paths(&root));
-            let others: Vec<OperationRef> = linalg_ops(&func)
-                .into_iter()
-                .filter(|o| o.to_raw().ptr != root.to_raw().ptr && name(o) != "linalg.fill")
-                .collect();
-            let decision = decide(&root, target.as_ref(), &present, &others);
-            if let Err(e) = apply(context, &root, &decision) {
-                emit_error(root.location(), &format!("ukernel: {e}"));
-                return false;
-            }
-            if REMARKS.load(std::sync::atomic::Ordering::Relaxed) {
-                emit_remark(root.location(), &format!("ukernel: {}", decision.explanation));
+            let roots = roots(&func);
+            let compute: Vec<OperationRef> = linalg_ops(&func).into_iter().filter(|o| name(o) != "linalg.fill").collect();
+            for root in &roots {
+                if root.attribute(LOWERING_CONFIG_ATTR).is_ok() {
+                    continue;
+                }
+                let mut present = module_paths.clone();
+                present.extend(object_paths(&func));
+                present.extend(object_paths(root));
+                let others: Vec<OperationRef> =
+                    compute.iter().filter(|o| !roots.contains(o)).copied().collect();
+                let (decision, fused) = form_kernel(root, target.as_ref(), &present, &others, roots.len());
+                if let Err(e) = apply(context, root, &decision) {
+                    emit_error(root.location(), &format!("ukernel: {e}"));
+                    return false;
+                }
+                if roots.len() > 1 || fused.len() < others.len() {
+                    place_next_to(root, &fused);
+                }
+                if REMARKS.load(std::sync::atomic::Ordering::Relaxed) {
+                    emit_remark(root.location(), &format!("ukernel: {}", decision.explanation));
+                }
             }
         }
         true
+    }
+}
+
+/// The decision for `root` and the ops of `others` its kernel absorbs.
+///
+/// A dispatch with one root asks first for a ukernel that absorbs all of
+/// `others` (the dispatch as one kernel). When none does, or the dispatch
+/// has several roots (`roots` of them), the root forms a kernel of its own:
+/// with the elementwise producer or consumer next to it that its ukernel
+/// can absorb, else alone; the ops it does not absorb run in kernels of
+/// their own on the default path (`ukernel-split-kernels` makes the steps),
+/// so an op no ukernel absorbs never costs the root its ukernel.
+fn form_kernel<'c, 'a>(
+    root: &OperationRef<'c, 'a>,
+    target: Option<&Target>,
+    present: &[String],
+    others: &[OperationRef<'c, 'a>],
+    roots: usize,
+) -> (Decision, Vec<OperationRef<'c, 'a>>) {
+    let whole = (roots == 1).then(|| decide(root, target, present, others));
+    if let Some(d) = &whole
+        && (d.config.ukernel.is_some() || others.is_empty())
+    {
+        return (d.clone(), others.to_vec());
+    }
+    let neighbours: Vec<OperationRef> = others.iter().filter(|o| fusable_neighbour(root, o)).copied().collect();
+    // The ops left out, by name with a count: "2 'linalg.generic'".
+    let left_out = |kept: &[OperationRef]| -> Vec<String> {
+        let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
+        for o in others.iter().filter(|o| !kept.contains(o)) {
+            *counts.entry(name(o)).or_default() += 1;
+        }
+        counts.into_iter().map(|(n, c)| format!("{c} '{n}'")).collect()
+    };
+    let alone = |d: Decision, kept: Vec<OperationRef<'c, 'a>>| {
+        let rest = left_out(&kept);
+        let mut d = d;
+        d.explanation += &match (roots, rest.is_empty()) {
+            (1, _) => format!(
+                "; a kernel of its own: the dispatch's other ops ({}) run in kernels of their own on the default \
+                 path{}",
+                rest.join(", "),
+                whole.as_ref().map_or(String::new(), |w| format!(" (as one kernel: {})", w.explanation)),
+            ),
+            (n, true) => format!("; a kernel of its own (one of the dispatch's {n} roots)"),
+            (n, false) => format!(
+                "; a kernel of its own (one of the dispatch's {n} roots); other ops ({}) run in kernels of their own",
+                rest.join(", ")
+            ),
+        };
+        (d, kept)
+    };
+    if !neighbours.is_empty() && neighbours.len() < others.len().max(roots) {
+        let d = decide(root, target, present, &neighbours);
+        if d.config.ukernel.is_some() {
+            return alone(d, neighbours);
+        }
+    }
+    let d = decide(root, target, present, &[]);
+    match whole {
+        // Only the default path: as one kernel unless the root alone splits.
+        Some(w) if d.config.ukernel.is_none() && d.config.param(SPLIT_PARAM).is_none() => (w, others.to_vec()),
+        _ => alone(d, vec![]),
+    }
+}
+
+/// Whether `op` is an elementwise neighbour `root`'s kernel may absorb, in
+/// the root's block: the op defining one of the root's operands that only
+/// the root uses, or the only user of the root's result.
+fn fusable_neighbour(root: &OperationRef, op: &OperationRef) -> bool {
+    name(op) == "linalg.generic" && op.block() == root.block() && (produces_for(root, op) || consumes_from(root, op))
+}
+
+fn produces_for(root: &OperationRef, op: &OperationRef) -> bool {
+    (0..root.operand_count()).any(|i| root.operand(i).ok().and_then(crate::ir::defining_op).is_some_and(|d| d == *op))
+        && op.result_count() == 1
+        && op.result(0).is_ok_and(|r| crate::ir::users(r.into()).iter().all(|u| u == root))
+}
+
+fn consumes_from(root: &OperationRef, op: &OperationRef) -> bool {
+    root.result_count() == 1 && root.result(0).is_ok_and(|r| crate::ir::users(r.into()).as_slice() == [*op])
+}
+
+/// Puts the ops a root's kernel absorbs next to it: the root just before
+/// its consumer, its producers just before it; so that after bufferization
+/// nothing of another kernel runs between them. Legal on tensors: the
+/// root's result is used by the consumer alone and a producer's by the root
+/// alone, and each moves down only.
+fn place_next_to(root: &OperationRef, fused: &[OperationRef]) {
+    let Some(block) = root.block() else { return };
+    if let Some(consumer) = fused.iter().find(|o| fusable_neighbour(root, o) && consumes_from(root, o)) {
+        let root = crate::dispatch::detach(root);
+        block.insert_operation_before(*consumer, root);
+    }
+    for producer in fused.iter().filter(|o| fusable_neighbour(root, o) && produces_for(root, o)) {
+        let producer = crate::dispatch::detach(producer);
+        block.insert_operation_before(*root, producer);
     }
 }
 

@@ -8,6 +8,7 @@ pub mod codegen;
 pub mod copies_to_loops;
 pub mod dispatch;
 pub mod families;
+pub mod inits_per_use;
 pub mod fold_extf_operands;
 pub mod fold_transposes;
 pub mod fusion;

@@ -32,6 +32,11 @@ pub const PASSES: &[PassInfo] = &[
         create: crate::fold_transposes::create,
     },
     PassInfo {
+        argument: crate::inits_per_use::ARGUMENT,
+        summary: crate::inits_per_use::SUMMARY,
+        create: crate::inits_per_use::create,
+    },
+    PassInfo {
         argument: crate::kernel_config::ARGUMENT,
         summary: crate::kernel_config::SUMMARY,
         create: crate::kernel_config::create,

@@ -1,18 +1,23 @@
-//! `ukernel-split-kernels`: makes a default-path dispatch that runs several
-//! ops in order into one kernel per op, launched in order, so that each op
-//! can use the whole GPU (`ukernel-gpu-distribute` gives a single loop one
-//! thread per point) instead of one workgroup running all of them with
-//! barriers in between.
+//! `ukernel-split-kernels`: makes a dispatch that runs several kernels'
+//! worth of ops into one kernel per step, launched in order, so that each
+//! ukernel call keeps its own grid and each default-path op can use the
+//! whole GPU (`ukernel-gpu-distribute` gives a single loop one thread per
+//! point) instead of one workgroup running all of them with barriers in
+//! between.
 //!
 //! Runs after `ukernel-copies-to-loops`, before `ukernel-gpu-distribute`.
-//! A dispatch qualifies when it calls no ukernel, has no mapped loops, has
-//! two or more top-level ops that write memory (an `scf.parallel`, a
-//! sequential loop around one, a store, ...), and its loops do not all run
-//! over one iteration space (that form is one kernel with a thread per
-//! point already). Each such op becomes the only
-//! writing op of a copy of the dispatch, `@<name>__k<i>`; every copy keeps
-//! the dispatch's arguments and temporaries (`memref.alloc`s) in the same
-//! order, so that one set of buffers serves all of them, and carries
+//! The top-level ops that write memory (an `scf.parallel`, a sequential
+//! loop around one, a store, a call, ...) are grouped into steps, in order:
+//! - each mapped loop nest (a ukernel call, a split reduction: what
+//!   `ukernel-kernel-config` formed around a root) is a step of its own;
+//! - the default-path ops between them are one step when they are loops
+//!   over one iteration space (a fill then a matmul over C: one kernel with
+//!   a thread per point already), else a step each.
+//!
+//! A dispatch of two or more steps becomes copies of itself,
+//! `@<name>__k<i>`, each keeping the writing ops of its step; every copy
+//! keeps the dispatch's arguments and temporaries (`memref.alloc`s) in the
+//! same order, so that one set of buffers serves all of them, and carries
 //! `ukernel.function = "<name>"` and `ukernel.step = i`: the runtime
 //! launches the steps of a function in order, on one stream, with the same
 //! buffers and temporaries. Ops that only compute values (constants, dims,
@@ -44,31 +49,62 @@ pub const FUNCTION_ATTR: &str = "ukernel.function";
 /// Func attribute of a step: its position in its function.
 pub const STEP_ATTR: &str = "ukernel.step";
 
-/// The positions (among the top-level ops) of the ops that write memory,
-/// when `func` qualifies (see the module doc); None otherwise.
-fn steps(func: &OperationRef) -> Option<Vec<usize>> {
-    let ops = body_ops(func);
-    let mut all = Vec::new();
-    nested_ops(func, &mut all);
-    let uses_gpu = all.iter().any(|o| {
+/// Whether `op` is a mapped loop nest or holds a call: a kernel's whole
+/// body, which shares its grid with nothing.
+fn is_mapped(op: &OperationRef) -> bool {
+    let mut all = vec![*op];
+    nested_ops(op, &mut all);
+    all.iter().any(|o| {
         let n = name(o);
         n == "func.call" || (n == "scf.parallel" && o.attribute("mapping").is_ok())
-    });
-    if uses_gpu {
-        return None;
-    }
-    let positions: Vec<usize> = ops
+    })
+}
+
+/// The steps of `func`: per step, the positions (among the top-level ops)
+/// of its writing ops, when there are two or more (see the module doc);
+/// None otherwise.
+fn steps(func: &OperationRef) -> Option<Vec<Vec<usize>>> {
+    let ops = body_ops(func);
+    let writers: Vec<usize> = ops
         .iter()
         .enumerate()
-        .filter(|(_, o)| name(o) != "memref.dealloc" && writes_memory(o))
+        // Ops with results (an address, a view) are values every step keeps.
+        .filter(|(_, o)| name(o) != "memref.dealloc" && o.result_count() == 0 && writes_memory(o))
         .map(|(i, _)| i)
         .collect();
-    let first = *positions.first()?;
-    let reads_between = ops.iter().skip(first).any(|o| name(o) == "memref.load");
-    let loops: Vec<OperationRef> = all.iter().filter(|o| name(o) == "scf.parallel").copied().collect();
-    let each_a_loop = positions.iter().all(|&i| holds_parallel_loop(&ops[i]));
-    let one_kernel_already = each_a_loop && one_iteration_space(&loops);
-    (positions.len() >= 2 && !reads_between && !one_kernel_already).then_some(positions)
+    let first = *writers.first()?;
+    if ops.iter().skip(first).any(|o| name(o) == "memref.load") {
+        return None;
+    }
+    let mut steps: Vec<Vec<usize>> = Vec::new();
+    let mut run: Vec<usize> = Vec::new();
+    let flush = |run: &mut Vec<usize>, steps: &mut Vec<Vec<usize>>| {
+        if run.is_empty() {
+            return;
+        }
+        let mut loops = Vec::new();
+        for &i in run.iter() {
+            let mut nested = vec![ops[i]];
+            nested_ops(&ops[i], &mut nested);
+            loops.extend(nested.into_iter().filter(|o| name(o) == "scf.parallel"));
+        }
+        let each_a_loop = run.iter().all(|&i| holds_parallel_loop(&ops[i]));
+        if each_a_loop && one_iteration_space(&loops) {
+            steps.push(std::mem::take(run));
+        } else {
+            steps.extend(run.drain(..).map(|i| vec![i]));
+        }
+    };
+    for &i in &writers {
+        if is_mapped(&ops[i]) {
+            flush(&mut run, &mut steps);
+            steps.push(vec![i]);
+        } else {
+            run.push(i);
+        }
+    }
+    flush(&mut run, &mut steps);
+    (steps.len() >= 2).then_some(steps)
 }
 
 /// Whether every loop runs from 0 by 1 over the same bounds: the form that
@@ -88,6 +124,20 @@ fn one_iteration_space(loops: &[OperationRef]) -> bool {
     })
 }
 
+/// Erases the top-level value ops of `func` that nothing uses any more (the
+/// addresses and views of another step's ukernel call), last first, so
+/// that each step holds only what it computes. Temporaries
+/// (`memref.alloc`) stay: every step keeps them in the same order.
+fn drop_unused_values(func: &OperationRef) {
+    for op in body_ops(func).into_iter().rev() {
+        let value_op = op.result_count() > 0 && op.region_count() == 0 && !matches!(name(&op).as_str(), "memref.alloc" | "func.call");
+        let unused = (0..op.result_count()).all(|i| op.result(i).is_ok_and(|r| crate::ir::users(r.into()).is_empty()));
+        if value_op && unused {
+            drop(detach(&op));
+        }
+    }
+}
+
 fn split(context: &Context, module: &OperationRef, func: OperationRef) -> Result<(), String> {
     let Some(steps) = steps(&func) else { return Ok(()) };
     let function = func.attribute("sym_name").ok().and_then(ukernel_dialect::string_value).unwrap_or_default();
@@ -101,10 +151,11 @@ fn split(context: &Context, module: &OperationRef, func: OperationRef) -> Result
         after = copy;
         let ops = body_ops(&copy);
         for (i, op) in ops.iter().enumerate() {
-            if i != *keep && steps.contains(&i) {
+            if !keep.contains(&i) && steps.iter().any(|s| s.contains(&i)) {
                 drop(detach(op));
             }
         }
+        drop_unused_values(&copy);
         let mut m = unsafe { OperationRefMut::from_raw(copy.to_raw()) };
         m.set_attribute("sym_name", StringAttribute::new(context, &format!("{function}__k{step}")).into());
         m.set_attribute(FUNCTION_ATTR, StringAttribute::new(context, &function).into());

@@ -15,10 +15,9 @@
 //! ```
 //!
 //! and erases the fills of the op's inits, whose constants the split form
-//! starts from. It leaves the op whole (one thread per result) when the
-//! dispatch has anything else the kernel would have to run (another
-//! compute op, another use of an init buffer): `ukernel-gpu-distribute`
-//! makes one kernel of a dispatch, and the split form owns its grid.
+//! starts from. It leaves the op whole (one thread per result) when an
+//! init buffer has another use. The dispatch's other ops become kernels of
+//! their own (`ukernel-split-kernels`): the split form owns its grid.
 //! Shared memory is module-level `memref.global`s in address space 3.
 
 use melior::{
@@ -50,8 +49,8 @@ struct ModuleSymbols<'c, 'a> {
     first_func: Option<OperationRef<'c, 'a>>,
 }
 
-/// The fills of `op`'s inits, when the dispatch `func` computes nothing
-/// else and the inits are used by nothing else; None otherwise.
+/// The fills of `op`'s inits, when nothing but those fills and `op` uses
+/// the inits; None otherwise.
 fn exclusive_fills<'c, 'a>(
     func: &OperationRef<'c, 'a>,
     op: &OperationRef<'c, 'a>,
@@ -62,10 +61,15 @@ fn exclusive_fills<'c, 'a>(
         if other == *op {
             continue;
         }
-        let writes_init = name(&other) == "linalg.fill"
-            && other.operand(1).ok().is_some_and(|out| inits.iter().any(|i| same(*i, out)))
-            && crate::ir::is_after(op, &other);
-        if !writes_init {
+        let touches_init =
+            (0..other.operand_count()).any(|k| other.operand(k).is_ok_and(|v| inits.iter().any(|i| same(*i, v))));
+        if !touches_init {
+            // Another kernel's op: `ukernel-split-kernels` gives the split
+            // form a kernel of its own.
+            continue;
+        }
+        let fills_init = name(&other) == "linalg.fill" && crate::ir::is_after(op, &other);
+        if !fills_init || other.parent_operation() != op.parent_operation() {
             return None;
         }
         fills.push(other);

@@ -1,8 +1,8 @@
 // The default path on one workgroup runs a dispatch's ops in order and
 // every op is either spread over the threads or run by one thread, with a
-// barrier after it: an init shared by two matmuls is copied by a loop
-// spread over the threads (never a memref.copy that every thread runs
-// while others already accumulate), a 1 x N loop spreads its N, a
+// barrier after it: an init shared by two matmuls becomes a fill per
+// matmul (ukernel-inits-per-use; never a memref.copy that every thread
+// runs while others already accumulate), a 1 x N loop spreads its N, a
 // reduction to a scalar runs on thread 0, a sequential loop around a
 // parallel one is walked by every thread with a barrier inside, and a
 // strided copy is loads and stores (never the host's memrefCopy). (The
@@ -26,13 +26,12 @@
 // CHECK-SAME: ukernel.grid = ["1", "1", "1"]
 // CHECK-NOT: memref.copy
 // CHECK: %[[TID:.*]] = arith.index_cast
-// The fill, then its copy for the second matmul, each spread over N.
+// The fill, then the second matmul's own fill, each spread over N.
 // CHECK: scf.parallel (%[[I:.*]]) = (%[[TID]]) to (%c96) step (%c256)
 // CHECK-NEXT: memref.store %cst, %[[FILLED:.*]][%c0, %[[I]]]
 // CHECK: nvvm.barrier0
 // CHECK-NEXT: scf.parallel (%[[J:.*]]) = (%[[TID]]) to (%c96) step (%c256)
-// CHECK-NEXT: memref.load %[[FILLED]][%c0, %[[J]]]
-// CHECK-NEXT: memref.store
+// CHECK-NEXT: memref.store %cst, %[[OTHER:.*]][%c0, %[[J]]]
 // CHECK: nvvm.barrier0
 // CHECK-NEXT: scf.parallel
 // CHECK-NEXT: scf.for

@@ -5,8 +5,8 @@
 // than the result's consumer", the default path).
 // RUN: ukc explain %s --arch sm_90a --summary | FileCheck %s
 // RUN: ukc compile %s --arch sm_90a --no-cubin -o %t.pkg --reference | FileCheck %s --check-prefix=REF
-// CHECK: 1 dispatch(es): 1 on ukernels, 0 on the default path
-// CHECK-NEXT: uk_matmul_skinny_wide_bf16_nk: 1 (linear)
+// CHECK: 1 dispatch(es), 1 root(s): 1 on ukernels, 0 on the default path
+// CHECK-NEXT: uk_matmul_skinny_wide_bf16_nk: 1 (linear:{{[0-9]+}})
 // REF: reference outputs (MLIR on the CPU) of 1 function(s)
 #map = affine_map<(d0, d1) -> (d0, d1)>
 module {

@@ -1,0 +1,101 @@
+//! `ukernel-inits-per-use`: gives every use of a `tensor.empty` or of a
+//! `linalg.fill` on tensors an init of its own, so that each op (a root, an
+//! elementwise op) starts from an init nothing else writes.
+//!
+//! Runs on tensors, before `ukernel-kernel-config`. Frontends fill one
+//! zero tensor and use it as the init of several contractions (torch-mlir
+//! does for every matmul of a block), and reuse one `tensor.empty` as the
+//! init of several ops. Bufferization then keeps the fill for one of them
+//! and copies it for the others, so the contractions no longer start from a
+//! fill a ukernel can absorb (C = A x B) and each copy is one more kernel;
+//! and two ops given one empty may share one buffer, so a matmul's result
+//! buffer is written by an unrelated op, which its fused consumer must
+//! not see. With an init per use, each op's init bufferizes to a buffer of
+//! its own.
+
+use melior::{
+    Context,
+    ir::{
+        BlockLike, OperationRef, Value,
+        operation::{Operation, OperationLike, OperationMutLike, OperationRefMut},
+    },
+    pass::Pass,
+};
+
+use crate::{
+    dispatch::dispatches,
+    ir::{body_ops, defining_op, name, same, users},
+};
+
+pub const ARGUMENT: &str = "ukernel-inits-per-use";
+pub const SUMMARY: &str = "Give every use of a tensor.empty or a tensor linalg.fill an init of its own";
+
+/// A fresh copy of `op`, not yet in a block.
+fn clone(op: &OperationRef) -> Operation<'static> {
+    // SAFETY: cloning gives a new operation that nothing else owns; the
+    // caller inserts it at once.
+    unsafe { Operation::from_raw(mlir_sys::mlirOperationClone(op.to_raw())) }
+}
+
+/// Gives each user of `init_op`'s result but the first its own copy of it
+/// (a fill with a copy of its `tensor.empty` init), built just before the
+/// user.
+fn split_init(init_op: OperationRef) -> Result<(), String> {
+    let result: Value = init_op.result(0).map_err(|e| e.to_string())?.into();
+    let mut seen = Vec::new();
+    for user in users(result) {
+        if seen.contains(&user) {
+            continue;
+        }
+        seen.push(user);
+        if seen.len() == 1 {
+            continue;
+        }
+        let block = user.block().ok_or("a user outside a block")?;
+        let init = match name(&init_op).as_str() {
+            "linalg.fill" => init_op.operand(1).ok().and_then(defining_op).filter(|d| name(d) == "tensor.empty"),
+            _ => None,
+        };
+        let copy = block.insert_operation_before(user, clone(&init_op));
+        if let Some(init) = init {
+            // The empty's dynamic sizes dominate the fill, hence the user.
+            let empty = block.insert_operation_before(copy, clone(&init));
+            let mut c = unsafe { OperationRefMut::from_raw(copy.to_raw()) };
+            c.set_operand(1, empty.result(0).map_err(|e| e.to_string())?.into());
+        }
+        let fresh: Value = copy.result(0).map_err(|e| e.to_string())?.into();
+        let mut u = unsafe { OperationRefMut::from_raw(user.to_raw()) };
+        for i in 0..user.operand_count() {
+            if user.operand(i).is_ok_and(|v| same(v, result)) {
+                u.set_operand(i, fresh);
+            }
+        }
+    }
+    Ok(())
+}
+
+fn inits_per_use(_context: &Context, module: &OperationRef) -> bool {
+    for func in dispatches(module) {
+        // Fills first: their copies share their empty, split next.
+        for kind in ["linalg.fill", "tensor.empty"] {
+            for op in body_ops(&func) {
+                let on_tensors = op.result_count() == 1;
+                if name(&op) == kind && on_tensors {
+                    let location = op.location();
+                    if let Err(message) = split_init(op) {
+                        ukernel_dialect::emit_error(location, &format!("ukernel: {message}"));
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+    true
+}
+
+static PASS_ID: crate::registration::PassId = crate::registration::PassId;
+
+/// A new instance of the pass.
+pub fn create() -> Pass {
+    crate::registration::module_pass(&PASS_ID, "UKernelInitsPerUse", ARGUMENT, SUMMARY, inits_per_use)
+}
