@@ -43,7 +43,8 @@ fn clone(op: &OperationRef) -> Operation<'static> {
 fn split_init(init_op: OperationRef) -> Result<(), String> {
     let result: Value = init_op.result(0).map_err(|e| e.to_string())?.into();
     let mut seen = Vec::new();
-    for user in users(result) {
+    // Uses are listed last first: the first user in order keeps the init.
+    for user in users(result).into_iter().rev() {
         if seen.contains(&user) {
             continue;
         }

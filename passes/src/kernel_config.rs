@@ -364,10 +364,18 @@ fn form_kernel<'c, 'a>(
         };
         (d, kept)
     };
+    // All the neighbours, then each alone: the first set the ukernel absorbs.
+    let mut sets: Vec<Vec<OperationRef>> = Vec::new();
     if !neighbours.is_empty() && neighbours.len() < others.len().max(roots) {
-        let d = decide(root, target, present, &neighbours);
+        sets.push(neighbours.clone());
+    }
+    if neighbours.len() > 1 {
+        sets.extend(neighbours.iter().map(|n| vec![*n]));
+    }
+    for set in sets {
+        let d = decide(root, target, present, &set);
         if d.config.ukernel.is_some() {
-            return alone(d, neighbours);
+            return alone(d, set);
         }
     }
     let d = decide(root, target, present, &[]);
