@@ -26,15 +26,21 @@
 // CHECK-SAME: ukernel.grid = ["1", "1", "1"]
 // CHECK-NOT: memref.copy
 // CHECK: %[[TID:.*]] = arith.index_cast
-// The fill, then the second matmul's own fill, each spread over N.
+// Each matmul's own fill spread over N, then the matmul (a loop over K
+// inside a loop over N), each followed by a barrier.
 // CHECK: scf.parallel (%[[I:.*]]) = (%[[TID]]) to (%c96) step (%c256)
 // CHECK-NEXT: memref.store %cst, %[[FILLED:.*]][%c0, %[[I]]]
 // CHECK: nvvm.barrier0
-// CHECK-NEXT: scf.parallel (%[[J:.*]]) = (%[[TID]]) to (%c96) step (%c256)
+// CHECK-NEXT: scf.parallel
+// CHECK-NEXT: scf.for
+// CHECK: memref.store {{.*}}, %[[FILLED]]
+// CHECK: nvvm.barrier0
+// CHECK: scf.parallel (%[[J:.*]]) = (%[[TID]]) to (%c96) step (%c256)
 // CHECK-NEXT: memref.store %cst, %[[OTHER:.*]][%c0, %[[J]]]
 // CHECK: nvvm.barrier0
 // CHECK-NEXT: scf.parallel
 // CHECK-NEXT: scf.for
+// CHECK: memref.store {{.*}}, %[[OTHER]]
 // CHECK: nvvm.barrier0
 // CHECK: return
 
