@@ -406,6 +406,9 @@ fn annotate_references(context: &Context, module: &Module) {
         else {
             continue;
         };
+        if reference.is_empty() {
+            continue;
+        }
         let mut fields: Vec<(&str, Attribute)> = vec![("family", StringAttribute::new(context, family.name()).into())];
         for (k, v) in reference {
             fields.push((

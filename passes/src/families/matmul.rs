@@ -23,7 +23,7 @@ use ukernels::{
     variant::{SPLIT_TAIL_PERMILLE, TILE_THROUGHPUT_PERMILLE},
 };
 
-use super::{Arg, CallPlan, Extent, Family, Globals, Match, Plan, RefValue, arg_number};
+use super::{Arg, CallPlan, Coord, Extent, Family, Globals, Match, Plan, RefValue, arg_number};
 use crate::{
     call_builder::require_unit_inner_stride,
     ir::{body_ops, defining_op, float_constant, last_fill_before, name, operand_segments, same, shape_of},
@@ -45,6 +45,10 @@ pub struct MatmulFacts {
     pub k: Option<u64>,
     /// Whether C's init is a zero fill (else the op accumulates into it).
     pub zero_init: bool,
+    /// For a batched matmul (`linalg.batch_matmul`, or a generic with a
+    /// leading parallel batch loop over all three operands): the batch
+    /// size, None where dynamic. One matmul per batch, on the grid's z axis.
+    pub batch: Option<Option<u64>>,
 }
 
 /// Tiles of N narrower than this rank by width (see `configure`).
@@ -74,7 +78,8 @@ impl Family for Matmul {
     fn match_op(&self, op: &OperationRef) -> Result<Match, String> {
         let facts = match_matmul(op)?;
         let summary = format!(
-            "{t} x {t} -> f32, M x N x K = {} x {} x {}, B as {}, {}",
+            "{t} x {t} -> f32, {}M x N x K = {} x {} x {}, B as {}, {}",
+            facts.batch.map_or(String::new(), |b| format!("batch {} of ", dim(b))),
             dim(facts.m),
             dim(facts.n),
             dim(facts.k),
@@ -97,6 +102,13 @@ impl Family for Matmul {
 
     fn configure(&self, found: &Match, uk: &UKernel, target: &Target) -> Result<Plan, String> {
         let facts: &MatmulFacts = found.facts();
+        if facts.batch.is_some() {
+            // A persistent ukernel walks one matmul's tiles, and one built
+            // with TMA writes its tensor maps once per call site.
+            if uk.persistent() || uk.cluster_m().is_some() || uk.param("desc_bytes").is_some() {
+                return Err("it takes one matmul per call, not a batch".into());
+            }
+        }
         let (tile_m, tile_n) = (uk.param("tile_m").unwrap_or(1), uk.param("tile_n").unwrap_or(1));
         // The ukernel made for the fewest rows that still takes M ranks
         // first; among those, the one with the widest tile (A read fewer
@@ -133,7 +145,11 @@ impl Family for Matmul {
         let tiles = match (facts.m, facts.n) {
             (Some(m), Some(n)) => {
                 let (x, y) = matmul::grid(m, n, tile_m as u64, tile_n as u64, cluster);
-                Some(x * y)
+                match facts.batch {
+                    None => Some(x * y),
+                    Some(Some(b)) => Some(x * y * b),
+                    Some(None) => None,
+                }
             }
             _ => None,
         };
@@ -173,9 +189,13 @@ impl Family for Matmul {
         if cluster > 1 {
             workgroups = format!("{workgroups} in clusters of {cluster} along M sharing B");
         }
+        let (workgroup, reduction) = match facts.batch {
+            None => (vec![tile_m, tile_n, 0], vec![0, 0, 0]),
+            Some(_) => (vec![1, tile_m, tile_n, 0], vec![0, 0, 0, 0]),
+        };
         Ok(Plan {
-            workgroup: vec![tile_m, tile_n, 0],
-            reduction: vec![0, 0, 0],
+            workgroup,
+            reduction,
             workgroup_size: [uk.workgroup_size[0] as i64, uk.workgroup_size[1] as i64, uk.workgroup_size[2] as i64],
             params,
             rank,
@@ -219,6 +239,13 @@ impl Family for Matmul {
             require_unit_inner_stride(v, what, &uk.symbol)?;
         }
         let zero_fill = last_fill_before(op, c).filter(|f| fill_value(f) == Some(0.0));
+        // A batched matmul: the batch on the grid's z axis, each workgroup's
+        // operands offset to its batch; the matrix dims one further.
+        let batched = shape_of(c.r#type()).is_some_and(|(d, _)| d.len() == 3);
+        let lead = batched as usize;
+        if batched && config.param("fused") == Some(1) {
+            return Err("a batched matmul fuses no consumer".into());
+        }
         // A fused consumer: the ukernel writes no C but calls the consumer's
         // body as its store function, which writes the consumer's output;
         // the consumer, C's fill and C's buffer go.
@@ -240,27 +267,30 @@ impl Family for Matmul {
         // What the grid and sizes follow: C, or the consumer's output.
         let out = consumer.as_ref().map_or(c, |k| k.out);
         let tile = |name: &str| uk.param(name).unwrap_or(1);
-        let tile_n = config.workgroup.get(1).copied().filter(|t| *t > 0).unwrap_or(tile("tile_n"));
-        let tile_m = config.workgroup.first().copied().filter(|t| *t > 0).unwrap_or(tile("tile_m"));
+        let tile_n = config.workgroup.get(1 + lead).copied().filter(|t| *t > 0).unwrap_or(tile("tile_n"));
+        let tile_m = config.workgroup.get(lead).copied().filter(|t| *t > 0).unwrap_or(tile("tile_m"));
         // With a fused consumer C is not written: a shared one-element
         // global stands in for it (the declaration's types stay the same).
         let c_arg = match consumer {
             Some(_) => globals.zeroed(melior::ir::r#type::Type::float32(globals.context()), 1, false)?,
             None => c,
         };
+        let at_batch = || -> Vec<Coord> {
+            if batched { vec![Coord::Delinearized { axis: 2, shape: out, leading: 1, dim: 0 }] } else { vec![] }
+        };
         let mut args = vec![
             Arg::Base(a),
-            Arg::Offset(a, vec![]),
-            Arg::Stride(a, 0),
+            Arg::Offset(a, at_batch()),
+            Arg::Stride(a, lead),
             Arg::Base(b),
-            Arg::Offset(b, vec![]),
-            Arg::Stride(b, 0),
+            Arg::Offset(b, at_batch()),
+            Arg::Stride(b, lead),
             Arg::Base(c_arg),
-            Arg::Offset(c_arg, vec![]),
-            Arg::Stride(c_arg, 0),
-            Arg::Size(out, 0),
-            Arg::Size(out, 1),
-            Arg::Size(a, 1),
+            Arg::Offset(c_arg, at_batch()),
+            Arg::Stride(c_arg, lead),
+            Arg::Size(out, lead),
+            Arg::Size(out, 1 + lead),
+            Arg::Size(a, 1 + lead),
         ];
         // A persistent ukernel takes the workgroup's index and the workgroup
         // count (see `ukernels::variant::PERSISTENT`); others their tile.
@@ -319,16 +349,20 @@ impl Family for Matmul {
         }
         // Persistent: the walkers along y. Otherwise a workgroup per tile,
         // along M in whole clusters (see `ukernels::matmul::grid`).
-        let columns = || Extent::CeilDiv(Box::new(Extent::Size(out, 1)), tile_n);
+        let columns = || Extent::CeilDiv(Box::new(Extent::Size(out, 1 + lead)), tile_n);
         let (columns, rows) = match (walkers, uk.cluster_m()) {
             (Some(w), _) => (Extent::Const(1), Extent::Const(w)),
             (None, Some(c)) => (
                 columns(),
                 Extent::Product(vec![Extent::CeilDiv(Box::new(Extent::Size(out, 0)), tile_m * c), Extent::Const(c)]),
             ),
-            (None, None) => (columns(), Extent::CeilDiv(Box::new(Extent::Size(out, 0)), tile_m)),
+            (None, None) => (columns(), Extent::CeilDiv(Box::new(Extent::Size(out, lead)), tile_m)),
         };
-        Ok(CallPlan { grid: vec![columns, rows], threads: config.workgroup_size[0], args, remove, drop_if_unused })
+        let mut grid = vec![columns, rows];
+        if batched {
+            grid.push(Extent::Size(out, 0));
+        }
+        Ok(CallPlan { grid, threads: config.workgroup_size[0], args, remove, drop_if_unused })
     }
 
     fn argument_roles(&self) -> &'static [&'static str] {
@@ -337,6 +371,10 @@ impl Family for Matmul {
 
     fn reference(&self, found: &Match, op: &OperationRef, func: &OperationRef) -> Vec<(&'static str, RefValue)> {
         let facts: &MatmulFacts = found.facts();
+        if facts.batch.is_some() {
+            // The check replays one matmul; the MLIR reference checks a batch.
+            return vec![];
+        }
         let operand = |i| op.operand(i).map(|v| arg_number(v, func)).unwrap_or(-1);
         let mut fields = vec![
             ("a", RefValue::Int(operand(0))),
@@ -410,11 +448,17 @@ fn fill_value(fill: &OperationRef) -> Option<f64> {
 
 pub fn match_matmul(op: &OperationRef) -> Result<MatmulFacts, String> {
     let op_name = name(op);
-    let b_layout = match op_name.as_str() {
-        "linalg.matmul" => named_layout(op)?,
+    let (b_layout, batched) = match op_name.as_str() {
+        "linalg.matmul" => (named_layout(op, false)?, false),
+        "linalg.batch_matmul" => (named_layout(op, true)?, true),
         "linalg.generic" => generic_layout(op)?,
-        other => return Err(format!("'{other}' is not a linalg.matmul or a contraction linalg.generic")),
+        other => {
+            return Err(format!(
+                "'{other}' is not a linalg.matmul, a linalg.batch_matmul or a contraction linalg.generic"
+            ));
+        }
     };
+    let lead = batched as usize;
     let (a, b, c) = (
         op.operand(0).map_err(|_| "missing operand A")?,
         op.operand(1).map_err(|_| "missing operand B")?,
@@ -423,9 +467,11 @@ pub fn match_matmul(op: &OperationRef) -> Result<MatmulFacts, String> {
     let (a_dims, a_elem) = shape_of(a.r#type()).ok_or("A is not a ranked tensor or memref")?;
     let (b_dims, b_elem) = shape_of(b.r#type()).ok_or("B is not a ranked tensor or memref")?;
     let (c_dims, c_elem) = shape_of(c.r#type()).ok_or("C is not a ranked tensor or memref")?;
-    if a_dims.len() != 2 || b_dims.len() != 2 || c_dims.len() != 2 {
-        return Err("A, B and C must be matrices".into());
+    if a_dims.len() != 2 + lead || b_dims.len() != 2 + lead || c_dims.len() != 2 + lead {
+        return Err(if batched { "A, B and C must be batches of matrices" } else { "A, B and C must be matrices" }.into());
     }
+    let batch = batched.then(|| c_dims[0].or(a_dims[0]).or(b_dims[0]));
+    let (a_dims, b_dims, c_dims) = (&a_dims[lead..], &b_dims[lead..], &c_dims[lead..]);
     let (a_elem, b_elem, c_elem) = (a_elem.to_string(), b_elem.to_string(), c_elem.to_string());
     if a_elem != b_elem {
         return Err(format!("A is {a_elem} and B is {b_elem}; the ukernels take one input type"));
@@ -451,6 +497,7 @@ pub fn match_matmul(op: &OperationRef) -> Result<MatmulFacts, String> {
         n: c_dims[1].or(n),
         k: a_dims[1].or(k),
         zero_init: zero_init(op, c),
+        batch,
     })
 }
 
@@ -464,45 +511,51 @@ fn zero_init(op: &OperationRef, c: Value) -> bool {
     fill.as_ref().and_then(fill_value) == Some(0.0)
 }
 
-/// B's layout from A, B and C maps over (m, n, k): `kn` for B(k, n), `nk`
-/// for B(n, k).
-fn layout_of(maps: &[crate::ir::IndexingMap]) -> Result<&'static str, String> {
-    if maps.len() != 3 || maps.iter().any(|m| m.dims != 3) {
-        return Err("expected 3 indexing maps over 3 loops".into());
+/// B's layout from A, B and C maps over (m, n, k), or (b, m, n, k) when
+/// `batched`: `kn` for B(k, n), `nk` for B(n, k), each led by b.
+fn layout_of(maps: &[crate::ir::IndexingMap], batched: bool) -> Result<&'static str, String> {
+    let (loops, l) = if batched { (4, 1) } else { (3, 0) };
+    if maps.len() != 3 || maps.iter().any(|m| m.dims != loops) {
+        return Err(format!("expected 3 indexing maps over {loops} loops"));
     }
-    if !maps[0].is(&[0, 2]) || !maps[2].is(&[0, 1]) {
-        return Err("the maps of A and C are not (m, k) and (m, n)".into());
+    let at = |dims: &[usize]| -> Vec<usize> { (0..l).chain(dims.iter().map(|d| d + l)).collect() };
+    let what = if batched { "(b, m, k) and (b, m, n)" } else { "(m, k) and (m, n)" };
+    if !maps[0].is(&at(&[0, 2])) || !maps[2].is(&at(&[0, 1])) {
+        return Err(format!("the maps of A and C are not {what}"));
     }
-    if maps[1].is(&[2, 1]) {
+    if maps[1].is(&at(&[2, 1])) {
         Ok("kn")
-    } else if maps[1].is(&[1, 2]) {
+    } else if maps[1].is(&at(&[1, 2])) {
         Ok("nk")
     } else {
         Err("B's map is neither (k, n) nor (n, k)".into())
     }
 }
 
-fn named_layout(op: &OperationRef) -> Result<&'static str, String> {
+fn named_layout(op: &OperationRef, batched: bool) -> Result<&'static str, String> {
     if op.operand_count() != 3 {
         return Err(format!("expected 2 inputs and 1 init, found {} operands", op.operand_count()));
     }
     match crate::ir::indexing_maps(op) {
-        // linalg.matmul prints (and may store) no maps when they are the default.
+        // Named matmuls print (and may store) no maps when they are the default.
         None => Ok("kn"),
         Some(maps) if maps.is_empty() => Ok("kn"),
-        Some(maps) => layout_of(&maps),
+        Some(maps) => layout_of(&maps, batched),
     }
 }
 
-fn generic_layout(op: &OperationRef) -> Result<&'static str, String> {
+fn generic_layout(op: &OperationRef) -> Result<(&'static str, bool), String> {
     if operand_segments(op).unwrap_or_default() != [2, 1] {
         return Err("expected 2 inputs and 1 init".into());
     }
     let loops = crate::ir::reduction_loops(op).ok_or("the iterator_types are not linalg iterator types")?;
-    if loops != [false, false, true] {
-        return Err("the loops are not (parallel, parallel, reduction)".into());
-    }
-    layout_of(&crate::ir::indexing_maps(op).ok_or("the indexing maps are not affine maps")?)
+    let batched = match loops.as_slice() {
+        [false, false, true] => false,
+        [false, false, false, true] => true,
+        _ => return Err("the loops are not (parallel, parallel, reduction), led by at most one batch loop".into()),
+    };
+    let maps = crate::ir::indexing_maps(op).ok_or("the indexing maps are not affine maps")?;
+    Ok((layout_of(&maps, batched)?, batched))
 }
 
 /// Checks a contraction generic's body.

@@ -136,7 +136,9 @@ pub trait Family: Sync {
     ) -> Result<CallPlan<'c, 'a>, String>;
 
     /// What a CPU reference needs to check the dispatch `func` whose root op
-    /// `op` matched: `(key, value)` pairs, argument numbers among them.
+    /// `op` matched: `(key, value)` pairs, argument numbers among them;
+    /// none when the family's references do not replay the op (the MLIR
+    /// reference of `ukc compile --reference` checks it).
     fn reference(&self, found: &Match, op: &OperationRef, func: &OperationRef) -> Vec<(&'static str, RefValue)>;
 
     /// A CPU reference for a root op the matcher rejected but whose

@@ -1,0 +1,51 @@
+// Batched matmuls (linalg.batch_matmul, and the same contraction as a
+// linalg.generic with a leading batch loop, B as K x N or N x K) reach the
+// matmul ukernels: one matmul per batch on the grid's z axis, each
+// workgroup's A, B and C offset to its batch. Ukernels that walk one
+// matmul's tiles (persistent) or write TMA maps per call site are not
+// candidates. Before: "'linalg.batch_matmul' is not a linalg.matmul".
+// RUN: ukc explain %s --arch sm_90a 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: rm -rf %t.dump && ukc compile %s --arch sm_90a --no-cubin -o %t.pkg --dump-dir %t.dump | FileCheck %s --check-prefix=PKG
+// RUN: FileCheck %s < %t.dump/2.lowered.mlir
+
+// 32 batches of 32 column tiles; 8 batches of 16 column tiles.
+// REMARK: selected uk_matmul_tile_bf16_kn {{.*}} K whole, 1024 workgroups
+// REMARK: selected uk_matmul_skinny_bf16_nk {{.*}} K whole, 128 workgroups; also considered: uk_matmul_wgmma_bf16_nk: it takes one matmul per call, not a batch
+// PKG: attention_scores: ukernel uk_matmul_tile_bf16_kn
+// PKG: grouped_projection: ukernel uk_matmul_skinny_bf16_nk
+
+// Each workgroup offsets A, B and C by its z id times one batch's
+// elements: 1 x 128, 128 x 4096 and 1 x 4096.
+// CHECK-LABEL: func.func @attention_scores
+// CHECK: scf.parallel (%[[X:.*]], %[[Y:.*]], %[[Z:.*]]) = (%c0, %c0, %c0) to (%c32, %c1, %c32)
+// CHECK: %[[A:.*]] = arith.muli %[[Z]], %c128 : index
+// CHECK: %[[B:.*]] = arith.muli %[[Z]], %c524288 : index
+// CHECK: %[[C:.*]] = arith.muli %[[Z]], %c4096 : index
+// CHECK: func.call @uk_matmul_tile_bf16_kn
+// CHECK: mapping = [#gpu.loop_dim_map<processor = block_x{{.*}}>, #gpu.loop_dim_map<processor = block_y{{.*}}>, #gpu.loop_dim_map<processor = block_z
+
+module {
+  func.func @attention_scores(%q: tensor<32x1x128xbf16>, %k: tensor<32x128x4096xbf16>) -> tensor<32x1x4096xf32> {
+    %zero = arith.constant 0.0 : f32
+    %e = tensor.empty() : tensor<32x1x4096xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<32x1x4096xf32>) -> tensor<32x1x4096xf32>
+    %s = linalg.batch_matmul ins(%q, %k : tensor<32x1x128xbf16>, tensor<32x128x4096xbf16>) outs(%f : tensor<32x1x4096xf32>) -> tensor<32x1x4096xf32>
+    return %s : tensor<32x1x4096xf32>
+  }
+
+  func.func @grouped_projection(%x: tensor<8x16x128xbf16>, %w: tensor<8x512x128xbf16>) -> tensor<8x16x512xf32> {
+    %zero = arith.constant 0.0 : f32
+    %e = tensor.empty() : tensor<8x16x512xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<8x16x512xf32>) -> tensor<8x16x512xf32>
+    %y = linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, n, k)>, affine_map<(b, m, n, k) -> (b, m, n)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+        ins(%x, %w : tensor<8x16x128xbf16>, tensor<8x512x128xbf16>) outs(%f : tensor<8x16x512xf32>) {
+    ^bb0(%a: bf16, %b: bf16, %c: f32):
+      %a32 = arith.extf %a : bf16 to f32
+      %b32 = arith.extf %b : bf16 to f32
+      %p = arith.mulf %a32, %b32 : f32
+      %s = arith.addf %c, %p : f32
+      linalg.yield %s : f32
+    } -> tensor<8x16x512xf32>
+    return %y : tensor<8x16x512xf32>
+  }
+}
