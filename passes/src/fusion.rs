@@ -337,13 +337,21 @@ pub fn output_consumer<'c, 'a>(root: &OperationRef<'c, 'a>, init: usize) -> Resu
     }
     let loops = reduction_loops(&consumer).ok_or("its consumer has no iterator types")?;
     let maps = crate::ir::indexing_maps(&consumer).ok_or("its consumer has no indexing maps")?;
-    if loops != [false, false] || !maps[0].is(&[0, 1]) || !maps.last().is_some_and(|m| m.is(&[0, 1])) {
+    // A matrix, or a batch of them (a batched matmul's result).
+    let identity: &[usize] = match loops.as_slice() {
+        [false, false] => &[0, 1],
+        [false, false, false] => &[0, 1, 2],
+        _ => return Err("its consumer is not elementwise on the result (identity maps, parallel loops)".into()),
+    };
+    let batched = identity.len() == 3;
+    if !maps[0].is(identity) || !maps.last().is_some_and(|m| m.is(identity)) {
         return Err("its consumer is not elementwise on the result (identity maps, parallel loops)".into());
     }
     let operand = if segments[0] == 2 {
-        let broadcast = if maps[1].is(&[1]) {
+        // A row vector of a batch would differ per batch: columns only.
+        let broadcast = if maps[1].is(&[identity.len() - 1]) {
             Broadcast::Column
-        } else if maps[1].is(&[0]) {
+        } else if maps[1].is(&[0]) && !batched {
             Broadcast::Row
         } else {
             return Err("its consumer's second input is not a row or column vector".into());

@@ -11,8 +11,13 @@
 // 32 batches of 32 column tiles; 8 batches of 16 column tiles.
 // REMARK: selected uk_matmul_tile_bf16_kn {{.*}} K whole, 1024 workgroups
 // REMARK: selected uk_matmul_skinny_bf16_nk {{.*}} K whole, 128 workgroups; also considered: uk_matmul_wgmma_bf16_nk: it takes one matmul per call, not a batch
+// A batch's elementwise consumer (a column bias, truncf) is fused: the
+// store function writes each batch's rows at its offset.
+// REMARK: selected uk_matmul_skinny_bf16_nk {{.*}}; fused: the result's consumer (c e addf:f32 truncf:bf16) through store
 // PKG: attention_scores: ukernel uk_matmul_tile_bf16_kn
 // PKG: grouped_projection: ukernel uk_matmul_skinny_bf16_nk
+// PKG: grouped_projection_bias_bf16: ukernel uk_matmul_skinny_bf16_nk
+// PKG-NOT: __k1
 
 // Each workgroup offsets A, B and C by its z id times one batch's
 // elements: 1 x 128, 128 x 4096 and 1 x 4096.
@@ -47,5 +52,22 @@ module {
       linalg.yield %s : f32
     } -> tensor<8x16x512xf32>
     return %y : tensor<8x16x512xf32>
+  }
+
+  func.func @grouped_projection_bias_bf16(%x: tensor<8x16x128xbf16>, %w: tensor<8x512x128xbf16>, %bias: tensor<512xf32>) -> tensor<8x16x512xbf16> {
+    %zero = arith.constant 0.0 : f32
+    %e = tensor.empty() : tensor<8x16x512xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<8x16x512xf32>) -> tensor<8x16x512xf32>
+    %y = linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, n, k)>, affine_map<(b, m, n, k) -> (b, m, n)>]
+        ins(%x, %w : tensor<8x16x128xbf16>, tensor<8x512x128xbf16>) outs(%f : tensor<8x16x512xf32>) -> tensor<8x16x512xf32>
+    %oe = tensor.empty() : tensor<8x16x512xbf16>
+    %o = linalg.generic {indexing_maps = [affine_map<(b, m, n) -> (b, m, n)>, affine_map<(b, m, n) -> (n)>, affine_map<(b, m, n) -> (b, m, n)>], iterator_types = ["parallel", "parallel", "parallel"]}
+        ins(%y, %bias : tensor<8x16x512xf32>, tensor<512xf32>) outs(%oe : tensor<8x16x512xbf16>) {
+    ^bb0(%c: f32, %b: f32, %out: bf16):
+      %s = arith.addf %c, %b : f32
+      %t = arith.truncf %s : f32 to bf16
+      linalg.yield %t : bf16
+    } -> tensor<8x16x512xbf16>
+    return %o : tensor<8x16x512xbf16>
   }
 }

@@ -243,9 +243,6 @@ impl Family for Matmul {
         // operands offset to its batch; the matrix dims one further.
         let batched = shape_of(c.r#type()).is_some_and(|(d, _)| d.len() == 3);
         let lead = batched as usize;
-        if batched && config.param("fused") == Some(1) {
-            return Err("a batched matmul fuses no consumer".into());
-        }
         // A fused consumer: the ukernel writes no C but calls the consumer's
         // body as its store function, which writes the consumer's output;
         // the consumer, C's fill and C's buffer go.
@@ -286,8 +283,9 @@ impl Family for Matmul {
             Arg::Offset(b, at_batch()),
             Arg::Stride(b, lead),
             Arg::Base(c_arg),
-            Arg::Offset(c_arg, at_batch()),
-            Arg::Stride(c_arg, lead),
+            // (The stand-in for a C not written is one element.)
+            Arg::Offset(c_arg, if consumer.is_some() { vec![] } else { at_batch() }),
+            Arg::Stride(c_arg, if consumer.is_some() { 0 } else { lead }),
             Arg::Size(out, lead),
             Arg::Size(out, 1 + lead),
             Arg::Size(a, 1 + lead),
@@ -330,7 +328,7 @@ impl Family for Matmul {
                 )
                 .into();
                 args.push(Arg::FunctionAddress { name: store, ty });
-                args.extend([Arg::BasePtr(k.out), Arg::Offset(k.out, vec![]), Arg::Stride(k.out, 0)]);
+                args.extend([Arg::BasePtr(k.out), Arg::Offset(k.out, at_batch()), Arg::Stride(k.out, lead)]);
                 match k.operand {
                     Some((e, _)) => args.extend([Arg::BasePtr(e), Arg::Offset(e, vec![])]),
                     None => args.extend([Arg::NullPtr, Arg::I64(0)]),
