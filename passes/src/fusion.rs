@@ -277,15 +277,19 @@ fn unary<'c>(op: &str, a: Value<'c, '_>, ty: Type<'c>, location: Location<'c>) -
 }
 
 /// How a consumer's extra operand is indexed: per column (`(d0, d1) ->
-/// (d1)`, a bias of N) or per row (`(d0, d1) -> (d0)`).
+/// (d1)`, a bias of N), per row (`(d0, d1) -> (d0)`), or as a matrix of
+/// the output's shape and layout (a residual).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Broadcast {
     Column,
     Row,
+    Full,
 }
 
 /// An elementwise consumer of a matmul's result a store fusion point can
-/// absorb: `D[i, j] = body(C[i, j], E[j or i])`.
+/// absorb: `D[i, j] = body(C[i, j], E[j, i or (i, j)])`, its body any
+/// `arith` and `math` ops on its elements and constants (cloned into the
+/// store function, `epilogue.rs`).
 pub struct Consumer<'c, 'a> {
     pub op: OperationRef<'c, 'a>,
     /// The matmul's result it reads (tensor value or memref buffer).
@@ -294,10 +298,21 @@ pub struct Consumer<'c, 'a> {
     pub out: Value<'c, 'a>,
     /// Its extra operand, if any, and how it is indexed.
     pub operand: Option<(Value<'c, 'a>, Broadcast)>,
-    /// Its body in typed postfix: leaves `c` (the matmul's element), `e`
-    /// (the extra operand's) and constants `<value>:<type>`; operations
-    /// `<name>:<result type>` (`addf:f32`, `tanh:f32`, `truncf:bf16`).
-    pub postfix: String,
+    /// Its body in typed postfix, where the family's CPU check can replay
+    /// it: leaves `c` (the matmul's element), `e` (the extra operand's) and
+    /// constants `<value>:<type>`; operations `<name>:<result type>`
+    /// (`addf:f32`, `tanh:f32`, `truncf:bf16`). None for other bodies (the
+    /// MLIR reference checks those).
+    pub postfix: Option<String>,
+    /// Its body's ops, for remarks.
+    pub ops: usize,
+}
+
+impl Consumer<'_, '_> {
+    /// The body in a few words: its postfix, or its op count.
+    pub fn describe(&self) -> String {
+        self.postfix.clone().unwrap_or_else(|| format!("{} ops", self.ops))
+    }
 }
 
 /// The elementwise consumer of `root`'s result (its init, operand `init`):
@@ -353,8 +368,10 @@ pub fn output_consumer<'c, 'a>(root: &OperationRef<'c, 'a>, init: usize) -> Resu
             Broadcast::Column
         } else if maps[1].is(&[0]) && !batched {
             Broadcast::Row
+        } else if maps[1].is(identity) {
+            Broadcast::Full
         } else {
-            return Err("its consumer's second input is not a row or column vector".into());
+            return Err("its consumer's second input is not a row or column vector or a matrix like its output".into());
         };
         Some((consumer.operand(1).map_err(|e| e.to_string())?, broadcast))
     } else {
@@ -375,18 +392,58 @@ pub fn output_consumer<'c, 'a>(root: &OperationRef<'c, 'a>, init: usize) -> Resu
             return Err("the result is used beside its consumer".into());
         }
     }
+    let out_shape = crate::ir::shape_of(out.r#type()).map(|(d, _)| d);
+    if let Some((e, Broadcast::Full)) = operand {
+        // It shares the output's row stride (ld).
+        let dense = |v: Value| !v.r#type().to_string().contains("strided") && !v.r#type().to_string().contains("affine_map");
+        let static_shape = out_shape.as_ref().is_some_and(|d| d.iter().all(Option::is_some));
+        if !static_shape || crate::ir::shape_of(e.r#type()).map(|(d, _)| d) != out_shape || !dense(e) || !dense(out) {
+            return Err("its consumer's matrix input is not of its output's static shape and dense layout".into());
+        }
+    }
     let body = consumer.region(0).ok().and_then(|r| r.first_block()).ok_or("the consumer has no body")?;
     let arg = |i| body.argument(i).map(Value::from).map_err(|e| e.to_string());
     let c_arg = arg(0)?;
-    if !matches!(c_arg.r#type().to_string().as_str(), "f32" | "f16" | "bf16") {
+    if c_arg.r#type().to_string() != "f32" {
         return Err(format!("a {} value in the consumer", c_arg.r#type()));
     }
     let mut leaves = vec![(c_arg, "c")];
     if operand.is_some() {
         leaves.push((arg(1)?, "e"));
     }
-    let postfix = body_postfix(&consumer, "consumer", &leaves, Typing::Typed)?;
-    Ok(Some(Consumer { op: consumer, result, out, operand, postfix }))
+    let ops = elementwise_body(&consumer, body.argument_count() - 1)?;
+    let postfix = body_postfix(&consumer, "consumer", &leaves, Typing::Typed).ok();
+    Ok(Some(Consumer { op: consumer, result, out, operand, postfix, ops }))
+}
+
+/// Checks that a consumer's body is elementwise arithmetic the store
+/// function can clone: `arith` and `math` ops without regions, reading its
+/// inputs' elements (not its output's, block argument `out_arg`), values it
+/// computes, and constants; returns how many ops it has.
+fn elementwise_body(consumer: &OperationRef, out_arg: usize) -> Result<usize, String> {
+    let body = consumer.region(0).ok().and_then(|r| r.first_block()).ok_or("the consumer has no body")?;
+    let out: Value = body.argument(out_arg).map_err(|e| e.to_string())?.into();
+    let ops = body_ops(consumer);
+    for op in &ops {
+        let n = name(op);
+        if n == "linalg.yield" {
+            continue;
+        }
+        if !(n.starts_with("arith.") || n.starts_with("math.")) || op.region_count() > 0 {
+            return Err(format!("'{n}' in the consumer is not fusable"));
+        }
+        for i in 0..op.operand_count() {
+            let v = op.operand(i).map_err(|e| e.to_string())?;
+            if same(v, out) {
+                return Err("the consumer's body reads its output element".into());
+            }
+            let inside = v.is_block_argument() || defining_op(v).is_some_and(|d| d.parent_operation() == Some(*consumer));
+            if !inside && defining_op(v).is_none_or(|d| name(&d) != "arith.constant") {
+                return Err(format!("'{n}' in the consumer reads a value from outside it that is not a constant"));
+            }
+        }
+    }
+    Ok(ops.len() - 1)
 }
 
 /// The MLIR spelling of a float constant of type `t`, exactly (the value
@@ -397,134 +454,4 @@ fn float_literal(value: f64, t: &str) -> String {
         "bf16" => format!("0x{:04X} : bf16", half::bf16::from_f64(value).to_bits()),
         _ => format!("0x{:04X} : f16", half::f16::from_f64(value).to_bits()),
     }
-}
-
-/// Appends the MLIR text of a typed postfix body (`c e addf:f32 ...`) to
-/// `text`, its values named `<prefix><token index>`, with `c` and `e` the
-/// given (value, type) leaves; returns the result and its type.
-fn postfix_text(
-    postfix: &str,
-    c: &(String, String),
-    e: &(String, String),
-    prefix: &str,
-    text: &mut String,
-) -> Result<(String, String), String> {
-    let mut stack: Vec<(String, String)> = Vec::new();
-    for (n, token) in postfix.split_whitespace().enumerate() {
-        let (what, t) = token.rsplit_once(':').unwrap_or((token, "f32"));
-        let value = match what {
-            "c" => c.clone(),
-            "e" => e.clone(),
-            _ => {
-                let name = format!("{prefix}{n}");
-                let line = if let Ok(k) = what.parse::<f64>() {
-                    format!("{name} = arith.constant {}", float_literal(k, t))
-                } else {
-                    let (a, ta) = stack.pop().ok_or("internal error: postfix underflow")?;
-                    match what {
-                        "truncf" | "extf" => format!("{name} = arith.{what} {a} : {ta} to {t}"),
-                        "negf" => format!("{name} = arith.negf {a} : {t}"),
-                        w if MATH_UNARY.contains(&w) => format!("{name} = math.{w} {a} : {t}"),
-                        w => {
-                            let (lhs, _) = stack.pop().ok_or("internal error: postfix underflow")?;
-                            format!("{name} = arith.{w} {lhs}, {a} : {t}")
-                        }
-                    }
-                };
-                *text += &format!("  {line}\n");
-                (name, t.to_string())
-            }
-        };
-        stack.push(value);
-    }
-    stack.pop().ok_or_else(|| "internal error: empty postfix".to_string())
-}
-
-/// The store function's modes, matmul_common.h's UK_STORE_ONE,
-/// UK_STORE_VECTOR and UK_STORE_TWO: the first element alone, both with one
-/// vector store, both one by one.
-const STORE_ONE: i32 = 1;
-const STORE_VECTOR: i32 = 2;
-
-/// The store function of a consumer, the C ABI of matmul_common.h's
-/// `UkStore`: `func.func private @name(%out, %out_offset, %ld, %operand,
-/// %operand_offset, %row, %col, %v0, %v1, %mode)` writes `body(v,
-/// operand[col or row])` to `out[out_offset + row * ld + col]` (offsets in
-/// elements) for `v0` at `col` and, by `mode`, for `v1` at `col + 1`:
-/// 1 writes `col` alone, 2 both with one vector store (the ukernel passes it
-/// where that address is aligned to two elements), 3 both with two stores.
-/// The body is applied to both values before the stores, so a ukernel that
-/// inlines one call per accumulator pair holds one copy of it per pair. The
-/// extra operand is read with invariant loads (a dispatch's input, which
-/// its kernel never writes): LLVM may then share them between pairs and
-/// issue them ahead of the pairs' stores, which it would otherwise have to
-/// order after every earlier store (the wgmma ukernel's bias + GELU
-/// epilogue went from 1.07-1.22 to 0.99-1.10 of the plain ukernel on an
-/// H200, BENCHMARKS.md).
-pub fn store_function<'c>(context: &'c Context, consumer: &Consumer, name_: &str) -> Result<Operation<'c>, String> {
-    let elem = |v: Value| crate::ir::shape_of(v.r#type()).map(|(_, t)| t.to_string()).ok_or("not a shaped value");
-    let out_type = elem(consumer.out)?;
-    let bytes = match out_type.as_str() {
-        "f32" => 4,
-        "f16" | "bf16" => 2,
-        t => return Err(format!("a {t} output")),
-    };
-    let mut text = format!(
-        "func.func private @{name_}(%out: !llvm.ptr, %out_off: i64, %ld: i64, %opd: !llvm.ptr, %opd_off: i64, \
-         %row: i64, %col0: i64, %v0: f32, %v1: f32, %mode: i32) attributes {{{FUSED_FUNCTION_ATTR}}} {{\n  \
-         %one = arith.constant {STORE_ONE} : i32\n  %single = arith.cmpi eq, %mode, %one : i32\n  \
-         %zero64 = arith.constant 0 : i64\n  %one64 = arith.constant 1 : i64\n  \
-         %next = arith.select %single, %zero64, %one64 : i64\n  %col1 = arith.addi %col0, %next : i64\n"
-    );
-    // (For a single element the second column is the first again, so that
-    // the extra operand is read in bounds; its result is not stored.)
-    let mut results = Vec::new();
-    for lane in ["0", "1"] {
-        let (mut e, mut e_type) = (String::new(), String::new());
-        if let Some((operand, broadcast)) = consumer.operand {
-            let t = elem(operand)?;
-            e_type = t.clone();
-            // A row vector's element is the same for both columns.
-            let (at, tag) = match broadcast {
-                Broadcast::Column => (format!("%col{lane}"), lane),
-                Broadcast::Row => ("%row".to_string(), "0"),
-            };
-            e = format!("%e{tag}");
-            if tag == lane {
-                text += &format!(
-                    "  %oi{lane} = arith.addi %opd_off, {at} : i64\n  %op{lane} = llvm.getelementptr %opd[%oi{lane}] : (!llvm.ptr, i64) -> !llvm.ptr, {t}\n  {e} = llvm.load %op{lane} invariant : !llvm.ptr -> {t}\n"
-                );
-            }
-        }
-        let c = (format!("%v{lane}"), "f32".to_string());
-        let (result, t) = postfix_text(&consumer.postfix, &c, &(e, e_type), &format!("%t{lane}_"), &mut text)?;
-        if t != out_type {
-            return Err(format!("the consumer yields {t} into a {out_type} output"));
-        }
-        results.push(result);
-    }
-    let (r0, r1) = (&results[0], &results[1]);
-    let vector = format!("vector<2x{out_type}>");
-    text += &format!(
-        "  %r1 = arith.muli %row, %ld : i64\n  %r2 = arith.addi %r1, %col0 : i64\n  %r3 = arith.addi %r2, %out_off : i64\n  \
-         %p = llvm.getelementptr %out[%r3] : (!llvm.ptr, i64) -> !llvm.ptr, {out_type}\n  \
-         %two = arith.constant {STORE_VECTOR} : i32\n  %vector = arith.cmpi eq, %mode, %two : i32\n  \
-         scf.if %vector {{\n    \
-           %w = llvm.mlir.poison : {vector}\n    %i0 = llvm.mlir.constant(0 : i32) : i32\n    \
-           %i1 = llvm.mlir.constant(1 : i32) : i32\n    %w0 = llvm.insertelement {r0}, %w[%i0 : i32] : {vector}\n    \
-           %w1 = llvm.insertelement {r1}, %w0[%i1 : i32] : {vector}\n    \
-           llvm.store %w1, %p {{alignment = {align} : i64}} : {vector}, !llvm.ptr\n  \
-         }} else {{\n    \
-           llvm.store {r0}, %p : {out_type}, !llvm.ptr\n    \
-           scf.if %single {{\n    }} else {{\n      \
-             %p1 = llvm.getelementptr %p[1] : (!llvm.ptr) -> !llvm.ptr, {out_type}\n      \
-             llvm.store {r1}, %p1 : {out_type}, !llvm.ptr\n    \
-           }}\n  \
-         }}\n  return\n}}\n",
-        align = 2 * bytes
-    );
-    let module = melior::ir::Module::parse(context, &text)
-        .ok_or_else(|| format!("internal error: the store function does not parse:\n{text}"))?;
-    let func = module.body().first_operation().ok_or("internal error: an empty module")?;
-    Ok(crate::dispatch::detach(&func))
 }

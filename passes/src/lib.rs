@@ -7,6 +7,7 @@ pub mod call_builder;
 pub mod codegen;
 pub mod copies_to_loops;
 pub mod dispatch;
+mod epilogue;
 pub mod families;
 pub mod inits_per_use;
 pub mod fold_extf_operands;

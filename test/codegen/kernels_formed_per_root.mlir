@@ -2,36 +2,39 @@
 // ukernel it would get alone and the elementwise consumer its ukernel
 // absorbs; what no ukernel absorbs runs in default-path kernels of its own
 // (launched in order as the function's steps). A single root whose
-// epilogue its ukernel cannot absorb (exact GELU: math.erf) keeps its
-// ukernel, the epilogue becomes a kernel of its own. Before: every root of
-// such functions ran on the default path, on one workgroup.
+// epilogue its ukernel cannot absorb (one that reads its position) keeps
+// its ukernel, the epilogue becomes a kernel of its own; an exact-GELU
+// (math.erf) epilogue with a bias is fused. Before: every root of such
+// functions ran on the default path, on one workgroup.
 // RUN: ukc explain %s --arch sm_90a 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: ukc compile %s --arch sm_90a --no-cubin -o %t.pkg | FileCheck %s
 // RUN: ukc explain %s --arch sm_90a --summary | FileCheck %s --check-prefix=SUMMARY
 
-// The gate and up projections each alone (silu(gate) * up reads both);
-// the down projection with its truncf consumer fused.
-// REMARK: selected uk_matmul_{{.*}} a kernel of its own (one of the dispatch's 3 roots); other ops (2 'linalg.generic') run in kernels of their own
+// The gate projection absorbs silu(gate) * up (up, a matrix of its output's
+// shape, computed first), the up projection is alone, the down projection
+// absorbs its truncf: three ukernel kernels, nothing on the default path.
+// REMARK: selected uk_matmul_{{.*}}; fused: the result's consumer (c c negf:f32 exp:f32 1.0:f32 addf:f32 divf:f32 e mulf:f32 truncf:bf16) through store;{{.*}} a kernel of its own (one of the dispatch's 3 roots)
 // REMARK-NEXT: selected uk_matmul_{{.*}} a kernel of its own (one of the dispatch's 3 roots); other ops (2 'linalg.generic') run in kernels of their own
-// REMARK-NEXT: selected uk_matmul_{{.*}}; fused: the result's consumer (c truncf:bf16) through store;{{.*}} a kernel of its own (one of the dispatch's 3 roots); other ops (1 'linalg.generic') run in kernels of their own
-// REMARK-NEXT: selected uk_matmul_{{.*}} a kernel of its own: the dispatch's other ops (1 'linalg.generic') run in kernels of their own on the default path (as one kernel: no ukernel: {{.*}}'math.erf' in the consumer is not fusable
+// REMARK-NEXT: selected uk_matmul_{{.*}}; fused: the result's consumer (c truncf:bf16) through store;{{.*}} a kernel of its own (one of the dispatch's 3 roots)
+// REMARK-NEXT: selected uk_matmul_{{.*}}; fused: the result's consumer (6 ops) through store
+// REMARK-NEXT: selected uk_matmul_{{.*}} a kernel of its own: the dispatch's other ops (1 'linalg.generic') run in kernels of their own on the default path (as one kernel: no ukernel: {{.*}}'linalg.index' in the consumer is not fusable
 // REMARK-NEXT: selected uk_matmul_{{.*}} a kernel of its own (one of the dispatch's 2 roots)
 // REMARK-NEXT: selected uk_argmax_ogt_f32i64{{.*}} a kernel of its own (one of the dispatch's 2 roots)
 
 // The SwiGLU MLP: gate and up projections, silu(gate) * up, down projection.
 // CHECK: swiglu__k0: ukernel uk_matmul_
 // CHECK-NEXT: swiglu__k1: ukernel uk_matmul_
-// CHECK-NEXT: swiglu__k2: ukernel none
-// CHECK-NEXT: swiglu__k3: ukernel uk_matmul_
-// CHECK-NOT: swiglu__k4
-// CHECK: erf_gelu_projection__k0: ukernel uk_matmul_
-// CHECK-NEXT: erf_gelu_projection__k1: ukernel none
-// CHECK-NOT: erf_gelu_projection__k2
+// CHECK-NEXT: swiglu__k2: ukernel uk_matmul_
+// CHECK-NOT: swiglu__k3
+// CHECK: erf_gelu_projection: ukernel uk_matmul_
+// CHECK: indexed_epilogue__k0: ukernel uk_matmul_
+// CHECK-NEXT: indexed_epilogue__k1: ukernel none
+// CHECK-NOT: indexed_epilogue__k2
 // CHECK: lm_head_argmax__k0: ukernel uk_matmul_
 // CHECK-NEXT: lm_head_argmax__k1: ukernel uk_argmax_ogt_f32i64
 // CHECK-NOT: lm_head_argmax__k2
 
-// SUMMARY: 3 dispatch(es), 6 root(s): 6 on ukernels, 0 on the default path
+// SUMMARY: 4 dispatch(es), 7 root(s): 7 on ukernels, 0 on the default path
 
 #nk = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
 #id = affine_map<(d0, d1) -> (d0, d1)>
@@ -86,6 +89,23 @@ module {
       %h = arith.mulf %v, %half : f32
       %g = arith.mulf %h, %p : f32
       linalg.yield %g : f32
+    } -> tensor<64x512xf32>
+    return %o : tensor<64x512xf32>
+  }
+
+  func.func @indexed_epilogue(%x: tensor<64x256xbf16>, %w: tensor<512x256xbf16>) -> tensor<64x512xf32> {
+    %zero = arith.constant 0.0 : f32
+    %e = tensor.empty() : tensor<64x512xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<64x512xf32>) -> tensor<64x512xf32>
+    %c = linalg.matmul indexing_maps = #nk ins(%x, %w : tensor<64x256xbf16>, tensor<512x256xbf16>) outs(%f : tensor<64x512xf32>) -> tensor<64x512xf32>
+    %oe = tensor.empty() : tensor<64x512xf32>
+    %o = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%c : tensor<64x512xf32>) outs(%oe : tensor<64x512xf32>) {
+    ^bb0(%a: f32, %out: f32):
+      %i = linalg.index 1 : index
+      %ii = arith.index_cast %i : index to i32
+      %fi = arith.sitofp %ii : i32 to f32
+      %v = arith.addf %a, %fi : f32
+      linalg.yield %v : f32
     } -> tensor<64x512xf32>
     return %o : tensor<64x512xf32>
   }

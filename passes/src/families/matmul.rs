@@ -217,7 +217,7 @@ impl Family for Matmul {
         if !match_matmul(op)?.zero_init {
             return Err("its result's consumer is fused only into C = A x B (a zero init)".into());
         }
-        Ok(format!("the result's consumer ({}) through store", consumer.postfix))
+        Ok(format!("the result's consumer ({}) through store", consumer.describe()))
     }
 
     fn call<'c, 'a>(
@@ -316,7 +316,7 @@ impl Family for Matmul {
             Some(k) => {
                 let context = globals.context();
                 let store = globals
-                    .add_function("__ukernel_store_", &|name| crate::fusion::store_function(context, k, name))?;
+                    .add_function("__ukernel_store_", &|name| crate::epilogue::store_function(context, k, name))?;
                 let ptr = melior::ir::Type::parse(context, "!llvm.ptr").ok_or("the llvm dialect is not loaded")?;
                 let i64t = melior::ir::r#type::IntegerType::new(context, 64).into();
                 let i32t = melior::ir::r#type::IntegerType::new(context, 32).into();
@@ -384,11 +384,19 @@ impl Family for Matmul {
         // An elementwise consumer of C (fused or not): the reference applies
         // it and checks its output.
         if let Ok(Some(k)) = crate::fusion::output_consumer(op, 2) {
+            // The check replays postfix bodies with a row or column operand;
+            // the MLIR reference checks the others.
+            let by = match k.operand {
+                None => None,
+                Some((_, crate::fusion::Broadcast::Column)) => Some("column"),
+                Some((_, crate::fusion::Broadcast::Row)) => Some("row"),
+                Some((_, crate::fusion::Broadcast::Full)) => return vec![],
+            };
+            let Some(postfix) = k.postfix.clone() else { return vec![] };
             fields.push(("out", RefValue::Int(arg_number(k.out, func))));
-            fields.push(("epilogue", RefValue::Str(k.postfix.clone())));
-            if let Some((e, broadcast)) = k.operand {
+            fields.push(("epilogue", RefValue::Str(postfix)));
+            if let (Some((e, _)), Some(by)) = (k.operand, by) {
                 fields.push(("operand", RefValue::Int(arg_number(e, func))));
-                let by = if broadcast == crate::fusion::Broadcast::Column { "column" } else { "row" };
                 fields.push(("operand_by", RefValue::Str(by.into())));
             }
         }

@@ -2,7 +2,8 @@
 // ukernels' UkStore: output pointer, offset and row stride, extra operand
 // pointer and offset, row, column, two values and a mode) that reads the bias
 // by column for both columns (the second clamped to the first for a single
-// element) with invariant loads, applies the body to both values, and writes bf16: both with one
+// element) with invariant loads, applies the body (its ops cloned) to both
+// values, and writes bf16: both with one
 // aligned vector store for mode 2, else the first, and the second unless
 // mode is 1. The call passes its address and the buffers' addresses at the
 // store fusion point, a shared one-element global stands in for C, and the
@@ -39,7 +40,7 @@
 // CHECK: llvm.store %[[T0]], %[[OP]] : bf16, !llvm.ptr
 // CHECK: scf.if %[[SINGLE]] {
 // CHECK: } else {
-// CHECK: %[[OP1:.*]] = llvm.getelementptr %[[OP]][1] : (!llvm.ptr) -> !llvm.ptr, bf16
+// CHECK: %[[OP1:.*]] = llvm.getelementptr %[[OP]][%c1_i64] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
 // CHECK: llvm.store %[[T1]], %[[OP1]] : bf16, !llvm.ptr
 // CHECK-LABEL: func.func @bias_relu_bf16(
 // CHECK-NOT: linalg.

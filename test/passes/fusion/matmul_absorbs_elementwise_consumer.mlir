@@ -1,8 +1,9 @@
 // The matmul family absorbs an elementwise consumer of C = A x B (a bias
-// by column or row, arith and math on the element and constants, a
-// conversion to the output type) through its ukernels' store fusion point:
-// the config records `fused = 1` and the remark gives the consumer in typed
-// postfix. Anything else keeps the default path, and the remark says why.
+// by column or row, a residual matrix of the output's shape, any arith and
+// math ops on the elements and constants, a conversion to the output type)
+// through its ukernels' store fusion point: the config records `fused = 1`
+// and the remark gives the consumer in typed postfix (or its op count).
+// Anything else keeps the default path, and the remark says why.
 // RUN: ukernel-opt --split-input-file --verify-diagnostics --ukernel-explain \
 // RUN:   --pass-pipeline='builtin.module(ukernel-kernel-config)' --mlir-elide-resource-strings-if-larger=1 %s | FileCheck %s
 // -----
@@ -54,13 +55,13 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 }
 // -----
 
-// A second input of the full shape is not a vector.
+// A second input of the output's shape (a residual) is fused.
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
-  func.func @full_operand_not_fused(%a: tensor<256x128xbf16>, %w: tensor<512x128xbf16>, %bias: tensor<256x512xf32>) -> tensor<256x512xbf16> {
+  func.func @residual_fused(%a: tensor<256x128xbf16>, %w: tensor<512x128xbf16>, %bias: tensor<256x512xf32>) -> tensor<256x512xbf16> {
     %e = tensor.empty() : tensor<256x512xf32>
     %zero = arith.constant 0.0 : f32
     %init = linalg.fill ins(%zero : f32) outs(%e : tensor<256x512xf32>) -> tensor<256x512xf32>
-    // expected-remark@+1 {{no ukernel: not an argmax: 'linalg.matmul' is not a linalg.generic; matmul matched, but its consumer's second input is not a row or column vector; default configuration}}
+    // expected-remark@+1 {{fused: the result's consumer (c e addf:f32 0.0:f32 maximumf:f32 truncf:bf16) through store}}
     %c = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %w : tensor<256x128xbf16>, tensor<512x128xbf16>) outs(%init : tensor<256x512xf32>) -> tensor<256x512xf32>
     %oe = tensor.empty() : tensor<256x512xbf16>
     %d = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
@@ -77,13 +78,13 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 }
 // -----
 
-// math.erf has no CPU replay: not fused.
+// math.erf (exact GELU's) is fused: the store function clones the body.
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
-  func.func @erf_not_fusable(%a: tensor<256x128xbf16>, %w: tensor<512x128xbf16>) -> tensor<256x512xbf16> {
+  func.func @erf_fused(%a: tensor<256x128xbf16>, %w: tensor<512x128xbf16>) -> tensor<256x512xbf16> {
     %e = tensor.empty() : tensor<256x512xf32>
     %zero = arith.constant 0.0 : f32
     %init = linalg.fill ins(%zero : f32) outs(%e : tensor<256x512xf32>) -> tensor<256x512xf32>
-    // expected-remark@+1 {{no ukernel: not an argmax: 'linalg.matmul' is not a linalg.generic; matmul matched, but 'math.erf' in the consumer is not fusable; default configuration}}
+    // expected-remark@+1 {{fused: the result's consumer (2 ops) through store}}
     %c = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %w : tensor<256x128xbf16>, tensor<512x128xbf16>) outs(%init : tensor<256x512xf32>) -> tensor<256x512xf32>
     %oe = tensor.empty() : tensor<256x512xbf16>
     %d = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
@@ -94,5 +95,29 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
       linalg.yield %t : bf16
     } -> tensor<256x512xbf16>
     return %d : tensor<256x512xbf16>
+  }
+}
+// -----
+
+// A body that reads its position (linalg.index) is not elementwise
+// arithmetic: the matmul keeps its ukernel, the consumer a kernel of its own.
+module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
+  func.func @index_not_fusable(%a: tensor<256x128xbf16>, %w: tensor<512x128xbf16>) -> tensor<256x512xf32> {
+    %e = tensor.empty() : tensor<256x512xf32>
+    %zero = arith.constant 0.0 : f32
+    %init = linalg.fill ins(%zero : f32) outs(%e : tensor<256x512xf32>) -> tensor<256x512xf32>
+    // expected-remark@+1 {{selected uk_matmul_tile_bf16_nk}}
+    %c = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %w : tensor<256x128xbf16>, tensor<512x128xbf16>) outs(%init : tensor<256x512xf32>) -> tensor<256x512xf32>
+    %oe = tensor.empty() : tensor<256x512xf32>
+    %d = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+        ins(%c : tensor<256x512xf32>) outs(%oe : tensor<256x512xf32>) {
+    ^bb0(%x: f32, %o: f32):
+      %i = linalg.index 1 : index
+      %ii = arith.index_cast %i : index to i32
+      %fi = arith.sitofp %ii : i32 to f32
+      %y = arith.addf %x, %fi : f32
+      linalg.yield %y : f32
+    } -> tensor<256x512xf32>
+    return %d : tensor<256x512xf32>
   }
 }

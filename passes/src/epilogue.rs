@@ -1,0 +1,297 @@
+//! The store function through which a matmul ukernel writes a fused
+//! elementwise consumer's output, built with op builders: the consumer's
+//! own body ops, cloned, between loads of its extra operand and stores of
+//! its result.
+//!
+//! The C ABI is matmul_common.h's `UkStore`: `func.func private @name(%out,
+//! %out_offset, %ld, %operand, %operand_offset, %row, %col, %v0, %v1,
+//! %mode)` writes `body(v, operand[...])` to `out[out_offset + row * ld +
+//! col]` (offsets in elements) for `v0` at `col` and, by `mode`, for `v1` at
+//! `col + 1`: 1 writes `col` alone, 2 both with one vector store (the
+//! ukernel passes it where that address is aligned to two elements), 3 both
+//! with two stores. The body runs for both values before the stores, so a
+//! ukernel that inlines one call per accumulator pair holds one copy of it
+//! per pair. The extra operand is read with invariant loads (a dispatch's
+//! input, which its kernel never writes): LLVM may then share them between
+//! pairs and issue them ahead of the pairs' stores, which it would
+//! otherwise have to order after every earlier store (the wgmma ukernel's
+//! bias + GELU epilogue went from 1.07-1.22 to 0.99-1.10 of the plain
+//! ukernel on an H200, BENCHMARKS.md). A full-matrix operand (a residual)
+//! has the output's shape and layout, so it shares the output's `ld`.
+
+use melior::{
+    Context,
+    dialect::{func, scf},
+    ir::{
+        Attribute, Block, BlockLike, BlockRef, Identifier, Location, Operation, Region, RegionLike, Type, Value,
+        ValueLike,
+        attribute::{DenseI32ArrayAttribute, IntegerAttribute, StringAttribute, TypeAttribute},
+        operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut},
+        r#type::{FunctionType, IntegerType, TypeLike},
+    },
+};
+
+use crate::{
+    fusion::{Broadcast, Consumer, FUSED_FUNCTION_ATTR},
+    ir::{body_ops, defining_op, name, same},
+};
+
+/// The store function's modes, matmul_common.h's UK_STORE_ONE and
+/// UK_STORE_VECTOR: the first element alone, both with one vector store
+/// (UK_STORE_TWO, both one by one, is the rest).
+const STORE_ONE: i64 = 1;
+const STORE_VECTOR: i64 = 2;
+
+/// Appends ops to one block.
+struct Emit<'c, 'b> {
+    context: &'c Context,
+    block: BlockRef<'c, 'b>,
+    location: Location<'c>,
+}
+
+impl<'c, 'b> Emit<'c, 'b> {
+    fn op(&self, builder: OperationBuilder<'c>) -> Result<melior::ir::OperationRef<'c, 'b>, String> {
+        let op = builder.build().map_err(|e| format!("internal error building the store function: {e}"))?;
+        Ok(self.block.append_operation(op))
+    }
+
+    fn value(&self, builder: OperationBuilder<'c>) -> Result<Value<'c, 'b>, String> {
+        let op = self.op(builder)?;
+        let v = op.result(0).map_err(|e| e.to_string())?;
+        // The op lives in the block as long as the function does.
+        Ok(unsafe { Value::from_raw(v.to_raw()) })
+    }
+
+    fn constant(&self, ty: Type<'c>, v: i64) -> Result<Value<'c, 'b>, String> {
+        self.value(
+            OperationBuilder::new("arith.constant", self.location)
+                .add_attributes(&[(Identifier::new(self.context, "value"), IntegerAttribute::new(ty, v).into())])
+                .add_results(&[ty]),
+        )
+    }
+
+    fn binary(&self, op: &str, a: Value<'c, '_>, b: Value<'c, '_>) -> Result<Value<'c, 'b>, String> {
+        self.value(OperationBuilder::new(op, self.location).add_operands(&[a, b]).add_results(&[a.r#type()]))
+    }
+
+    fn cmpi_eq(&self, a: Value<'c, '_>, b: Value<'c, '_>) -> Result<Value<'c, 'b>, String> {
+        let i64t = IntegerType::new(self.context, 64).into();
+        self.value(
+            OperationBuilder::new("arith.cmpi", self.location)
+                .add_attributes(&[(Identifier::new(self.context, "predicate"), IntegerAttribute::new(i64t, 0).into())])
+                .add_operands(&[a, b])
+                .add_results(&[IntegerType::new(self.context, 1).into()]),
+        )
+    }
+
+    /// `&base[index]` for elements of type `element`.
+    fn element_ptr(&self, base: Value<'c, '_>, index: Value<'c, '_>, element: Type<'c>) -> Result<Value<'c, 'b>, String> {
+        self.value(
+            OperationBuilder::new("llvm.getelementptr", self.location)
+                .add_attributes(&[
+                    (
+                        Identifier::new(self.context, "rawConstantIndices"),
+                        DenseI32ArrayAttribute::new(self.context, &[i32::MIN]).into(),
+                    ),
+                    (Identifier::new(self.context, "elem_type"), TypeAttribute::new(element).into()),
+                ])
+                .add_operands(&[base, index])
+                .add_results(&[melior::dialect::llvm::r#type::pointer(self.context, 0)]),
+        )
+    }
+
+    fn load_invariant(&self, ptr: Value<'c, '_>, element: Type<'c>) -> Result<Value<'c, 'b>, String> {
+        self.value(
+            OperationBuilder::new("llvm.load", self.location)
+                .add_attributes(&[(Identifier::new(self.context, "invariant"), Attribute::unit(self.context))])
+                .add_operands(&[ptr])
+                .add_results(&[element]),
+        )
+    }
+
+    fn store(&self, value: Value<'c, '_>, ptr: Value<'c, '_>, align: Option<i64>) -> Result<(), String> {
+        let mut builder = OperationBuilder::new("llvm.store", self.location).add_operands(&[value, ptr]);
+        if let Some(a) = align {
+            let i64t = IntegerType::new(self.context, 64).into();
+            builder =
+                builder.add_attributes(&[(Identifier::new(self.context, "alignment"), IntegerAttribute::new(i64t, a).into())]);
+        }
+        self.op(builder).map(|_| ())
+    }
+}
+
+/// Clones the consumer's body into `emit`'s block for one element: its
+/// block arguments `c` (the matmul's value) and `e` (the extra operand's
+/// element) become `c` and `e`; constants it captures from outside are
+/// cloned too. Returns the value it yields.
+fn clone_body<'c, 'b>(
+    emit: &Emit<'c, 'b>,
+    consumer: &Consumer,
+    c: Value<'c, 'b>,
+    e: Option<Value<'c, 'b>>,
+) -> Result<Value<'c, 'b>, String> {
+    let body = consumer.op.region(0).ok().and_then(|r| r.first_block()).ok_or("the consumer has no body")?;
+    let arg = |i: usize| -> Result<Value, String> { body.argument(i).map(Value::from).map_err(|e| e.to_string()) };
+    let mut mapped: Vec<(Value, Value<'c, 'b>)> = vec![(arg(0)?, c)];
+    if let Some(e) = e {
+        mapped.push((arg(1)?, e));
+    }
+    let lookup = |mapped: &Vec<(Value, Value<'c, 'b>)>, v: Value| mapped.iter().find(|(k, _)| same(*k, v)).map(|(_, n)| *n);
+    for op in body_ops(&consumer.op) {
+        if name(&op) == "linalg.yield" {
+            let yielded = op.operand(0).map_err(|e| e.to_string())?;
+            return lookup(&mapped, yielded).ok_or_else(|| "the consumer yields a value it does not compute".into());
+        }
+        // Operands first: captured constants are cloned before the op.
+        let mut operands = Vec::new();
+        for i in 0..op.operand_count() {
+            let v = op.operand(i).map_err(|e| e.to_string())?;
+            let new = match lookup(&mapped, v) {
+                Some(n) => n,
+                None => {
+                    let def = defining_op(v).filter(|d| name(d) == "arith.constant").ok_or_else(|| {
+                        format!("'{}' in the consumer reads a value from outside it that is not a constant", name(&op))
+                    })?;
+                    let copy = emit.block.append_operation(clone_op(&def));
+                    let n: Value<'c, 'b> =
+                        unsafe { Value::from_raw(copy.result(0).map_err(|e| e.to_string())?.to_raw()) };
+                    mapped.push((v, n));
+                    n
+                }
+            };
+            operands.push(new);
+        }
+        let copy = emit.block.append_operation(clone_op(&op));
+        let mut m = unsafe { OperationRefMut::from_raw(copy.to_raw()) };
+        for (i, v) in operands.into_iter().enumerate() {
+            m.set_operand(i, v);
+        }
+        for i in 0..op.result_count() {
+            let old: Value = op.result(i).map_err(|e| e.to_string())?.into();
+            let new: Value<'c, 'b> = unsafe { Value::from_raw(copy.result(i).map_err(|e| e.to_string())?.to_raw()) };
+            mapped.push((old, new));
+        }
+    }
+    Err("the consumer's body does not end in linalg.yield".into())
+}
+
+fn clone_op(op: &melior::ir::OperationRef) -> Operation<'static> {
+    // SAFETY: cloning gives a new operation nothing else owns; the caller
+    // appends it to a block at once.
+    unsafe { Operation::from_raw(mlir_sys::mlirOperationClone(op.to_raw())) }
+}
+
+/// The store function of `consumer`, named `name_` (see the module doc).
+pub fn store_function<'c>(context: &'c Context, consumer: &Consumer<'c, '_>, name_: &str) -> Result<Operation<'c>, String> {
+    let location: Location<'c> = consumer.op.location();
+    let elem = |v: Value| -> Result<Type<'c>, String> {
+        let (_, t) = crate::ir::shape_of(v.r#type()).ok_or("not a shaped value")?;
+        // Types live as long as the context.
+        Ok(unsafe { Type::from_raw(t.to_raw()) })
+    };
+    let out_type = elem(consumer.out)?;
+    let bytes = match out_type.to_string().as_str() {
+        "f32" | "i32" => 4,
+        "f16" | "bf16" | "i16" => 2,
+        t => return Err(format!("a {t} output")),
+    };
+    let ptr = melior::dialect::llvm::r#type::pointer(context, 0);
+    let (i64t, i32t, f32t): (Type, Type, Type) =
+        (IntegerType::new(context, 64).into(), IntegerType::new(context, 32).into(), Type::float32(context));
+    let inputs = [ptr, i64t, i64t, ptr, i64t, i64t, i64t, f32t, f32t, i32t];
+    let region = Region::new();
+    let entry = region.append_block(Block::new(&inputs.map(|t| (t, location))));
+    let arg = |i: usize| -> Result<Value, String> { entry.argument(i).map(Value::from).map_err(|e| e.to_string()) };
+    let (out, out_off, ld, opd, opd_off, row, col0) = (arg(0)?, arg(1)?, arg(2)?, arg(3)?, arg(4)?, arg(5)?, arg(6)?);
+    let (v0, v1, mode) = (arg(7)?, arg(8)?, arg(9)?);
+    let emit = Emit { context, block: entry, location };
+    let single = emit.cmpi_eq(mode, emit.constant(i32t, STORE_ONE)?)?;
+    let one = emit.constant(i64t, 1)?;
+    // (For a single element the second column is the first again, so that
+    // the extra operand is read in bounds; its result is not stored.)
+    let next = emit.value(
+        OperationBuilder::new("arith.select", location)
+            .add_operands(&[single, emit.constant(i64t, 0)?, one])
+            .add_results(&[i64t]),
+    )?;
+    let col1 = emit.binary("arith.addi", col0, next)?;
+    // The extra operand's element at a column (a row vector's is one for
+    // both, read once).
+    let load = |at: Value<'c, '_>| -> Result<Option<Value>, String> {
+        let Some((operand, _)) = consumer.operand else { return Ok(None) };
+        let e_type = elem(operand)?;
+        let index = emit.binary("arith.addi", opd_off, at)?;
+        Ok(Some(emit.load_invariant(emit.element_ptr(opd, index, e_type)?, e_type)?))
+    };
+    let row_element = match consumer.operand {
+        Some((_, Broadcast::Row)) => load(row)?,
+        _ => None,
+    };
+    let mut results = Vec::new();
+    for (v, col) in [(v0, col0), (v1, col1)] {
+        let e = match consumer.operand {
+            Some((_, Broadcast::Row)) => row_element,
+            Some((_, Broadcast::Column)) => load(col)?,
+            Some((_, Broadcast::Full)) => load(emit.binary("arith.addi", emit.binary("arith.muli", row, ld)?, col)?)?,
+            None => None,
+        };
+        let r = clone_body(&emit, consumer, v, e)?;
+        if r.r#type() != out_type {
+            return Err(format!("the consumer yields {} into a {out_type} output", r.r#type()));
+        }
+        results.push(r);
+    }
+    let at = emit.binary("arith.addi", emit.binary("arith.addi", emit.binary("arith.muli", row, ld)?, col0)?, out_off)?;
+    let p = emit.element_ptr(out, at, out_type)?;
+    let vector = emit.cmpi_eq(mode, emit.constant(i32t, STORE_VECTOR)?)?;
+    // Both as one vector store.
+    let both = Region::new();
+    let both_block = both.append_block(Block::new(&[]));
+    {
+        let e = Emit { context, block: both_block, location };
+        let vector_type = Type::vector(&[2], out_type);
+        let mut w = e.value(OperationBuilder::new("llvm.mlir.poison", location).add_results(&[vector_type]))?;
+        for (lane, r) in results.iter().enumerate() {
+            let position = e.constant(i32t, lane as i64)?;
+            w = e.value(
+                OperationBuilder::new("llvm.insertelement", location)
+                    .add_operands(&[w, *r, position])
+                    .add_results(&[vector_type]),
+            )?;
+        }
+        e.store(w, p, Some(2 * bytes))?;
+        e.op(OperationBuilder::new("scf.yield", location))?;
+    }
+    // One, or both one by one.
+    let apart = Region::new();
+    let apart_block = apart.append_block(Block::new(&[]));
+    {
+        let e = Emit { context, block: apart_block, location };
+        e.store(results[0], p, None)?;
+        let first_only = Region::new();
+        first_only.append_block(Block::new(&[])).append_operation(scf::r#yield(&[], location));
+        let second = Region::new();
+        let second_block = second.append_block(Block::new(&[]));
+        {
+            let s = Emit { context, block: second_block, location };
+            let p1 = s.element_ptr(p, one, out_type)?;
+            s.store(results[1], p1, None)?;
+            s.op(OperationBuilder::new("scf.yield", location))?;
+        }
+        e.op(OperationBuilder::new("scf.if", location).add_operands(&[single]).add_regions([first_only, second]))?;
+        e.op(OperationBuilder::new("scf.yield", location))?;
+    }
+    emit.op(OperationBuilder::new("scf.if", location).add_operands(&[vector]).add_regions([both, apart]))?;
+    emit.op(OperationBuilder::new("func.return", location))?;
+    Ok(func::func(
+        context,
+        StringAttribute::new(context, name_),
+        TypeAttribute::new(FunctionType::new(context, &inputs, &[]).into()),
+        region,
+        &[
+            (Identifier::new(context, "sym_visibility"), StringAttribute::new(context, "private").into()),
+            (Identifier::new(context, FUSED_FUNCTION_ATTR), Attribute::unit(context)),
+        ],
+        location,
+    ))
+}
