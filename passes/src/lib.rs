@@ -12,6 +12,7 @@ pub mod families;
 pub mod inits_per_use;
 pub mod fold_extf_operands;
 pub mod fold_transposes;
+pub mod fuse_elementwise;
 pub mod fusion;
 pub mod gpu_distribute;
 pub mod grid;

@@ -32,6 +32,11 @@ pub const PASSES: &[PassInfo] = &[
         create: crate::fold_transposes::create,
     },
     PassInfo {
+        argument: crate::fuse_elementwise::ARGUMENT,
+        summary: crate::fuse_elementwise::SUMMARY,
+        create: crate::fuse_elementwise::create,
+    },
+    PassInfo {
         argument: crate::inits_per_use::ARGUMENT,
         summary: crate::inits_per_use::SUMMARY,
         create: crate::inits_per_use::create,

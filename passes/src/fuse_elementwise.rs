@@ -1,0 +1,270 @@
+//! `ukernel-fuse-elementwise`: fuses chains of elementwise `linalg.generic`
+//! ops on tensors into one, so that what frontends emit as a string of
+//! small ops (torch-mlir: `truncf`, `extf`, a sigmoid, a product, `truncf`
+//! again, each its own generic) is one elementwise op: one default-path
+//! kernel instead of one per op, and one consumer a matmul ukernel can
+//! absorb through its store function.
+//!
+//! Runs on tensors, after the folds and before `ukernel-inits-per-use`.
+//! A producer fuses into a consumer when both are `linalg.generic`s whose
+//! loops are all parallel, of the same count, with one output each; the
+//! producer's output map and the consumer's map of it are the identity; the
+//! producer's body does not read its output element; and the consumer is
+//! the producer's only user. The fused op reads the consumer's other inputs
+//! and the producer's inputs (an input read twice through the same map is
+//! read once), computes the producer's body and then the consumer's on its
+//! value, and writes the consumer's output. Reductions are never consumers
+//! here: a fold's body is what selects its ukernel.
+
+use melior::{
+    Context,
+    ir::{
+        Attribute, Block, BlockLike, Location, Operation, OperationRef, Region, RegionLike, Type, Value, ValueLike,
+        attribute::{ArrayAttribute, AttributeLike, DenseI32ArrayAttribute},
+        operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut},
+    },
+    pass::Pass,
+};
+
+use crate::{
+    dispatch::{detach, dispatches},
+    ir::{body_ops, defining_op, name, operand_segments, reduction_loops, same, shape_of, users},
+};
+
+pub const ARGUMENT: &str = "ukernel-fuse-elementwise";
+pub const SUMMARY: &str = "Fuse chains of elementwise linalg.generic ops on tensors into one";
+
+/// Whether `op` is an elementwise generic with one input range and one
+/// output, all loops parallel, its output map the identity; its loop count.
+fn elementwise(op: &OperationRef) -> Option<usize> {
+    if name(op) != "linalg.generic" || op.result_count() != 1 {
+        return None;
+    }
+    let segments = operand_segments(op)?;
+    let loops = reduction_loops(op)?;
+    let maps = crate::ir::indexing_maps(op)?;
+    let identity: Vec<usize> = (0..loops.len()).collect();
+    (segments.len() == 2 && segments[1] == 1 && loops.iter().all(|r| !r) && maps.last()?.is(&identity))
+        .then_some(loops.len())
+}
+
+fn body_block<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<melior::ir::BlockRef<'c, 'a>> {
+    op.region(0).ok()?.first_block()
+}
+
+/// Whether the body of `op` reads its output element.
+fn reads_output(op: &OperationRef) -> bool {
+    let Some(block) = body_block(op) else { return true };
+    let n = block.argument_count();
+    block.argument(n - 1).is_ok_and(|out| !users(out.into()).is_empty())
+}
+
+/// The consumer input (by position) that `producer` can fuse through, if any.
+fn fusable_input(producer: &OperationRef, consumer: &OperationRef) -> Option<usize> {
+    let loops = elementwise(producer)?;
+    if elementwise(consumer)? != loops || reads_output(producer) {
+        return None;
+    }
+    let result: Value = producer.result(0).ok()?.into();
+    if users(result).iter().any(|u| u != consumer) {
+        return None;
+    }
+    let inputs = operand_segments(consumer)?[0] as usize;
+    let maps = crate::ir::indexing_maps(consumer)?;
+    let identity: Vec<usize> = (0..loops).collect();
+    let reads: Vec<usize> = (0..inputs).filter(|&i| consumer.operand(i).is_ok_and(|v| same(v, result))).collect();
+    // Every read of it through the identity map, and it is not the output.
+    (!reads.is_empty()
+        && reads.iter().all(|&i| maps[i].is(&identity))
+        && !consumer.operand(inputs).is_ok_and(|v| same(v, result)))
+    .then(|| reads[0])
+}
+
+fn clone_op(op: &OperationRef) -> Operation<'static> {
+    // SAFETY: cloning gives a new operation that nothing else owns; the
+    // caller appends it to a block at once.
+    unsafe { Operation::from_raw(mlir_sys::mlirOperationClone(op.to_raw())) }
+}
+
+/// Clones the body ops of `op` (but its `linalg.yield`) into `block`,
+/// mapping values by `mapped` (extended with each cloned result); values
+/// from outside the body stay as they are. Returns the clone of what it
+/// yields, or the cloned yield itself when `keep_yield`.
+fn clone_body<'c, 'b>(
+    op: &OperationRef<'c, '_>,
+    block: &melior::ir::BlockRef<'c, 'b>,
+    mapped: &mut Vec<(Value<'c, 'b>, Value<'c, 'b>)>,
+    keep_yield: bool,
+) -> Result<Option<Value<'c, 'b>>, String> {
+    let lookup = |mapped: &Vec<(Value<'c, 'b>, Value<'c, 'b>)>, v: Value| {
+        mapped.iter().find(|(k, _)| same(*k, v)).map(|(_, n)| *n)
+    };
+    for o in body_ops(op) {
+        let yields = name(&o) == "linalg.yield";
+        if yields && !keep_yield {
+            let y = o.operand(0).map_err(|e| e.to_string())?;
+            return Ok(Some(lookup(mapped, y).unwrap_or(unsafe { Value::from_raw(y.to_raw()) })));
+        }
+        let copy = block.append_operation(clone_op(&o));
+        let mut m = unsafe { OperationRefMut::from_raw(copy.to_raw()) };
+        for i in 0..o.operand_count() {
+            let v = o.operand(i).map_err(|e| e.to_string())?;
+            if let Some(n) = lookup(mapped, v) {
+                m.set_operand(i, n);
+            }
+        }
+        for i in 0..o.result_count() {
+            let old: Value<'c, 'b> = unsafe { Value::from_raw(o.result(i).map_err(|e| e.to_string())?.to_raw()) };
+            let new: Value<'c, 'b> = unsafe { Value::from_raw(copy.result(i).map_err(|e| e.to_string())?.to_raw()) };
+            mapped.push((old, new));
+        }
+        if yields {
+            return Ok(None);
+        }
+    }
+    Err("a linalg.generic body without linalg.yield".into())
+}
+
+/// Fuses `producer` into `consumer` (see the module doc); the fused op
+/// replaces the consumer, and the producer goes.
+fn fuse(context: &Context, producer: OperationRef, consumer: OperationRef) -> Result<(), String> {
+    let location: Location = consumer.location();
+    let result: Value = producer.result(0).map_err(|e| e.to_string())?.into();
+    let c_inputs = operand_segments(&consumer).ok_or("no segments")?[0] as usize;
+    let p_inputs = operand_segments(&producer).ok_or("no segments")?[0] as usize;
+    let c_maps = consumer.attribute("indexing_maps").map_err(|e| e.to_string())?;
+    let p_maps = producer.attribute("indexing_maps").map_err(|e| e.to_string())?;
+    let (c_maps, p_maps) = (
+        ArrayAttribute::try_from(c_maps).map_err(|e| e.to_string())?,
+        ArrayAttribute::try_from(p_maps).map_err(|e| e.to_string())?,
+    );
+    // The fused op's inputs: (value, map, where its block argument comes
+    // from: consumer argument i or producer argument j).
+    #[derive(Clone, Copy)]
+    enum From {
+        Consumer(usize),
+        Producer(usize),
+    }
+    let mut inputs: Vec<(Value, Attribute, Vec<From>)> = Vec::new();
+    let add = |v: Value<'_, '_>, map: Attribute<'_>, from: From, inputs: &mut Vec<(Value, Attribute, Vec<From>)>| {
+        let v: Value = unsafe { Value::from_raw(v.to_raw()) };
+        let map: Attribute = unsafe { Attribute::from_raw(map.to_raw()) };
+        match inputs.iter_mut().find(|(w, m, _)| same(*w, v) && *m == map) {
+            Some((_, _, froms)) => froms.push(from),
+            None => inputs.push((v, map, vec![from])),
+        }
+    };
+    for i in 0..c_inputs {
+        let v = consumer.operand(i).map_err(|e| e.to_string())?;
+        if !same(v, result) {
+            add(v, c_maps.element(i).map_err(|e| e.to_string())?, From::Consumer(i), &mut inputs);
+        }
+    }
+    for j in 0..p_inputs {
+        let v = producer.operand(j).map_err(|e| e.to_string())?;
+        add(v, p_maps.element(j).map_err(|e| e.to_string())?, From::Producer(j), &mut inputs);
+    }
+    let out = consumer.operand(c_inputs).map_err(|e| e.to_string())?;
+    let element = |v: Value| -> Result<Type, String> {
+        let (_, t) = shape_of(v.r#type()).ok_or("an operand that is not shaped")?;
+        Ok(unsafe { Type::from_raw(melior::ir::TypeLike::to_raw(&t)) })
+    };
+    let mut arg_types = Vec::new();
+    for (v, _, _) in &inputs {
+        arg_types.push((element(*v)?, location));
+    }
+    arg_types.push((element(out)?, location));
+    let region = Region::new();
+    let block = region.append_block(Block::new(&arg_types));
+    let (p_body, c_body) = (body_block(&producer).ok_or("no body")?, body_block(&consumer).ok_or("no body")?);
+    let mut mapped: Vec<(Value, Value)> = Vec::new();
+    for (k, (_, _, froms)) in inputs.iter().enumerate() {
+        let arg: Value = block.argument(k).map_err(|e| e.to_string())?.into();
+        for from in froms {
+            let old: Value = match *from {
+                From::Consumer(i) => c_body.argument(i).map_err(|e| e.to_string())?.into(),
+                From::Producer(j) => p_body.argument(j).map_err(|e| e.to_string())?.into(),
+            };
+            mapped.push((unsafe { Value::from_raw(old.to_raw()) }, arg));
+        }
+    }
+    let out_arg: Value = block.argument(inputs.len()).map_err(|e| e.to_string())?.into();
+    let c_out: Value = c_body.argument(c_inputs).map_err(|e| e.to_string())?.into();
+    mapped.push((unsafe { Value::from_raw(c_out.to_raw()) }, out_arg));
+    let value = clone_body(&producer, &block, &mut mapped, false)?.ok_or("the producer yields nothing")?;
+    for i in 0..c_inputs {
+        if consumer.operand(i).is_ok_and(|v| same(v, result)) {
+            let old: Value = c_body.argument(i).map_err(|e| e.to_string())?.into();
+            mapped.push((unsafe { Value::from_raw(old.to_raw()) }, value));
+        }
+    }
+    clone_body(&consumer, &block, &mut mapped, true)?;
+    let operands: Vec<Value> = inputs.iter().map(|(v, _, _)| *v).chain([out]).collect();
+    let maps: Vec<Attribute> = inputs.iter().map(|(_, m, _)| *m).chain([c_maps.element(c_inputs).map_err(|e| e.to_string())?]).collect();
+    let iterators = consumer.attribute("iterator_types").map_err(|e| e.to_string())?;
+    let result_type = consumer.result(0).map_err(|e| e.to_string())?.r#type();
+    let fused = OperationBuilder::new("linalg.generic", location)
+        .add_operands(&operands)
+        .add_results(&[result_type])
+        .add_attributes(&[
+            (melior::ir::Identifier::new(context, "indexing_maps"), ArrayAttribute::new(context, &maps).into()),
+            (melior::ir::Identifier::new(context, "iterator_types"), iterators),
+            (
+                melior::ir::Identifier::new(context, "operandSegmentSizes"),
+                DenseI32ArrayAttribute::new(context, &[inputs.len() as i32, 1]).into(),
+            ),
+        ])
+        .add_regions([region])
+        .build()
+        .map_err(|e| format!("internal error building the fused op: {e}"))?;
+    let parent = consumer.block().ok_or("the consumer is not in a block")?;
+    let fused = parent.insert_operation_before(consumer, fused);
+    let old: Value = consumer.result(0).map_err(|e| e.to_string())?.into();
+    let new: Value = fused.result(0).map_err(|e| e.to_string())?.into();
+    unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old.to_raw(), new.to_raw()) };
+    drop(detach(&consumer));
+    drop(detach(&producer));
+    Ok(())
+}
+
+/// One fusion in `func`, if any is left: whether one was made.
+fn fuse_one(context: &Context, func: &OperationRef) -> Result<bool, String> {
+    for consumer in body_ops(func) {
+        if elementwise(&consumer).is_none() {
+            continue;
+        }
+        let inputs = operand_segments(&consumer).map_or(0, |s| s[0] as usize);
+        for i in 0..inputs {
+            let Some(producer) = consumer.operand(i).ok().and_then(defining_op) else { continue };
+            if producer.block() != consumer.block() || fusable_input(&producer, &consumer).is_none() {
+                continue;
+            }
+            fuse(context, producer, consumer)?;
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+fn fuse_elementwise(context: &Context, module: &OperationRef) -> bool {
+    for func in dispatches(module) {
+        loop {
+            match fuse_one(context, &func) {
+                Ok(true) => continue,
+                Ok(false) => break,
+                Err(message) => {
+                    ukernel_dialect::emit_error(func.location(), &format!("ukernel: {message}"));
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+static PASS_ID: crate::registration::PassId = crate::registration::PassId;
+
+/// A new instance of the pass.
+pub fn create() -> Pass {
+    crate::registration::module_pass(&PASS_ID, "UKernelFuseElementwise", ARGUMENT, SUMMARY, fuse_elementwise)
+}
