@@ -132,9 +132,10 @@ fn clone_body<'c, 'b>(
 ) -> Result<Value<'c, 'b>, String> {
     let body = consumer.op.region(0).ok().and_then(|r| r.first_block()).ok_or("the consumer has no body")?;
     let arg = |i: usize| -> Result<Value, String> { body.argument(i).map(Value::from).map_err(|e| e.to_string()) };
-    let mut mapped: Vec<(Value, Value<'c, 'b>)> = vec![(arg(0)?, c)];
+    let r = consumer.result_input;
+    let mut mapped: Vec<(Value, Value<'c, 'b>)> = vec![(arg(r)?, c)];
     if let Some(e) = e {
-        mapped.push((arg(1)?, e));
+        mapped.push((arg(1 - r)?, e));
     }
     let lookup = |mapped: &Vec<(Value, Value<'c, 'b>)>, v: Value| mapped.iter().find(|(k, _)| same(*k, v)).map(|(_, n)| *n);
     for op in body_ops(&consumer.op) {

@@ -306,6 +306,8 @@ pub struct Consumer<'c, 'a> {
     pub postfix: Option<String>,
     /// Its body's ops, for remarks.
     pub ops: usize,
+    /// Which of its inputs is the result (the other is `operand`).
+    pub result_input: usize,
 }
 
 impl Consumer<'_, '_> {
@@ -347,9 +349,14 @@ pub fn output_consumer<'c, 'a>(root: &OperationRef<'c, 'a>, init: usize) -> Resu
         return Err(format!("its result goes to '{what}', not an elementwise linalg.generic"));
     }
     let segments = operand_segments(&consumer).ok_or("its consumer has no operand segments")?;
-    if !matches!(segments[..], [1, 1] | [2, 1]) || !consumer.operand(0).is_ok_and(|v| same(v, result)) {
-        return Err("its consumer does not read the result as its first of one or two inputs".into());
-    }
+    // Which input is the result (r), and the other one (o), if any.
+    let reads = |i: usize| consumer.operand(i).is_ok_and(|v| same(v, result));
+    let (r, o) = match segments[..] {
+        [1, 1] if reads(0) => (0, None),
+        [2, 1] if reads(0) && !reads(1) => (0, Some(1)),
+        [2, 1] if reads(1) && !reads(0) => (1, Some(0)),
+        _ => return Err("its consumer does not read the result once, as one of one or two inputs".into()),
+    };
     let loops = reduction_loops(&consumer).ok_or("its consumer has no iterator types")?;
     let maps = crate::ir::indexing_maps(&consumer).ok_or("its consumer has no indexing maps")?;
     // A matrix, or a batch of them (a batched matmul's result).
@@ -359,21 +366,21 @@ pub fn output_consumer<'c, 'a>(root: &OperationRef<'c, 'a>, init: usize) -> Resu
         _ => return Err("its consumer is not elementwise on the result (identity maps, parallel loops)".into()),
     };
     let batched = identity.len() == 3;
-    if !maps[0].is(identity) || !maps.last().is_some_and(|m| m.is(identity)) {
+    if !maps[r].is(identity) || !maps.last().is_some_and(|m| m.is(identity)) {
         return Err("its consumer is not elementwise on the result (identity maps, parallel loops)".into());
     }
-    let operand = if segments[0] == 2 {
+    let operand = if let Some(o) = o {
         // A row vector of a batch would differ per batch: columns only.
-        let broadcast = if maps[1].is(&[identity.len() - 1]) {
+        let broadcast = if maps[o].is(&[identity.len() - 1]) {
             Broadcast::Column
-        } else if maps[1].is(&[0]) && !batched {
+        } else if maps[o].is(&[0]) && !batched {
             Broadcast::Row
-        } else if maps[1].is(identity) {
+        } else if maps[o].is(identity) {
             Broadcast::Full
         } else {
-            return Err("its consumer's second input is not a row or column vector or a matrix like its output".into());
+            return Err("its consumer's other input is not a row or column vector or a matrix like its output".into());
         };
-        Some((consumer.operand(1).map_err(|e| e.to_string())?, broadcast))
+        Some((consumer.operand(o).map_err(|e| e.to_string())?, broadcast))
     } else {
         None
     };
@@ -403,17 +410,17 @@ pub fn output_consumer<'c, 'a>(root: &OperationRef<'c, 'a>, init: usize) -> Resu
     }
     let body = consumer.region(0).ok().and_then(|r| r.first_block()).ok_or("the consumer has no body")?;
     let arg = |i| body.argument(i).map(Value::from).map_err(|e| e.to_string());
-    let c_arg = arg(0)?;
+    let c_arg = arg(r)?;
     if c_arg.r#type().to_string() != "f32" {
         return Err(format!("a {} value in the consumer", c_arg.r#type()));
     }
     let mut leaves = vec![(c_arg, "c")];
-    if operand.is_some() {
-        leaves.push((arg(1)?, "e"));
+    if let Some(o) = o {
+        leaves.push((arg(o)?, "e"));
     }
     let ops = elementwise_body(&consumer, body.argument_count() - 1)?;
     let postfix = body_postfix(&consumer, "consumer", &leaves, Typing::Typed).ok();
-    Ok(Some(Consumer { op: consumer, result, out, operand, postfix, ops }))
+    Ok(Some(Consumer { op: consumer, result, out, operand, postfix, ops, result_input: r }))
 }
 
 /// Checks that a consumer's body is elementwise arithmetic the store

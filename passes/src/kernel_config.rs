@@ -289,6 +289,9 @@ fn configure_module(context: &Context, module: &OperationRef) -> bool {
         for func in dispatches(&module) {
             let roots = roots(&func);
             let compute: Vec<OperationRef> = linalg_ops(&func).into_iter().filter(|o| name(o) != "linalg.fill").collect();
+            // Ops an earlier root's kernel absorbed (a consumer of two roots
+            // goes to one of them).
+            let mut claimed: Vec<OperationRef> = Vec::new();
             for root in &roots {
                 if root.attribute(LOWERING_CONFIG_ATTR).is_ok() {
                     continue;
@@ -297,8 +300,11 @@ fn configure_module(context: &Context, module: &OperationRef) -> bool {
                 present.extend(object_paths(&func));
                 present.extend(object_paths(root));
                 let others: Vec<OperationRef> =
-                    compute.iter().filter(|o| !roots.contains(o)).copied().collect();
+                    compute.iter().filter(|o| !roots.contains(o) && !claimed.contains(o)).copied().collect();
                 let (decision, fused) = form_kernel(root, target.as_ref(), &present, &others, roots.len());
+                if decision.config.ukernel.is_some() {
+                    claimed.extend(fused.iter().copied());
+                }
                 if let Err(e) = apply(context, root, &decision) {
                     emit_error(root.location(), &format!("ukernel: {e}"));
                     return false;
@@ -309,6 +315,9 @@ fn configure_module(context: &Context, module: &OperationRef) -> bool {
                 if REMARKS.load(std::sync::atomic::Ordering::Relaxed) {
                     emit_remark(root.location(), &format!("ukernel: {}", decision.explanation));
                 }
+            }
+            if roots.len() > 1 && REMARKS.load(std::sync::atomic::Ordering::Relaxed) {
+                emit_remark(func.location(), &format!("ukernel: {}", formation_summary(&roots, &compute, &claimed)));
             }
         }
         true
@@ -356,11 +365,7 @@ fn form_kernel<'c, 'a>(
                 rest.join(", "),
                 whole.as_ref().map_or(String::new(), |w| format!(" (as one kernel: {})", w.explanation)),
             ),
-            (n, true) => format!("; a kernel of its own (one of the dispatch's {n} roots)"),
-            (n, false) => format!(
-                "; a kernel of its own (one of the dispatch's {n} roots); other ops ({}) run in kernels of their own",
-                rest.join(", ")
-            ),
+            (n, _) => format!("; a kernel of its own (one of the dispatch's {n} roots)"),
         };
         (d, kept)
     };
@@ -384,6 +389,30 @@ fn form_kernel<'c, 'a>(
         Some(w) if d.config.ukernel.is_none() && d.config.param(SPLIT_PARAM).is_none() => (w, others.to_vec()),
         _ => alone(d, vec![]),
     }
+}
+
+/// How a dispatch of several roots was formed into kernels, for its remark.
+fn formation_summary(roots: &[OperationRef], compute: &[OperationRef], claimed: &[OperationRef]) -> String {
+    let on_ukernels = roots
+        .iter()
+        .filter(|r| {
+            r.attribute(LOWERING_CONFIG_ATTR)
+                .ok()
+                .and_then(|a| LoweringConfig::try_from(a).ok())
+                .is_some_and(|c| c.ukernel.is_some())
+        })
+        .count();
+    let mut rest: std::collections::BTreeMap<String, usize> = Default::default();
+    for o in compute.iter().filter(|o| !roots.contains(o) && !claimed.contains(o)) {
+        *rest.entry(name(o)).or_default() += 1;
+    }
+    let rest = if rest.is_empty() {
+        "every other compute op is fused into them".to_string()
+    } else {
+        let list: Vec<String> = rest.into_iter().map(|(n, c)| format!("{c} '{n}'")).collect();
+        format!("the other compute ops ({}) run in default-path kernels of their own", list.join(", "))
+    };
+    format!("a kernel formed around each of {} roots ({on_ukernels} on ukernels); {rest}", roots.len())
 }
 
 /// Whether `op` is an elementwise neighbour `root`'s kernel may absorb, in

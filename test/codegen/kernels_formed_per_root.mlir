@@ -14,12 +14,14 @@
 // shape, computed first), the up projection is alone, the down projection
 // absorbs its truncf: three ukernel kernels, nothing on the default path.
 // REMARK: selected uk_matmul_{{.*}}; fused: the result's consumer (c c negf:f32 exp:f32 1.0:f32 addf:f32 divf:f32 e mulf:f32 truncf:bf16) through store;{{.*}} a kernel of its own (one of the dispatch's 3 roots)
-// REMARK-NEXT: selected uk_matmul_{{.*}} a kernel of its own (one of the dispatch's 3 roots); other ops (2 'linalg.generic') run in kernels of their own
+// REMARK-NEXT: selected uk_matmul_{{.*}} a kernel of its own (one of the dispatch's 3 roots)
 // REMARK-NEXT: selected uk_matmul_{{.*}}; fused: the result's consumer (c truncf:bf16) through store;{{.*}} a kernel of its own (one of the dispatch's 3 roots)
+// REMARK-NEXT: remark: ukernel: a kernel formed around each of 3 roots (3 on ukernels); every other compute op is fused into them
 // REMARK-NEXT: selected uk_matmul_{{.*}}; fused: the result's consumer (6 ops) through store
 // REMARK-NEXT: selected uk_matmul_{{.*}} a kernel of its own: the dispatch's other ops (1 'linalg.generic') run in kernels of their own on the default path (as one kernel: no ukernel: {{.*}}'linalg.index' in the consumer is not fusable
 // REMARK-NEXT: selected uk_matmul_{{.*}} a kernel of its own (one of the dispatch's 2 roots)
 // REMARK-NEXT: selected uk_argmax_ogt_f32i64{{.*}} a kernel of its own (one of the dispatch's 2 roots)
+// REMARK-NEXT: remark: ukernel: a kernel formed around each of 2 roots (2 on ukernels); every other compute op is fused into them
 
 // The SwiGLU MLP: gate and up projections, silu(gate) * up, down projection.
 // CHECK: swiglu__k0: ukernel uk_matmul_
