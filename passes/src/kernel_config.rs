@@ -63,12 +63,14 @@ pub struct Decision {
 }
 
 /// Shared memory one workgroup may use on an arch (opt-in maximum): 163 KiB
-/// on sm_80 and sm_87, 99 KiB on sm_86 and sm_89, 227 KiB on sm_90 and newer.
+/// on sm_80 and sm_87, 227 KiB on sm_90 and the data-center Blackwells
+/// (sm_100, sm_101/sm_110, sm_103), 99 KiB on the rest: sm_86 and sm_89 (A10,
+/// L4, L40S, RTX 30 and 40) and consumer Blackwell (sm_120, sm_121).
 pub fn max_shared_memory_per_workgroup(sm: u32) -> u32 {
     match sm {
         80 | 87 => 163 * 1024,
-        0..=89 => 99 * 1024,
-        _ => 227 * 1024,
+        90 | 100 | 101 | 103 | 110 => 227 * 1024,
+        _ => 99 * 1024,
     }
 }
 

@@ -40,6 +40,8 @@ fn matmul_variants_record_tiles_layouts_and_shared_memory() {
         [
             "uk_matmul_tile_bf16_nk",
             "uk_matmul_tile_bf16_kn",
+            "uk_matmul_tile_small_bf16_nk",
+            "uk_matmul_tile_small_bf16_kn",
             "uk_matmul_wgmma_bf16_nk",
             "uk_matmul_wgmma_narrow_bf16_nk",
             "uk_matmul_gemv_bf16_nk",
@@ -47,6 +49,8 @@ fn matmul_variants_record_tiles_layouts_and_shared_memory() {
             "uk_matmul_skinny_wide_bf16_nk",
             "uk_matmul_tile_f16_nk",
             "uk_matmul_tile_f16_kn",
+            "uk_matmul_tile_small_f16_nk",
+            "uk_matmul_tile_small_f16_kn",
             "uk_matmul_wgmma_f16_nk",
             "uk_matmul_wgmma_narrow_f16_nk",
             "uk_matmul_gemv_f16_nk",
@@ -58,6 +62,11 @@ fn matmul_variants_record_tiles_layouts_and_shared_memory() {
     assert_eq!((tile.param("tile_m"), tile.param("tile_n")), (Some(256), Some(128)));
     assert_eq!(tile.tag("b_layout"), Some("kn"));
     assert_eq!(tile.dynamic_shared_memory_bytes, 147504);
+    // The tile for 99 KiB GPUs fits their limit (101376 bytes).
+    let small = reg.by_symbol("uk_matmul_tile_small_bf16_kn").unwrap();
+    assert_eq!((small.param("tile_m"), small.param("tile_n")), (Some(128), Some(128)));
+    assert_eq!(small.workgroup_size, [128, 1, 1]);
+    assert_eq!(small.dynamic_shared_memory_bytes, 98352);
     assert_eq!(tile.operand_types, ["bf16", "bf16", "f32"]);
     assert_eq!(tile.tag("linkage"), Some("call"));
     // The skinny shapes: the tile ukernel's source with 16 rows; only the

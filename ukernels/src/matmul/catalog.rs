@@ -118,6 +118,15 @@ impl TileShape {
 pub const TILE: TileShape =
     TileShape { m: 256, n: 128, k: 64, stages: 3, warps: [4, 2, 1], workgroups_per_sm: 1, stagger_k: false };
 
+/// The tile ukernel for GPUs with 99 KiB of shared memory per workgroup
+/// (sm_86, sm_89, sm_120), where [`TILE`]'s 144 KiB does not fit: 4 warps
+/// of 64 x 64 on a 128 x 128 tile, 3 stages of K chunks of 64 in 96 KiB.
+/// Ranked after [`TILE`] (registry order), so it serves only where that
+/// one cannot launch.
+pub const TILE_SMALL: TileShape =
+    TileShape { m: 128, n: 128, k: 64, stages: 3, warps: [2, 2, 1], workgroups_per_sm: 1, stagger_k: false };
+const _: () = assert!(TILE_SMALL.shared_memory_bytes() <= 99 * 1024);
+
 /// Skinny ukernels for decode shapes (M <= 16, B as N x K): the tile ukernel
 /// with a tile of 16 rows, whose 8 warps split each stage's K 4 or 2 ways,
 /// so that every copy instruction reads 512 contiguous bytes of a weight
@@ -399,7 +408,11 @@ pub fn variants() -> Vec<VariantDef> {
             // 250 TFLOP/s (bf16 4096^3, B as K x N) against 322 for the same
             // code called (bench/results/2026-12-02-h200-matmul).
             let tags = vec![("b_layout", layout), ("linkage", "call"), ("fusion", "store")];
-            out.push(TILE.variant("tile", format!("uk_matmul_tile_{ab}_{layout}"), ab, layout, &[], tags));
+            out.push(TILE.variant("tile", format!("uk_matmul_tile_{ab}_{layout}"), ab, layout, &[], tags.clone()));
+        }
+        for layout in LAYOUTS {
+            let tags = vec![("b_layout", layout), ("linkage", "call"), ("fusion", "store")];
+            out.push(TILE_SMALL.variant("tile_small", format!("uk_matmul_tile_small_{ab}_{layout}"), ab, layout, &[], tags));
         }
         out.push(WGMMA.variant("wgmma", ab));
         out.push(WGMMA_NARROW.variant("wgmma_narrow", ab));
