@@ -10,6 +10,7 @@
 # ukc-fuzz --linalg-functions 200 modules (seeds 1-3) against the oracle.
 set -uo pipefail
 cd "$(dirname "$0")/../../.."
+exec > >(tee "$OUT/summary.txt") 2>&1
 nvidia-smi -L
 chmod +x gpu2/ukc-run
 for p in gpu2/p/*.pkg; do
@@ -23,10 +24,10 @@ for n in a_llama_mlp b_gpt2_mlp c_lm_head_argmax d_rmsnorm_qkv e_bmm e_mm; do
 done
 python3 bench/realir_torch_time.py
 pip install --quiet --no-deps --target "$OUT/py" gpu2/ukernel-0.1.0-cp39-abi3-linux_x86_64.whl 2>&1 | tail -2
-(cd bench && PYTHONPATH="$OUT/py" timeout 240 python3 corpus_bench.py ../gpu2/corpus/corpus.pkg --reps 10 --rounds 2 --calls 10)
+(cd bench && PYTHONPATH="$OUT/py" timeout 200 python3 corpus_bench.py ../gpu2/corpus/corpus.pkg --reps 10 --rounds 2 --calls 10)
 for p in gpu2/fuzz/*.pkg; do
   n=$(basename "$p" .pkg)
-  timeout 60 gpu2/ukc-run run "$p" --repeat 0 > "$OUT/$n.txt" 2>&1
+  timeout 45 gpu2/ukc-run run "$p" --repeat 0 > "$OUT/$n.txt" 2>&1
   echo "$n exit $? $(tail -1 "$OUT/$n.txt" | cut -c1-200)"
 done
 grep -h "MISMATCH" "$OUT"/g*.txt | cut -c1-300 | head -10
