@@ -4,13 +4,13 @@
 pub mod compile;
 #[cfg(feature = "compiler")]
 pub mod guard;
+pub mod linalg_gen;
 #[cfg(feature = "compiler")]
 pub mod opt;
 #[cfg(feature = "compiler")]
 pub mod oracle;
 #[cfg(feature = "compiler")]
 pub mod progress;
-pub mod linalg_gen;
 pub mod reference;
 pub mod run;
 pub mod runner;

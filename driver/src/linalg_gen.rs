@@ -227,9 +227,8 @@ pub fn function(name: &str, rng: &mut Rng) -> String {
 
 /// A module of `count` functions `@f0`, `@f1`, ... from `seed`.
 pub fn module(count: usize, seed: u64) -> String {
-    let mut out = String::from(
-        "#id = affine_map<(d0, d1) -> (d0, d1)>\n#row = affine_map<(d0, d1) -> (d0)>\nmodule {\n",
-    );
+    let mut out =
+        String::from("#id = affine_map<(d0, d1) -> (d0, d1)>\n#row = affine_map<(d0, d1) -> (d0)>\nmodule {\n");
     for i in 0..count {
         let mut rng = Rng(seed.wrapping_mul(0x1000_0000_01b3) ^ i as u64);
         out += &function(&format!("f{i}"), &mut rng);

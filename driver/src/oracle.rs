@@ -167,10 +167,8 @@ pub fn references(
     }
     codegen::run_pipeline(context, &mut module, Stage::Llvm, CPU_PIPELINE)
         .map_err(|e| OracleError::Lowering(e.to_string()))?;
-    let libraries: Vec<&str> = [RUNNER_UTILS]
-        .into_iter()
-        .filter(|p| std::path::Path::new(p.trim_end_matches('\0')).exists())
-        .collect();
+    let libraries: Vec<&str> =
+        [RUNNER_UTILS].into_iter().filter(|p| std::path::Path::new(p.trim_end_matches('\0')).exists()).collect();
     let engine = ExecutionEngine::new(&module, 2, &libraries, false, false);
     let mut refs = Vec::new();
     let mut data = Vec::new();
@@ -194,8 +192,8 @@ pub fn references(
         let expected = &dispatch.signature;
         let given: Vec<(usize, usize)> =
             buffers.iter().map(|b| (b.dims.len(), b.bytes.len() / b.elements().max(1))).collect();
-        let sizes_agree =
-            expected.len() == given.len() && expected.iter().zip(&given).all(|(e, g)| e.0 == g.0 && (e.1 == g.1 || g.1 == 0));
+        let sizes_agree = expected.len() == given.len()
+            && expected.iter().zip(&given).all(|(e, g)| e.0 == g.0 && (e.1 == g.1 || g.1 == 0));
         if !sizes_agree {
             return Err(fail(format!(
                 "the kernel's buffers (rank, element bytes) {given:?} are not the CPU function's {expected:?}"
@@ -282,7 +280,11 @@ func.func @two_products(%x: tensor<2x8xbf16>, %w: tensor<4x8xbf16>, %v: tensor<8
                 let q: f32 = (0..8).map(|k| x[i * 8 + k] * v[k * 4 + j]).sum();
                 let want = libm_erf(p as f64) as f32 + q;
                 // One bf16 rounding of the result apart at most.
-                assert!((got[i * 4 + j] - want).abs() <= want.abs() / 128.0 + 1e-6, "{i},{j}: {} vs {want}", got[i * 4 + j]);
+                assert!(
+                    (got[i * 4 + j] - want).abs() <= want.abs() / 128.0 + 1e-6,
+                    "{i},{j}: {} vs {want}",
+                    got[i * 4 + j]
+                );
             }
         }
     }

@@ -378,7 +378,11 @@ struct Root {
 /// The coverage report of `ukc explain --summary`: kernel roots per
 /// ukernel, and each root on the default path with the reason its remark
 /// gives.
-fn coverage(dispatches: usize, roots: &[Root], diagnostics: &[ukernel_dialect::location::CapturedDiagnostic]) -> String {
+fn coverage(
+    dispatches: usize,
+    roots: &[Root],
+    diagnostics: &[ukernel_dialect::location::CapturedDiagnostic],
+) -> String {
     let on: usize = roots.iter().filter(|r| r.ukernel.is_some()).count();
     let mut out = format!(
         "{dispatches} dispatch(es), {} root(s): {on} on ukernels, {} on the default path\n",

@@ -10,8 +10,18 @@ use melior::{
     },
 };
 
+/// A fresh copy of `op` (regions included), in no block: the caller puts it
+/// in one at once.
+pub fn clone_op(op: &OperationRef) -> melior::ir::Operation<'static> {
+    // SAFETY: cloning gives a new operation that nothing else owns.
+    unsafe { melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(op.to_raw())) }
+}
+
 /// Builds `builder` before `anchor` and returns its first result.
-pub fn insert_before<'c, 'a>(anchor: &OperationRef<'c, 'a>, builder: OperationBuilder<'c>) -> Result<Value<'c, 'a>, String> {
+pub fn insert_before<'c, 'a>(
+    anchor: &OperationRef<'c, 'a>,
+    builder: OperationBuilder<'c>,
+) -> Result<Value<'c, 'a>, String> {
     let block = anchor.block().ok_or("op outside a block")?;
     let op = builder.build().map_err(|e| format!("internal error building an op: {e}"))?;
     let placed = block.insert_operation_before(*anchor, op);

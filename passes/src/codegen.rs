@@ -437,10 +437,8 @@ fn root_is_the_dispatch(func: &melior::ir::OperationRef, root: &melior::ir::Oper
     if crate::dispatch::roots(func).len() > 1 {
         return false;
     }
-    let others = crate::dispatch::linalg_ops(func)
-        .into_iter()
-        .filter(|o| o != root && name(o) != "linalg.fill")
-        .count();
+    let others =
+        crate::dispatch::linalg_ops(func).into_iter().filter(|o| o != root && name(o) != "linalg.fill").count();
     let config = root
         .attribute(ukernel_dialect::LOWERING_CONFIG_ATTR)
         .ok()

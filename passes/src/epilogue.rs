@@ -32,6 +32,7 @@ use melior::{
 };
 
 use crate::{
+    build::clone_op,
     fusion::{Broadcast, Consumer, FUSED_FUNCTION_ATTR},
     ir::{body_ops, defining_op, name, same},
 };
@@ -85,7 +86,12 @@ impl<'c, 'b> Emit<'c, 'b> {
     }
 
     /// `&base[index]` for elements of type `element`.
-    fn element_ptr(&self, base: Value<'c, '_>, index: Value<'c, '_>, element: Type<'c>) -> Result<Value<'c, 'b>, String> {
+    fn element_ptr(
+        &self,
+        base: Value<'c, '_>,
+        index: Value<'c, '_>,
+        element: Type<'c>,
+    ) -> Result<Value<'c, 'b>, String> {
         self.value(
             OperationBuilder::new("llvm.getelementptr", self.location)
                 .add_attributes(&[
@@ -113,8 +119,8 @@ impl<'c, 'b> Emit<'c, 'b> {
         let mut builder = OperationBuilder::new("llvm.store", self.location).add_operands(&[value, ptr]);
         if let Some(a) = align {
             let i64t = IntegerType::new(self.context, 64).into();
-            builder =
-                builder.add_attributes(&[(Identifier::new(self.context, "alignment"), IntegerAttribute::new(i64t, a).into())]);
+            builder = builder
+                .add_attributes(&[(Identifier::new(self.context, "alignment"), IntegerAttribute::new(i64t, a).into())]);
         }
         self.op(builder).map(|_| ())
     }
@@ -137,7 +143,8 @@ fn clone_body<'c, 'b>(
     if let Some(e) = e {
         mapped.push((arg(1 - r)?, e));
     }
-    let lookup = |mapped: &Vec<(Value, Value<'c, 'b>)>, v: Value| mapped.iter().find(|(k, _)| same(*k, v)).map(|(_, n)| *n);
+    let lookup =
+        |mapped: &Vec<(Value, Value<'c, 'b>)>, v: Value| mapped.iter().find(|(k, _)| same(*k, v)).map(|(_, n)| *n);
     for op in body_ops(&consumer.op) {
         if name(&op) == "linalg.yield" {
             let yielded = op.operand(0).map_err(|e| e.to_string())?;
@@ -176,14 +183,12 @@ fn clone_body<'c, 'b>(
     Err("the consumer's body does not end in linalg.yield".into())
 }
 
-fn clone_op(op: &melior::ir::OperationRef) -> Operation<'static> {
-    // SAFETY: cloning gives a new operation nothing else owns; the caller
-    // appends it to a block at once.
-    unsafe { Operation::from_raw(mlir_sys::mlirOperationClone(op.to_raw())) }
-}
-
 /// The store function of `consumer`, named `name_` (see the module doc).
-pub fn store_function<'c>(context: &'c Context, consumer: &Consumer<'c, '_>, name_: &str) -> Result<Operation<'c>, String> {
+pub fn store_function<'c>(
+    context: &'c Context,
+    consumer: &Consumer<'c, '_>,
+    name_: &str,
+) -> Result<Operation<'c>, String> {
     let location: Location<'c> = consumer.op.location();
     let elem = |v: Value| -> Result<Type<'c>, String> {
         let (_, t) = crate::ir::shape_of(v.r#type()).ok_or("not a shaped value")?;
@@ -242,7 +247,8 @@ pub fn store_function<'c>(context: &'c Context, consumer: &Consumer<'c, '_>, nam
         }
         results.push(r);
     }
-    let at = emit.binary("arith.addi", emit.binary("arith.addi", emit.binary("arith.muli", row, ld)?, col0)?, out_off)?;
+    let at =
+        emit.binary("arith.addi", emit.binary("arith.addi", emit.binary("arith.muli", row, ld)?, col0)?, out_off)?;
     let p = emit.element_ptr(out, at, out_type)?;
     let vector = emit.cmpi_eq(mode, emit.constant(i32t, STORE_VECTOR)?)?;
     // Both as one vector store.

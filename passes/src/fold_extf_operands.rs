@@ -15,9 +15,9 @@
 use melior::{
     Context,
     ir::{
-        r#type::TypeLike,
         BlockLike, OperationRef, RegionLike, Value, ValueLike,
         operation::{OperationLike, OperationMutLike, OperationRefMut},
+        r#type::TypeLike,
     },
     pass::Pass,
 };

@@ -19,7 +19,7 @@
 use melior::{
     Context,
     ir::{
-        Attribute, Block, BlockLike, Location, Operation, OperationRef, Region, RegionLike, Type, Value, ValueLike,
+        Attribute, Block, BlockLike, Location, OperationRef, Region, RegionLike, Type, Value, ValueLike,
         attribute::{ArrayAttribute, AttributeLike, DenseI32ArrayAttribute},
         operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut},
     },
@@ -27,6 +27,7 @@ use melior::{
 };
 
 use crate::{
+    build::clone_op,
     dispatch::{detach, dispatches},
     ir::{body_ops, defining_op, name, operand_segments, reduction_loops, same, shape_of, users},
 };
@@ -78,12 +79,6 @@ fn fusable_input(producer: &OperationRef, consumer: &OperationRef) -> Option<usi
         && reads.iter().all(|&i| maps[i].is(&identity))
         && !consumer.operand(inputs).is_ok_and(|v| same(v, result)))
     .then(|| reads[0])
-}
-
-fn clone_op(op: &OperationRef) -> Operation<'static> {
-    // SAFETY: cloning gives a new operation that nothing else owns; the
-    // caller appends it to a block at once.
-    unsafe { Operation::from_raw(mlir_sys::mlirOperationClone(op.to_raw())) }
 }
 
 /// Clones the body ops of `op` (but its `linalg.yield`) into `block`,
@@ -200,7 +195,8 @@ fn fuse(context: &Context, producer: OperationRef, consumer: OperationRef) -> Re
     }
     clone_body(&consumer, &block, &mut mapped, true)?;
     let operands: Vec<Value> = inputs.iter().map(|(v, _, _)| *v).chain([out]).collect();
-    let maps: Vec<Attribute> = inputs.iter().map(|(_, m, _)| *m).chain([c_maps.element(c_inputs).map_err(|e| e.to_string())?]).collect();
+    let maps: Vec<Attribute> =
+        inputs.iter().map(|(_, m, _)| *m).chain([c_maps.element(c_inputs).map_err(|e| e.to_string())?]).collect();
     let iterators = consumer.attribute("iterator_types").map_err(|e| e.to_string())?;
     let result_type = consumer.result(0).map_err(|e| e.to_string())?.r#type();
     let fused = OperationBuilder::new("linalg.generic", location)

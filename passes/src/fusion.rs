@@ -402,7 +402,8 @@ pub fn output_consumer<'c, 'a>(root: &OperationRef<'c, 'a>, init: usize) -> Resu
     let out_shape = crate::ir::shape_of(out.r#type()).map(|(d, _)| d);
     if let Some((e, Broadcast::Full)) = operand {
         // It shares the output's row stride (ld).
-        let dense = |v: Value| !v.r#type().to_string().contains("strided") && !v.r#type().to_string().contains("affine_map");
+        let dense =
+            |v: Value| !v.r#type().to_string().contains("strided") && !v.r#type().to_string().contains("affine_map");
         let static_shape = out_shape.as_ref().is_some_and(|d| d.iter().all(Option::is_some));
         if !static_shape || crate::ir::shape_of(e.r#type()).map(|(d, _)| d) != out_shape || !dense(e) || !dense(out) {
             return Err("its consumer's matrix input is not of its output's static shape and dense layout".into());
@@ -444,7 +445,8 @@ fn elementwise_body(consumer: &OperationRef, out_arg: usize) -> Result<usize, St
             if same(v, out) {
                 return Err("the consumer's body reads its output element".into());
             }
-            let inside = v.is_block_argument() || defining_op(v).is_some_and(|d| d.parent_operation() == Some(*consumer));
+            let inside =
+                v.is_block_argument() || defining_op(v).is_some_and(|d| d.parent_operation() == Some(*consumer));
             if !inside && defining_op(v).is_none_or(|d| name(&d) != "arith.constant") {
                 return Err(format!("'{n}' in the consumer reads a value from outside it that is not a constant"));
             }

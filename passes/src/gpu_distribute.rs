@@ -268,7 +268,8 @@ fn on_thread_zero(context: &Context, op: OperationRef) -> Result<(), Fail> {
         .map_err(|e| Fail(format!("internal error building scf.if: {e}")))?;
     let block = op.block().ok_or_else(|| Fail("op outside a block".into()))?;
     let guard = block.insert_operation_before(op, guard);
-    let then = guard.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| Fail("scf.if without a body".into()))?;
+    let then =
+        guard.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| Fail("scf.if without a body".into()))?;
     let terminator = then.first_operation().ok_or_else(|| Fail("scf.if without a yield".into()))?;
     then.insert_operation_before(terminator, crate::dispatch::detach(&op));
     barrier_after(context, guard)

@@ -17,25 +17,19 @@ use melior::{
     Context,
     ir::{
         BlockLike, OperationRef, Value,
-        operation::{Operation, OperationLike, OperationMutLike, OperationRefMut},
+        operation::{OperationLike, OperationMutLike, OperationRefMut},
     },
     pass::Pass,
 };
 
 use crate::{
+    build::clone_op,
     dispatch::dispatches,
     ir::{body_ops, defining_op, name, same, users},
 };
 
 pub const ARGUMENT: &str = "ukernel-inits-per-use";
 pub const SUMMARY: &str = "Give every use of a tensor.empty or a tensor linalg.fill an init of its own";
-
-/// A fresh copy of `op`, not yet in a block.
-fn clone(op: &OperationRef) -> Operation<'static> {
-    // SAFETY: cloning gives a new operation that nothing else owns; the
-    // caller inserts it at once.
-    unsafe { Operation::from_raw(mlir_sys::mlirOperationClone(op.to_raw())) }
-}
 
 /// Gives each user of `init_op`'s result but the first its own copy of it
 /// (a fill with a copy of its `tensor.empty` init), built just before the
@@ -57,10 +51,10 @@ fn split_init(init_op: OperationRef) -> Result<(), String> {
             "linalg.fill" => init_op.operand(1).ok().and_then(defining_op).filter(|d| name(d) == "tensor.empty"),
             _ => None,
         };
-        let copy = block.insert_operation_before(user, clone(&init_op));
+        let copy = block.insert_operation_before(user, clone_op(&init_op));
         if let Some(init) = init {
             // The empty's dynamic sizes dominate the fill, hence the user.
-            let empty = block.insert_operation_before(copy, clone(&init));
+            let empty = block.insert_operation_before(copy, clone_op(&init));
             let mut c = unsafe { OperationRefMut::from_raw(copy.to_raw()) };
             c.set_operand(1, empty.result(0).map_err(|e| e.to_string())?.into());
         }

@@ -290,7 +290,8 @@ fn configure_module(context: &Context, module: &OperationRef) -> bool {
         let module_paths = object_paths(&module);
         for func in dispatches(&module) {
             let roots = roots(&func);
-            let compute: Vec<OperationRef> = linalg_ops(&func).into_iter().filter(|o| name(o) != "linalg.fill").collect();
+            let compute: Vec<OperationRef> =
+                linalg_ops(&func).into_iter().filter(|o| name(o) != "linalg.fill").collect();
             // Ops an earlier root's kernel absorbed (a consumer of two roots
             // goes to one of them).
             let mut claimed: Vec<OperationRef> = Vec::new();

@@ -130,7 +130,9 @@ fn one_iteration_space(loops: &[OperationRef]) -> bool {
 /// (`memref.alloc`) stay: every step keeps them in the same order.
 fn drop_unused_values(func: &OperationRef) {
     for op in body_ops(func).into_iter().rev() {
-        let value_op = op.result_count() > 0 && op.region_count() == 0 && !matches!(name(&op).as_str(), "memref.alloc" | "func.call");
+        let value_op = op.result_count() > 0
+            && op.region_count() == 0
+            && !matches!(name(&op).as_str(), "memref.alloc" | "func.call");
         let unused = (0..op.result_count()).all(|i| op.result(i).is_ok_and(|r| crate::ir::users(r.into()).is_empty()));
         if value_op && unused {
             drop(detach(&op));
@@ -159,10 +161,7 @@ fn split(context: &Context, module: &OperationRef, func: OperationRef) -> Result
         let mut m = unsafe { OperationRefMut::from_raw(copy.to_raw()) };
         m.set_attribute("sym_name", StringAttribute::new(context, &format!("{function}__k{step}")).into());
         m.set_attribute(FUNCTION_ATTR, StringAttribute::new(context, &function).into());
-        m.set_attribute(
-            STEP_ATTR,
-            IntegerAttribute::new(IntegerType::new(context, 64).into(), step as i64).into(),
-        );
+        m.set_attribute(STEP_ATTR, IntegerAttribute::new(IntegerType::new(context, 64).into(), step as i64).into());
         // The family's check compares a whole dispatch; a step is not one.
         let _ = m.remove_attribute(crate::codegen::REFERENCE_ATTR);
     }

@@ -52,11 +52,7 @@ fn positions(package: &Package, name: &str) -> PyResult<Vec<usize>> {
         let names: Vec<&str> = package.functions().iter().map(|f| f.name).collect();
         PyKeyError::new_err(format!("no kernel '{name}' in the package (kernels: {})", names.join(", ")))
     })?;
-    Ok(function
-        .steps
-        .iter()
-        .filter_map(|step| package.kernels.iter().position(|k| std::ptr::eq(k, *step)))
-        .collect())
+    Ok(function.steps.iter().filter_map(|step| package.kernels.iter().position(|k| std::ptr::eq(k, *step))).collect())
 }
 
 /// The kernel whose arguments function `name` takes (its first step).

@@ -10,7 +10,7 @@
 
 // 32 batches of 32 column tiles; 8 batches of 16 column tiles.
 // REMARK: selected uk_matmul_tile_bf16_kn {{.*}} K whole, 1024 workgroups
-// REMARK: selected uk_matmul_skinny_bf16_nk {{.*}} K whole, 128 workgroups; also considered: uk_matmul_wgmma_bf16_nk: it takes one matmul per call, not a batch
+// REMARK: selected uk_matmul_skinny_bf16_nk {{.*}} K whole, 128 workgroups; also considered: {{.*}}uk_matmul_wgmma_bf16_nk: it takes one matmul per call, not a batch
 // A batch's elementwise consumer (a column bias, truncf) is fused: the
 // store function writes each batch's rows at its offset.
 // REMARK: selected uk_matmul_skinny_bf16_nk {{.*}}; fused: the result's consumer (c e addf:f32 truncf:bf16) through store

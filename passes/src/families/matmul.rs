@@ -474,7 +474,9 @@ pub fn match_matmul(op: &OperationRef) -> Result<MatmulFacts, String> {
     let (b_dims, b_elem) = shape_of(b.r#type()).ok_or("B is not a ranked tensor or memref")?;
     let (c_dims, c_elem) = shape_of(c.r#type()).ok_or("C is not a ranked tensor or memref")?;
     if a_dims.len() != 2 + lead || b_dims.len() != 2 + lead || c_dims.len() != 2 + lead {
-        return Err(if batched { "A, B and C must be batches of matrices" } else { "A, B and C must be matrices" }.into());
+        return Err(
+            if batched { "A, B and C must be batches of matrices" } else { "A, B and C must be matrices" }.into()
+        );
     }
     let batch = batched.then(|| c_dims[0].or(a_dims[0]).or(b_dims[0]));
     let (a_dims, b_dims, c_dims) = (&a_dims[lead..], &b_dims[lead..], &c_dims[lead..]);

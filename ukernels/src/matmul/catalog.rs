@@ -412,7 +412,14 @@ pub fn variants() -> Vec<VariantDef> {
         }
         for layout in LAYOUTS {
             let tags = vec![("b_layout", layout), ("linkage", "call"), ("fusion", "store")];
-            out.push(TILE_SMALL.variant("tile_small", format!("uk_matmul_tile_small_{ab}_{layout}"), ab, layout, &[], tags));
+            out.push(TILE_SMALL.variant(
+                "tile_small",
+                format!("uk_matmul_tile_small_{ab}_{layout}"),
+                ab,
+                layout,
+                &[],
+                tags,
+            ));
         }
         out.push(WGMMA.variant("wgmma", ab));
         out.push(WGMMA_NARROW.variant("wgmma_narrow", ab));
