@@ -472,6 +472,7 @@ pub fn harnesses() -> Vec<HarnessDef> {
             // of the ukernel it launches, as compiled kernels do.
             defines: [
                 TILE.harness_defines("TILE"),
+                TILE_SMALL.harness_defines("TILE_SMALL"),
                 SKINNY.harness_defines("SKINNY"),
                 SKINNY_WIDE.harness_defines("SKINNY_WIDE"),
             ]
