@@ -123,6 +123,18 @@ pub struct Compiled {
     pub linked_objects: BTreeMap<GpuArch, Vec<String>>,
     /// One line per dispatch: the ukernel decision (the selection remarks).
     pub decisions: Vec<String>,
+    /// Per kernel (as `kernels`), the arches of its variant where the
+    /// package has several (empty where it has one).
+    pub variants: Vec<String>,
+}
+
+/// Kernel attribute: the arches a variant of a function was compiled for,
+/// where a package holds several (see [`Compiler::selection_groups`]).
+pub const ARCHES_ATTRIBUTE: &str = "arches";
+
+/// `sm_80,sm_86`: a group of arches as a variant's tag.
+fn arch_tag(arches: &[GpuArch]) -> String {
+    arches.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(",")
 }
 
 impl Compiled {
@@ -264,10 +276,84 @@ impl Compiler {
             .map_err(|error| CompileError::Dump { path: path.display().to_string(), error })
     }
 
-    /// Compiles `text` to a package.
+    /// Compiles `text` to a package. Arches whose selections differ are
+    /// compiled apart, each group a variant of the package's functions
+    /// (see [`selection_groups`](Self::selection_groups)).
     pub fn compile_text(&self, text: &str, file: &str) -> Result<Compiled, CompileError> {
-        let mut module = self.parse(text, file)?;
-        self.compile_module(&mut module)
+        let groups = self.selection_groups(text, file)?;
+        if groups.len() <= 1 {
+            let mut module = self.parse(text, file)?;
+            return self.compile_module(&mut module);
+        }
+        let mut merged: Option<Compiled> = None;
+        for group in groups {
+            let tag = arch_tag(&group);
+            let sub = Compiler::new(CompileOptions {
+                arches: group,
+                dump_dir: self.options.dump_dir.as_ref().map(|d| d.join(&tag)),
+                ..self.options.clone()
+            })?;
+            let mut module = sub.parse(text, file)?;
+            let mut compiled = sub.compile_module(&mut module)?;
+            self.timings.borrow_mut().extend(sub.timings().into_iter().map(|(what, t)| (format!("{tag}: {what}"), t)));
+            for k in &mut compiled.package.kernels {
+                k.attributes.insert(ARCHES_ATTRIBUTE.into(), tag.clone());
+            }
+            compiled.variants = vec![tag.clone(); compiled.kernels.len()];
+            compiled.decisions = compiled.decisions.iter().map(|d| format!("[{tag}] {d}")).collect();
+            merged = Some(match merged {
+                None => compiled,
+                Some(mut all) => {
+                    all.package.kernels.extend(compiled.package.kernels);
+                    all.kernels.extend(compiled.kernels);
+                    all.variants.extend(compiled.variants);
+                    all.modules.extend(compiled.modules);
+                    all.linked_objects.extend(compiled.linked_objects);
+                    all.decisions.extend(compiled.decisions);
+                    all
+                }
+            });
+        }
+        merged.ok_or(CompileError::NoArch)
+    }
+
+    /// The requested arches in groups whose selections agree: for each
+    /// arch, `ukernel-kernel-config` runs on the module as it targets that
+    /// arch alone, and arches whose lowering configs are the same form one
+    /// group (compiled once, PTX per arch, as before); the groups are
+    /// compiled apart. `sm_80,sm_90a` is two groups wherever Hopper gets its
+    /// own ukernel (`wgmma`), so that a 9.0 device runs it and not the
+    /// Ampere choice.
+    pub fn selection_groups(&self, text: &str, file: &str) -> Result<Vec<Vec<GpuArch>>, CompileError> {
+        let mut arches = self.options.arches.clone();
+        arches.sort();
+        arches.dedup();
+        if arches.len() < 2 {
+            return Ok(vec![arches]);
+        }
+        let mut groups: Vec<(Vec<String>, Vec<GpuArch>)> = Vec::new();
+        for arch in arches {
+            let sub = Compiler::new(CompileOptions {
+                arches: vec![arch],
+                dump_dir: None,
+                progress: false,
+                ..self.options.clone()
+            })?;
+            let mut module = sub.parse(text, file)?;
+            sub.run_to(&mut module, Stage::Configured)?;
+            let mut configs = Vec::new();
+            module.as_operation().walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+                if let Ok(a) = op.attribute(ukernel_dialect::LOWERING_CONFIG_ATTR) {
+                    configs.push(a.to_string());
+                }
+                melior::ir::operation::WalkResult::Advance
+            });
+            match groups.iter_mut().find(|(c, _)| *c == configs) {
+                Some((_, group)) => group.push(arch),
+                None => groups.push((configs, vec![arch])),
+            }
+        }
+        Ok(groups.into_iter().map(|(_, g)| g).collect())
     }
 
     /// Compiles a parsed module (as from [`parse`](Self::parse)) to a package.
@@ -329,7 +415,15 @@ impl Compiler {
             }
         }
         let package = build_package(&kernels, &emitted.modules)?;
-        Ok(Compiled { package, kernels, modules: emitted.modules, linked_objects: emitted.linked_objects, decisions })
+        let variants = vec![String::new(); kernels.len()];
+        Ok(Compiled {
+            package,
+            kernels,
+            modules: emitted.modules,
+            linked_objects: emitted.linked_objects,
+            decisions,
+            variants,
+        })
     }
 
     /// A codegen error with its diagnostics rendered against the input's name.

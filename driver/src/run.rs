@@ -97,12 +97,14 @@ fn run_function(
         .references
         .as_ref()
         .and_then(|(dir, refs)| refs.iter().find(|r| r.kernel == function.name).map(|r| (dir.as_path(), r)));
-    if let ([kernel], None) = (function.steps.as_slice(), reference) {
+    // The variant compiled for this device's arch, where the package has several.
+    let steps = function.steps_for(rt.devices()[device].compute_capability);
+    if let ([kernel], None) = (steps, reference) {
         return run_kernel(rt, kernel, device, options);
     }
     let load_start = std::time::Instant::now();
     let loaded: Vec<ukernel_runtime::LoadedKernel> =
-        function.steps.iter().map(|k| rt.load(device, k)).collect::<Result<_, _>>()?;
+        steps.iter().map(|k| rt.load(device, k)).collect::<Result<_, _>>()?;
     let load_ms = load_start.elapsed().as_secs_f64() * 1e3;
     run_steps(rt, function, &loaded, device, options, reference, load_ms)
 }
@@ -256,7 +258,7 @@ fn run_steps(
     load_ms: f64,
 ) -> Result<KernelRun, ukernel_runtime::Error> {
     let dev = &rt.devices()[device];
-    let first = function.steps[0];
+    let first = function.steps_for(dev.compute_capability)[0];
     let inputs = match reference {
         Some((_, r)) => crate::reference::generate_inputs(first, r.seed, r.dynamic_size),
         None => {

@@ -293,8 +293,9 @@ fn compile(flags: &Flags, output: &str, reference: Option<(u64, u64)>) -> Result
             out += &format!("  no reference for {kernel}: {iterations} loop iterations exceed --reference-budget\n");
         }
     }
-    for k in &compiled.kernels {
-        out += &format!("  {}: ukernel {}\n", k.name, k.ukernel.as_deref().unwrap_or("none"));
+    for (k, variant) in compiled.kernels.iter().zip(&compiled.variants) {
+        let variant = if variant.is_empty() { String::new() } else { format!(" (for {variant})") };
+        out += &format!("  {}: ukernel {}{variant}\n", k.name, k.ukernel.as_deref().unwrap_or("none"));
     }
     for (arch, objects) in &compiled.linked_objects {
         out += &format!(

@@ -21,6 +21,7 @@ use pyo3::{
     types::{PyBool, PyDict, PyInt, PyList, PyTuple},
 };
 use ukernel_runtime::{
+    spec::ComputeCapability,
     ArgSpec, DeviceSelection, LaunchArg, LoadedKernel, Package, PackagedKernel, Runtime,
     launch::{Access, ArgValue, Dim, ScalarType},
 };
@@ -46,13 +47,23 @@ struct NativePackage {
 
 /// Where the kernels of function `name` are in the package, in launch
 /// order: one kernel, or the steps of a dispatch made of several kernels
-/// (which share its arguments); KeyError naming the functions.
-fn positions(package: &Package, name: &str) -> PyResult<Vec<usize>> {
+/// (which share its arguments); of the variant for a device of capability
+/// `device` where the package has several (else its first); KeyError
+/// naming the functions.
+fn positions_for(package: &Package, name: &str, device: Option<ComputeCapability>) -> PyResult<Vec<usize>> {
     let function = package.function(name).ok_or_else(|| {
         let names: Vec<&str> = package.functions().iter().map(|f| f.name).collect();
         PyKeyError::new_err(format!("no kernel '{name}' in the package (kernels: {})", names.join(", ")))
     })?;
-    Ok(function.steps.iter().filter_map(|step| package.kernels.iter().position(|k| std::ptr::eq(k, *step))).collect())
+    let steps = match device {
+        Some(cc) => function.steps_for(cc).to_vec(),
+        None => function.steps.clone(),
+    };
+    Ok(steps.iter().filter_map(|step| package.kernels.iter().position(|k| std::ptr::eq(k, *step))).collect())
+}
+
+fn positions(package: &Package, name: &str) -> PyResult<Vec<usize>> {
+    positions_for(package, name, None)
 }
 
 /// The kernel whose arguments function `name` takes (its first step).
@@ -294,7 +305,10 @@ impl NativePackage {
             None => torch_fast::current_stream(args.py(), device)?.unwrap_or(0),
         };
         let stream = stream as usize as cudarc::driver::sys::CUstream;
-        // The steps of a function in order on one stream, on the same buffers.
+        // The steps of a function in order on one stream, on the same
+        // buffers: of the variant compiled for this device's arch.
+        let cc = self.runtime(device)?.devices()[0].compute_capability;
+        let steps = positions_for(&self.package, name, Some(cc))?;
         for position in steps {
             let (runtime, loaded) = self.loaded(position, device)?;
             unsafe { runtime.launch_on_stream(&loaded, &launch_args, stream) }.map_err(|e| match e {

@@ -80,28 +80,73 @@ fn checksum(version: u32, payload: &[u8]) -> u64 {
 
 /// A function of a package: a kernel, or the steps of a dispatch made into
 /// several kernels that run in order with the same arguments (kernels with
-/// the attributes `function` and `step`).
+/// the attributes `function` and `step`). A package compiled for arches
+/// whose selections differ holds a variant of the function per group of
+/// arches (kernels with the attribute `arches`, e.g. `sm_80` and `sm_90a`):
+/// the same name and arguments, their own kernels, images and launches.
 #[derive(Clone, Debug)]
 pub struct Function<'a> {
     pub name: &'a str,
-    /// Its kernels in launch order.
+    /// Its kernels in launch order: those of its first variant.
     pub steps: Vec<&'a PackagedKernel>,
+    /// Per variant, its `arches` attribute ("" when there is one variant)
+    /// and its kernels in launch order.
+    pub variants: Vec<(&'a str, Vec<&'a PackagedKernel>)>,
+}
+
+impl<'a> Function<'a> {
+    /// The steps of the variant that suits a device of capability `device`:
+    /// the one whose first kernel's image for it (see
+    /// [`MultiKernelLoaderSpec::select_for`]) is of the greatest
+    /// capability, arch-specific before portable, a cubin before PTX. When
+    /// none has an image for it, the first variant's (loading then reports
+    /// what is missing).
+    pub fn steps_for(&self, device: ComputeCapability) -> &[&'a PackagedKernel] {
+        let score = |steps: &Vec<&PackagedKernel>| {
+            let choice = steps.first()?.spec.select_for(device).ok()?;
+            let (cc, arch_specific, cubin) = match choice {
+                crate::spec::LoadChoice::Cubin { cc, arch_specific, .. } => (cc, arch_specific, true),
+                crate::spec::LoadChoice::Ptx { cc, arch_specific, .. } => (cc, arch_specific, false),
+            };
+            Some((cc, arch_specific, cubin))
+        };
+        let best = self
+            .variants
+            .iter()
+            .enumerate()
+            .filter_map(|(i, (_, steps))| score(steps).map(|s| (s, std::cmp::Reverse(i))))
+            .max()
+            .map_or(0, |(_, std::cmp::Reverse(i))| i);
+        self.variants.get(best).map_or(&self.steps[..], |(_, steps)| &steps[..])
+    }
 }
 
 impl Package {
     /// The package's functions in order of first appearance: each kernel
-    /// that is not a step is one; steps are grouped under their function.
+    /// that is not a step is one; steps are grouped under their function,
+    /// and kernels of several variants under it by their `arches`.
     pub fn functions(&self) -> Vec<Function<'_>> {
         let mut out: Vec<Function> = Vec::new();
         for k in &self.kernels {
             let name = k.attributes.get("function").map(String::as_str).unwrap_or(k.name());
-            match out.iter_mut().find(|f| f.name == name) {
-                Some(f) => f.steps.push(k),
-                None => out.push(Function { name, steps: vec![k] }),
+            let arches = k.attributes.get("arches").map(String::as_str).unwrap_or("");
+            let f = match out.iter().position(|f| f.name == name) {
+                Some(i) => &mut out[i],
+                None => {
+                    out.push(Function { name, steps: vec![], variants: vec![] });
+                    out.last_mut().expect("just pushed")
+                }
+            };
+            match f.variants.iter_mut().find(|(a, _)| *a == arches) {
+                Some((_, steps)) => steps.push(k),
+                None => f.variants.push((arches, vec![k])),
             }
         }
         for f in &mut out {
-            f.steps.sort_by_key(|k| k.attributes.get("step").and_then(|s| s.parse::<u32>().ok()).unwrap_or(0));
+            for (_, steps) in &mut f.variants {
+                steps.sort_by_key(|k| k.attributes.get("step").and_then(|s| s.parse::<u32>().ok()).unwrap_or(0));
+            }
+            f.steps = f.variants[0].1.clone();
         }
         out
     }

@@ -457,3 +457,56 @@ fn the_runtime_never_creates_multicast_objects() {
         assert!(!source.contains("cuMulticast"), "the runtime must not use NVLink multicast");
     }
 }
+
+/// A kernel `name` of variant `arches` with PTX images (capability, arch-specific).
+fn variant_kernel(name: &str, arches: &str, images: &[(u32, bool)], step: Option<(&str, u32)>) -> PackagedKernel {
+    let mut k = scale_kernel(SCALE_PTX, 80);
+    k.spec = MultiKernelLoaderSpec::new(name)
+        .with(KernelLoaderSpec::cuda_ptx_images(
+            name,
+            images.iter().map(|&(sm, specific)| (ComputeCapability::from_sm(sm), specific, Bytes::Static(b"ptx"))),
+        ))
+        .unwrap();
+    k.attributes.insert("arches".into(), arches.into());
+    if let Some((function, i)) = step {
+        k.attributes.insert("function".into(), function.into());
+        k.attributes.insert("step".into(), i.to_string());
+    }
+    k
+}
+
+#[test]
+fn each_device_gets_the_variant_compiled_for_it() {
+    // A function compiled for sm_80 and sm_86 (one selection) and for sm_90a
+    // (another), two steps each, and a kernel whose selections agreed.
+    let package = Package {
+        kernels: vec![
+            variant_kernel("f__k0", "sm_80,sm_86", &[(80, false), (86, false)], Some(("f", 0))),
+            variant_kernel("f__k1", "sm_80,sm_86", &[(80, false), (86, false)], Some(("f", 1))),
+            variant_kernel("f__k0", "sm_90a", &[(90, true)], Some(("f", 0))),
+            variant_kernel("f__k1", "sm_90a", &[(90, true)], Some(("f", 1))),
+            variant_kernel("g", "", &[(80, false), (90, true)], None),
+        ],
+    };
+    let functions = package.functions();
+    assert_eq!(functions.iter().map(|f| f.name).collect::<Vec<_>>(), ["f", "g"]);
+    let f = &functions[0];
+    assert_eq!(f.variants.len(), 2);
+    let arches_for = |sm: u32| -> Vec<String> {
+        f.steps_for(ComputeCapability::from_sm(sm)).iter().map(|k| k.attributes["arches"].clone()).collect()
+    };
+    // 8.0 and 8.9 (portable PTX forward), 10.0 and 12.0 (sm_90a serves
+    // only 9.0): the sm_80/sm_86 variant; 9.0: its own.
+    for sm in [80, 86, 89, 100, 120] {
+        assert_eq!(arches_for(sm), ["sm_80,sm_86", "sm_80,sm_86"], "CC {sm}");
+    }
+    assert_eq!(arches_for(90), ["sm_90a", "sm_90a"]);
+    // Steps stay in order within the chosen variant.
+    let names: Vec<&str> = f.steps_for(ComputeCapability::from_sm(90)).iter().map(|k| k.name()).collect();
+    assert_eq!(names, ["f__k0", "f__k1"]);
+    // One variant: its steps for every device, even one it cannot serve.
+    assert_eq!(functions[1].steps_for(ComputeCapability::from_sm(75)).len(), 1);
+    // The variants survive the package format.
+    let read = Package::from_bytes(&package.to_bytes()).unwrap();
+    assert_eq!(read.functions()[0].variants.len(), 2);
+}
