@@ -132,6 +132,28 @@ pub struct Compiled {
 /// where a package holds several (see [`Compiler::selection_groups`]).
 pub const ARCHES_ATTRIBUTE: &str = "arches";
 
+/// A part of a module compiled for some of the requested arches: the
+/// dispatches it keeps, and whether it is a variant of them (its kernels
+/// tagged with its arches) or their only compile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Part {
+    pub arches: Vec<GpuArch>,
+    pub functions: Vec<String>,
+    pub variant: bool,
+}
+
+/// Erases the dispatches of `module` not named in `keep`.
+fn keep_functions(module: &Module, keep: &[String]) {
+    for func in ukernel_passes::dispatch::dispatches(&module.as_operation()) {
+        let name = func.attribute("sym_name").ok().and_then(ukernel_dialect::string_value).unwrap_or_default();
+        if !keep.contains(&name) {
+            let mut m = unsafe { melior::ir::operation::OperationRefMut::from_raw(func.to_raw()) };
+            m.remove_from_parent();
+            drop(unsafe { melior::ir::Operation::from_raw(func.to_raw()) });
+        }
+    }
+}
+
 /// `sm_80,sm_86`: a group of arches as a variant's tag.
 fn arch_tag(arches: &[GpuArch]) -> String {
     arches.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(",")
@@ -276,31 +298,36 @@ impl Compiler {
             .map_err(|error| CompileError::Dump { path: path.display().to_string(), error })
     }
 
-    /// Compiles `text` to a package. Arches whose selections differ are
-    /// compiled apart, each group a variant of the package's functions
-    /// (see [`selection_groups`](Self::selection_groups)).
+    /// Compiles `text` to a package. Where the requested arches' selections
+    /// differ for a function, each group of arches that agree gets a
+    /// variant of it (see [`selection_parts`](Self::selection_parts)); the
+    /// functions whose selections agree everywhere are compiled once, with
+    /// PTX for every arch.
     pub fn compile_text(&self, text: &str, file: &str) -> Result<Compiled, CompileError> {
-        let groups = self.selection_groups(text, file)?;
-        if groups.len() <= 1 {
+        let parts = self.selection_parts(text, file)?;
+        if parts.len() <= 1 {
             let mut module = self.parse(text, file)?;
             return self.compile_module(&mut module);
         }
         let mut merged: Option<Compiled> = None;
-        for group in groups {
-            let tag = arch_tag(&group);
+        for part in parts {
+            let tag = if part.variant { arch_tag(&part.arches) } else { "all".to_string() };
             let sub = Compiler::new(CompileOptions {
-                arches: group,
+                arches: part.arches,
                 dump_dir: self.options.dump_dir.as_ref().map(|d| d.join(&tag)),
                 ..self.options.clone()
             })?;
             let mut module = sub.parse(text, file)?;
+            keep_functions(&module, &part.functions);
             let mut compiled = sub.compile_module(&mut module)?;
             self.timings.borrow_mut().extend(sub.timings().into_iter().map(|(what, t)| (format!("{tag}: {what}"), t)));
-            for k in &mut compiled.package.kernels {
-                k.attributes.insert(ARCHES_ATTRIBUTE.into(), tag.clone());
+            if part.variant {
+                for k in &mut compiled.package.kernels {
+                    k.attributes.insert(ARCHES_ATTRIBUTE.into(), tag.clone());
+                }
+                compiled.variants = vec![tag.clone(); compiled.kernels.len()];
+                compiled.decisions = compiled.decisions.iter().map(|d| format!("[{tag}] {d}")).collect();
             }
-            compiled.variants = vec![tag.clone(); compiled.kernels.len()];
-            compiled.decisions = compiled.decisions.iter().map(|d| format!("[{tag}] {d}")).collect();
             merged = Some(match merged {
                 None => compiled,
                 Some(mut all) => {
@@ -308,7 +335,14 @@ impl Compiler {
                     all.kernels.extend(compiled.kernels);
                     all.variants.extend(compiled.variants);
                     all.modules.extend(compiled.modules);
-                    all.linked_objects.extend(compiled.linked_objects);
+                    for (arch, objects) in compiled.linked_objects {
+                        let entry = all.linked_objects.entry(arch).or_default();
+                        for o in objects {
+                            if !entry.contains(&o) {
+                                entry.push(o);
+                            }
+                        }
+                    }
                     all.decisions.extend(compiled.decisions);
                     all
                 }
@@ -317,22 +351,24 @@ impl Compiler {
         merged.ok_or(CompileError::NoArch)
     }
 
-    /// The requested arches in groups whose selections agree: for each
+    /// How the requested arches' selections split the module: for each
     /// arch, `ukernel-kernel-config` runs on the module as it targets that
-    /// arch alone, and arches whose lowering configs are the same form one
-    /// group (compiled once, PTX per arch, as before); the groups are
-    /// compiled apart. `sm_80,sm_90a` is two groups wherever Hopper gets its
-    /// own ukernel (`wgmma`), so that a 9.0 device runs it and not the
-    /// Ampere choice.
-    pub fn selection_groups(&self, text: &str, file: &str) -> Result<Vec<Vec<GpuArch>>, CompileError> {
+    /// arch alone, giving each function's lowering configs there. Functions
+    /// whose configs agree on every arch form one part compiled for all;
+    /// the others one part per group of arches that agree on all of them,
+    /// each a variant. `sm_80,sm_90a` splits wherever Hopper gets its own
+    /// ukernel (`wgmma`), so that a 9.0 device runs it and not the Ampere
+    /// choice; sm_80 and sm_90 split where a plan follows the SM count.
+    pub fn selection_parts(&self, text: &str, file: &str) -> Result<Vec<Part>, CompileError> {
         let mut arches = self.options.arches.clone();
         arches.sort();
         arches.dedup();
         if arches.len() < 2 {
-            return Ok(vec![arches]);
+            return Ok(vec![]);
         }
-        let mut groups: Vec<(Vec<String>, Vec<GpuArch>)> = Vec::new();
-        for arch in arches {
+        // Per arch, per function (in order), its configs.
+        let mut per_arch: Vec<Vec<(String, Vec<String>)>> = Vec::new();
+        for &arch in &arches {
             let sub = Compiler::new(CompileOptions {
                 arches: vec![arch],
                 dump_dir: None,
@@ -341,19 +377,42 @@ impl Compiler {
             })?;
             let mut module = sub.parse(text, file)?;
             sub.run_to(&mut module, Stage::Configured)?;
-            let mut configs = Vec::new();
-            module.as_operation().walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
-                if let Ok(a) = op.attribute(ukernel_dialect::LOWERING_CONFIG_ATTR) {
-                    configs.push(a.to_string());
-                }
-                melior::ir::operation::WalkResult::Advance
-            });
-            match groups.iter_mut().find(|(c, _)| *c == configs) {
+            let mut functions = Vec::new();
+            for func in ukernel_passes::dispatch::dispatches(&module.as_operation()) {
+                let name = func.attribute("sym_name").ok().and_then(ukernel_dialect::string_value).unwrap_or_default();
+                let mut configs = Vec::new();
+                func.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+                    if let Ok(a) = op.attribute(ukernel_dialect::LOWERING_CONFIG_ATTR) {
+                        configs.push(a.to_string());
+                    }
+                    melior::ir::operation::WalkResult::Advance
+                });
+                functions.push((name, configs));
+            }
+            per_arch.push(functions);
+        }
+        let names: Vec<String> = per_arch[0].iter().map(|(n, _)| n.clone()).collect();
+        let configs_of = |a: usize, name: &str| per_arch[a].iter().find(|(n, _)| n == name).map(|(_, c)| c.clone());
+        let (common, differing): (Vec<String>, Vec<String>) = names
+            .into_iter()
+            .partition(|name| (1..arches.len()).all(|a| configs_of(a, name) == configs_of(0, name)));
+        if differing.is_empty() {
+            return Ok(vec![]);
+        }
+        let mut parts = Vec::new();
+        if !common.is_empty() {
+            parts.push(Part { arches: arches.clone(), functions: common, variant: false });
+        }
+        let mut groups: Vec<(Vec<Option<Vec<String>>>, Vec<GpuArch>)> = Vec::new();
+        for (a, &arch) in arches.iter().enumerate() {
+            let signature: Vec<Option<Vec<String>>> = differing.iter().map(|n| configs_of(a, n)).collect();
+            match groups.iter_mut().find(|(s, _)| *s == signature) {
                 Some((_, group)) => group.push(arch),
-                None => groups.push((configs, vec![arch])),
+                None => groups.push((signature, vec![arch])),
             }
         }
-        Ok(groups.into_iter().map(|(_, g)| g).collect())
+        parts.extend(groups.into_iter().map(|(_, arches)| Part { arches, functions: differing.clone(), variant: true }));
+        Ok(parts)
     }
 
     /// Compiles a parsed module (as from [`parse`](Self::parse)) to a package.
@@ -675,7 +734,25 @@ mod tests {
     fn compiles_the_demo_and_stops_at_any_stage() {
         let compiler = Compiler::new(CompileOptions::default()).unwrap();
         let compiled = compiler.compile_text(crate::ukc::DEMO_SOURCE, "demo.mlir").unwrap();
-        assert_eq!(compiled.package.kernels.len(), 4);
+        // next_token_b8's argmax splits rows by SM count (108 on sm_80, 132
+        // on sm_90): a variant of it per arch; the other three are one each.
+        assert_eq!(compiled.package.kernels.len(), 5);
+        let arches: Vec<(&str, Option<&str>)> = compiled
+            .package
+            .kernels
+            .iter()
+            .map(|k| (k.name(), k.attributes.get("arches").map(String::as_str)))
+            .collect();
+        assert_eq!(
+            arches,
+            [
+                ("lm_head_b1", None),
+                ("next_token_b1", None),
+                ("lm_head_b8", None),
+                ("next_token_b8", Some("sm_80")),
+                ("next_token_b8", Some("sm_90"))
+            ]
+        );
         let (ptx, _) = compiled.arches();
         assert_eq!(ptx.iter().map(|a| a.to_string()).collect::<Vec<_>>(), ["sm_80", "sm_90"]);
         let head = &compiled.package.kernels[0];

@@ -7,12 +7,13 @@
 // `.minnctapersm 1` so that ptxas caps its registers for setmaxnreg, and
 // launched in clusters of two along y (`.reqnctapercluster 1, 2, 1`) that
 // multicast their shared B tiles; one workgroup per SM walks the tiles. The
-// package marks the image arch-specific. A portable arch beside it cannot
-// call that ukernel.
+// package marks the image arch-specific. A portable arch beside it gets a
+// selection of its own (a variant of the kernel with the tile ukernel),
+// never a call of the arch-specific ukernel.
 // RUN: rm -rf %t.dump && ukc compile %s --arch sm_90a -o %t.pkg --dump-dir %t.dump | FileCheck %s
 // RUN: FileCheck %s --check-prefix=PTX < %t.dump/7.kernels.sm_90a.ptx
 // RUN: ukc-run info %t.pkg | FileCheck %s --check-prefix=INFO
-// RUN: bash -c 'ukc compile %s --arch sm_90a,sm_100 -o %t.bad.pkg; echo "exit code $?"' 2>&1 | FileCheck %s --check-prefix=MIXED
+// RUN: ukc compile %s --arch sm_90a,sm_100 --no-cubin -o %t.mixed.pkg | FileCheck %s --check-prefix=MIXED
 
 // CHECK: wrote {{.*}}: 1 kernel(s), PTX for sm_90a
 // CHECK: prefill: ukernel uk_matmul_wgmma_bf16_nk
@@ -35,8 +36,9 @@
 // PTX: setmaxnreg.inc.sync.aligned.u32 232
 // PTX: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16
 // INFO: prefill: PTX for 9.0a;{{( cubin for 9.0a;)?}} block [384, 1, 1]; dynamic shared memory 198656
-// MIXED: uk_matmul_wgmma_bf16_nk exists only for its arch-specific target, so PTX for sm_100 cannot call it
-// MIXED: exit code 1
+// MIXED: wrote {{.*}}: 2 kernel(s), PTX for sm_90a, sm_100
+// MIXED-DAG: prefill: ukernel uk_matmul_wgmma_bf16_nk (for sm_90a)
+// MIXED-DAG: prefill: ukernel uk_matmul_tile_bf16_nk (for sm_100)
 func.func @prefill(%a: tensor<2048x4096xbf16>, %b: tensor<4096x4096xbf16>) -> tensor<2048x4096xf32> {
   %e = tensor.empty() : tensor<2048x4096xf32>
   %zero = arith.constant 0.0 : f32

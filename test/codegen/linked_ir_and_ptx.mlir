@@ -2,14 +2,19 @@
 // dispatch kernels, and PTX is emitted for every requested arch.
 // RUN: rm -rf %t.dump
 // RUN: ukc compile %s --arch sm_80,sm_90 -o %t.pkg --dump-dir %t.dump | FileCheck %s --check-prefix=LINKED-OBJECTS
-// RUN: FileCheck %s --check-prefix=TRANSLATED < %t.dump/5.translated.ll
-// RUN: FileCheck %s --check-prefix=LINKED < %t.dump/6.linked.sm_90.ll
-// RUN: FileCheck %s --check-prefix=PTX90 < %t.dump/7.kernels.sm_90.ptx
-// RUN: FileCheck %s --check-prefix=PTX80 < %t.dump/7.kernels.sm_80.ptx
+// RUN: FileCheck %s --check-prefix=TRANSLATED < %t.dump/all/5.translated.ll
+// RUN: FileCheck %s --check-prefix=LINKED < %t.dump/all/6.linked.sm_90.ll
+// RUN: FileCheck %s --check-prefix=PTX90 < %t.dump/all/7.kernels.sm_90.ptx
+// RUN: FileCheck %s --check-prefix=PTX80 < %t.dump/all/7.kernels.sm_80.ptx
+// RUN: FileCheck %s --check-prefix=VARIANT < %t.dump/sm_90/7.kernels.sm_90.ptx
 
 // Three dispatches, two ukernels: each object linked once per arch, the
-// registry's bitcode of that arch.
-// LINKED-OBJECTS: 3 kernel(s), PTX for sm_80, sm_90
+// registry's bitcode of that arch. decode_b's argmax plan splits its rows by
+// SM count, so it has a variant per arch; the others are compiled once for
+// both (the dumps of each part in a directory of its own: all, sm_80, sm_90).
+// LINKED-OBJECTS: 4 kernel(s), PTX for sm_80, sm_90
+// LINKED-OBJECTS: decode_b: ukernel uk_argmax_ogt_f32i64 (for sm_80)
+// LINKED-OBJECTS: decode_b: ukernel uk_argmax_ogt_f32i64 (for sm_90)
 // LINKED-OBJECTS: sm_80: linked uk_argmax_ogt_f32i64.sm_80.bc, uk_argmax_ogt_bf16i32.sm_80.bc{{$}}
 // LINKED-OBJECTS: sm_90: linked uk_argmax_ogt_f32i64.sm_90.bc, uk_argmax_ogt_bf16i32.sm_90.bc{{$}}
 
@@ -17,12 +22,10 @@
 // TRANSLATED-DAG: declare void @uk_argmax_ogt_f32i64(ptr, i64, ptr, i64, ptr, i64, i64, i32, i32, ptr, i64, i32, ptr)
 // TRANSLATED-DAG: declare void @uk_argmax_ogt_bf16i32(ptr, i64, ptr, i64, ptr, i64, i64, i32, i32, ptr, i64, i32, ptr)
 // TRANSLATED-DAG: define ptx_kernel void @decode_a(
-// TRANSLATED-DAG: define ptx_kernel void @decode_b(
 // TRANSLATED-DAG: define ptx_kernel void @decode_bf16(
 
 // After linking and O3: the kernels remain, the ukernels are inlined.
 // LINKED-DAG: define ptx_kernel void @decode_a(
-// LINKED-DAG: define ptx_kernel void @decode_b(
 // LINKED-DAG: define ptx_kernel void @decode_bf16(
 // LINKED-NOT: define {{.*}}@uk_argmax
 // LINKED-NOT: call {{.*}}@uk_argmax
@@ -30,13 +33,14 @@
 // PTX90: .version 8.0
 // PTX90: .target sm_90
 // PTX90-DAG: .visible .entry decode_a(
-// PTX90-DAG: .visible .entry decode_b(
 // PTX90-DAG: .visible .entry decode_bf16(
 // PTX90-NOT: .func uk_argmax
 // PTX80: .version 8.0
 // PTX80: .target sm_80
 // PTX80-DAG: .visible .entry decode_a(
 // PTX80-DAG: .visible .entry decode_bf16(
+// VARIANT: .target sm_90
+// VARIANT: .visible .entry decode_b(
 
 module {
   func.func @decode_a(%x: tensor<1x128256xf32>) -> tensor<1xi64> {
