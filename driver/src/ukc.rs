@@ -318,8 +318,27 @@ fn compile(flags: &Flags, output: &str, reference: Option<(u64, u64)>) -> Result
 fn explain(flags: &Flags, summary: bool) -> Result<i32, Failure> {
     let text = read_input(&flags.input)?;
     let input = display_name(&flags.input);
-    let compiler = Compiler::new(flags.options()?).map_err(|e| format!("ukc: error: {e}"))?;
-    let mut module = compiler.parse(&text, input).map_err(|e| format!("{e}"))?;
+    let options = flags.options()?;
+    let mut arches = options.arches.clone();
+    arches.sort();
+    arches.dedup();
+    // Selection runs per arch: with several given, the decisions of each
+    // (without --arch, those for the lowest default arch).
+    if arches.len() > 1 && !flags.arch.is_empty() {
+        for arch in arches {
+            crate::write_stdout(format!("// {arch}\n"));
+            let options = CompileOptions { arches: vec![arch], ..options.clone() };
+            explain_for(&text, input, options, summary)?;
+        }
+        return Ok(0);
+    }
+    explain_for(&text, input, options, summary)
+}
+
+/// `ukc explain` for one arch (or the options' lowest).
+fn explain_for(text: &str, input: &str, options: CompileOptions, summary: bool) -> Result<i32, Failure> {
+    let compiler = Compiler::new(options).map_err(|e| format!("ukc: error: {e}"))?;
+    let mut module = compiler.parse(text, input).map_err(|e| format!("{e}"))?;
     let diagnostics =
         codegen::run_stage(compiler.context(), &mut module, codegen::Stage::Configured).map_err(|e| format!("{e}"))?;
     let mut out = String::new();

@@ -9,6 +9,7 @@
 // RUN: ukc compile %s --arch sm_80,sm_86,sm_90a,sm_120 --no-cubin -o %t.pkg | FileCheck %s
 // RUN: ukc-run info %t.pkg | FileCheck %s --check-prefix=INFO
 // RUN: ukc compile %s --arch sm_80,sm_90 --no-cubin -o %t.same.pkg | FileCheck %s --check-prefix=SAME
+// RUN: ukc explain %s --arch sm_80,sm_86,sm_90a --summary | FileCheck %s --check-prefix=EXPLAIN
 
 // CHECK: wrote {{.*}}: 3 kernel(s), PTX for sm_80, sm_86, sm_90a, sm_120
 // CHECK-DAG: linear: ukernel uk_matmul_tile_bf16_nk (for sm_80)
@@ -17,6 +18,15 @@
 // INFO-DAG: linear: PTX for 8.0; block [256, 1, 1]; dynamic shared memory 147504
 // INFO-DAG: linear: PTX for 8.6, 12.0; block [128, 1, 1]; dynamic shared memory 98352
 // INFO-DAG: linear: PTX for 9.0a; block [384, 1, 1]
+
+// ukc explain gives each arch's decisions.
+// EXPLAIN: // sm_80
+// EXPLAIN-NEXT: 1 dispatch(es), 1 root(s): 1 on ukernels, 0 on the default path
+// EXPLAIN-NEXT: uk_matmul_tile_bf16_nk: 1
+// EXPLAIN-NEXT: // sm_86
+// EXPLAIN: uk_matmul_tile_small_bf16_nk: 1
+// EXPLAIN-NEXT: // sm_90a
+// EXPLAIN: uk_matmul_wgmma_bf16_nk: 1
 
 // Arches that agree stay one kernel with PTX for each.
 // SAME: wrote {{.*}}: 1 kernel(s), PTX for sm_80, sm_90
