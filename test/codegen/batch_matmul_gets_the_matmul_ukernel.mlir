@@ -17,6 +17,7 @@
 // PKG: attention_scores: ukernel uk_matmul_tile_bf16_kn
 // PKG: grouped_projection: ukernel uk_matmul_skinny_bf16_nk
 // PKG: grouped_projection_bias_bf16: ukernel uk_matmul_skinny_bf16_nk
+// PKG: grouped_projection_residual: ukernel uk_matmul_skinny_bf16_nk
 // PKG-NOT: __k1
 
 // Each workgroup offsets A, B and C by its z id times one batch's
@@ -28,6 +29,14 @@
 // CHECK: %[[C:.*]] = arith.muli %[[Z]], %c4096 : index
 // CHECK: func.call @uk_matmul_tile_bf16_kn
 // CHECK: mapping = [#gpu.loop_dim_map<processor = block_x{{.*}}>, #gpu.loop_dim_map<processor = block_y{{.*}}>, #gpu.loop_dim_map<processor = block_z
+
+// A batch's residual (a matrix like the output) is read at the batch's
+// offset, as the output is written: z times 16 x 512.
+// CHECK-LABEL: func.func @grouped_projection_residual
+// CHECK: scf.parallel ({{.*}}, {{.*}}, %[[RZ:.*]]) =
+// CHECK: %[[OUT:.*]] = arith.muli %[[RZ]], %c8192 : index
+// CHECK: %[[RES:.*]] = arith.muli %[[RZ]], %c8192 : index
+// CHECK: func.call @uk_matmul_skinny_bf16_nk
 
 module {
   func.func @attention_scores(%q: tensor<32x1x128xbf16>, %k: tensor<32x128x4096xbf16>) -> tensor<32x1x4096xf32> {
@@ -69,5 +78,21 @@ module {
       linalg.yield %t : bf16
     } -> tensor<8x16x512xbf16>
     return %o : tensor<8x16x512xbf16>
+  }
+
+  func.func @grouped_projection_residual(%x: tensor<8x16x128xbf16>, %w: tensor<8x512x128xbf16>, %res: tensor<8x16x512xf32>) -> tensor<8x16x512xf32> {
+    %zero = arith.constant 0.0 : f32
+    %e = tensor.empty() : tensor<8x16x512xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<8x16x512xf32>) -> tensor<8x16x512xf32>
+    %y = linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, n, k)>, affine_map<(b, m, n, k) -> (b, m, n)>]
+        ins(%x, %w : tensor<8x16x128xbf16>, tensor<8x512x128xbf16>) outs(%f : tensor<8x16x512xf32>) -> tensor<8x16x512xf32>
+    %oe = tensor.empty() : tensor<8x16x512xf32>
+    %o = linalg.generic {indexing_maps = [affine_map<(b, m, n) -> (b, m, n)>, affine_map<(b, m, n) -> (b, m, n)>, affine_map<(b, m, n) -> (b, m, n)>], iterator_types = ["parallel", "parallel", "parallel"]}
+        ins(%y, %res : tensor<8x16x512xf32>, tensor<8x16x512xf32>) outs(%oe : tensor<8x16x512xf32>) {
+    ^bb0(%c: f32, %r: f32, %out: f32):
+      %s = arith.addf %c, %r : f32
+      linalg.yield %s : f32
+    } -> tensor<8x16x512xf32>
+    return %o : tensor<8x16x512xf32>
   }
 }

@@ -330,6 +330,11 @@ impl Family for Matmul {
                 args.push(Arg::FunctionAddress { name: store, ty });
                 args.extend([Arg::BasePtr(k.out), Arg::Offset(k.out, at_batch()), Arg::Stride(k.out, lead)]);
                 match k.operand {
+                    // A matrix operand of a batch is offset to the batch
+                    // as the output is; a vector is the same for all.
+                    Some((e, crate::fusion::Broadcast::Full)) => {
+                        args.extend([Arg::BasePtr(e), Arg::Offset(e, at_batch())])
+                    }
                     Some((e, _)) => args.extend([Arg::BasePtr(e), Arg::Offset(e, vec![])]),
                     None => args.extend([Arg::NullPtr, Arg::I64(0)]),
                 }
