@@ -9,6 +9,7 @@ pub mod copies_to_loops;
 pub mod dispatch;
 mod epilogue;
 pub mod families;
+pub mod fold_argmax_conversions;
 pub mod fold_extf_operands;
 pub mod fold_transposes;
 pub mod fuse_elementwise;

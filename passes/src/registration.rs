@@ -27,6 +27,11 @@ pub const PASSES: &[PassInfo] = &[
         create: crate::fold_extf_operands::create,
     },
     PassInfo {
+        argument: crate::fold_argmax_conversions::ARGUMENT,
+        summary: crate::fold_argmax_conversions::SUMMARY,
+        create: crate::fold_argmax_conversions::create,
+    },
+    PassInfo {
         argument: crate::fold_transposes::ARGUMENT,
         summary: crate::fold_transposes::SUMMARY,
         create: crate::fold_transposes::create,

@@ -10,9 +10,10 @@
 // MM-NEXT: uk_matmul_tile_bf16_kn: 1 (e_mm:7)
 // MM-NOT: default path:
 
-// The LM head and its argmax in one function: a kernel per root.
+// The LM head and its argmax in one function: a kernel per root; the
+// argmax reads the bf16 logits (ukernel-fold-argmax-conversions).
 // LM: 1 dispatch(es), 2 root(s): 2 on ukernels, 0 on the default path
-// LM-NEXT: uk_argmax_ogt_f32i64: 1 (c_lm_head_argmax:28)
+// LM-NEXT: uk_argmax_ogt_bf16i64: 1 (c_lm_head_argmax:28)
 // LM-NEXT: uk_matmul_skinny_wide_bf16_nk: 1 (c_lm_head_argmax:12)
 // LM-NOT: default path:
 
