@@ -18,7 +18,7 @@
 use melior::{
     Context,
     ir::{
-        Attribute, Block, BlockLike, Identifier, Location, Operation, OperationRef, Region, RegionLike, Type, Value,
+        Attribute, Block, BlockLike, Identifier, Operation, OperationRef, Region, RegionLike, Type, Value,
         ValueLike,
         attribute::{StringAttribute, TypeAttribute},
         operation::{OperationBuilder, OperationLike},
@@ -44,9 +44,19 @@ pub struct Producer<'c, 'a> {
     pub source: Value<'c, 'a>,
     /// What it writes and the root reads.
     pub result: Value<'c, 'a>,
-    /// Its body in postfix (`x 2.0 mulf 30.0 divf tanh ...`), which the
-    /// CPU references replay.
-    pub postfix: String,
+    /// Its body in postfix (`x 2.0 mulf 30.0 divf tanh ...`), where the
+    /// family's CPU check can replay it; None for other bodies (the MLIR
+    /// reference checks those).
+    pub postfix: Option<String>,
+    /// Its body's ops, for remarks.
+    pub ops: usize,
+}
+
+impl Producer<'_, '_> {
+    /// The body in a few words: its postfix, or its op count.
+    pub fn describe(&self) -> String {
+        self.postfix.clone().unwrap_or_else(|| format!("{} ops", self.ops))
+    }
 }
 
 /// The elementwise producer of `root`'s operand `operand`: `Ok(None)` when
@@ -110,8 +120,9 @@ pub fn input_producer<'c, 'a>(root: &OperationRef<'c, 'a>, operand: usize) -> Re
     }
     let body = producer.region(0).ok().and_then(|r| r.first_block()).ok_or("the producer has no body")?;
     let x: Value = body.argument(0).map_err(|e| e.to_string())?.into();
-    let postfix = body_postfix(&producer, "producer", &[(x, "x")], Typing::Element(out_elem))?;
-    Ok(Some(Producer { op: producer, source, result, postfix }))
+    let ops = elementwise_body(&producer, 1, "producer")?;
+    let postfix = body_postfix(&producer, "producer", &[(x, "x")], Typing::Element(out_elem)).ok();
+    Ok(Some(Producer { op: producer, source, result, postfix, ops }))
 }
 
 /// How a body's postfix spells types: a producer's body is all in its
@@ -195,7 +206,8 @@ pub fn map_abi_type<'c>(context: &'c Context, element: Type<'c>) -> Type<'c> {
 }
 
 /// Builds `func.func private @name(%x: T) -> T` computing the producer's
-/// body on one element (T: the ABI type, see [`map_abi_type`]).
+/// body on one element (T: the ABI type, see [`map_abi_type`]): its ops
+/// cloned, the element in place of its input, constants it captures cloned.
 pub fn map_function<'c>(
     context: &'c Context,
     producer: &Producer<'c, '_>,
@@ -205,8 +217,8 @@ pub fn map_function<'c>(
     let (_, element) = crate::ir::shape_of(producer.result.r#type()).ok_or("the producer writes no shaped value")?;
     let element: Type<'c> = unsafe { Type::from_raw(element.to_raw()) };
     let abi = map_abi_type(context, element);
-    let block = Block::new(&[(abi, location)]);
-    let arg: Value = block.argument(0).map_err(|e| e.to_string())?.into();
+    let region = Region::new();
+    let block = region.append_block(Block::new(&[(abi, location)]));
     let emit = |op: Operation<'c>| -> Result<Value<'c, '_>, String> {
         let op = block.append_operation(op);
         Ok(unsafe { Value::from_raw(op.result(0).map_err(|e| e.to_string())?.to_raw()) })
@@ -214,47 +226,56 @@ pub fn map_function<'c>(
     let bitcast = |v: Value<'c, '_>, to: Type<'c>| {
         OperationBuilder::new("arith.bitcast", location).add_operands(&[v]).add_results(&[to]).build()
     };
+    let arg: Value = block.argument(0).map_err(|e| e.to_string())?.into();
     let x = if abi == element { arg } else { emit(bitcast(arg, element).map_err(|e| e.to_string())?)? };
-    // Replays the postfix: each token one op.
-    let mut stack: Vec<Value> = Vec::new();
-    for token in producer.postfix.split_whitespace() {
-        let v = match token {
-            "x" => x,
-            "negf" => {
-                let a = pop(&mut stack)?;
-                emit(unary("arith.negf", a, element, location)?)?
-            }
-            t if BINARY.contains(&t) => {
-                let b = pop(&mut stack)?;
-                let a = pop(&mut stack)?;
-                emit(
-                    OperationBuilder::new(&format!("arith.{t}"), location)
-                        .add_operands(&[a, b])
-                        .add_results(&[element])
-                        .build()
-                        .map_err(|e| e.to_string())?,
-                )?
-            }
-            t if MATH_UNARY.contains(&t) => {
-                let a = pop(&mut stack)?;
-                emit(unary(&format!("math.{t}"), a, element, location)?)?
-            }
-            literal => {
-                let value: f64 = literal.parse().map_err(|_| format!("internal error: token {literal}"))?;
-                let attr = Attribute::parse(context, &float_literal(value, &element.to_string()))
-                    .ok_or_else(|| format!("internal error: constant {literal}"))?;
-                emit(melior::dialect::arith::constant(context, attr, location))?
-            }
-        };
-        stack.push(v);
+    let body = producer.op.region(0).ok().and_then(|r| r.first_block()).ok_or("the producer has no body")?;
+    let input: Value = body.argument(0).map_err(|e| e.to_string())?.into();
+    let mut mapped: Vec<(mlir_sys::MlirValue, mlir_sys::MlirValue)> = vec![(input.to_raw(), x.to_raw())];
+    let lookup = |mapped: &Vec<(mlir_sys::MlirValue, mlir_sys::MlirValue)>, v: Value| {
+        mapped.iter().find(|(k, _)| k.ptr == v.to_raw().ptr).map(|(_, n)| *n)
+    };
+    let mut result = None;
+    for op in body_ops(&producer.op) {
+        if name(&op) == "linalg.yield" {
+            let y = op.operand(0).map_err(|e| e.to_string())?;
+            result = Some(lookup(&mapped, y).ok_or("the producer yields a value it does not compute")?);
+            break;
+        }
+        let mut operands = Vec::new();
+        for i in 0..op.operand_count() {
+            let v = op.operand(i).map_err(|e| e.to_string())?;
+            let new = match lookup(&mapped, v) {
+                Some(n) => n,
+                None => {
+                    // A constant from outside the body (elementwise_body
+                    // admits no other captured value).
+                    let def = defining_op(v).ok_or("the producer reads a value from outside it")?;
+                    let copy = block.append_operation(crate::build::clone_op(&def));
+                    let n = copy.result(0).map_err(|e| e.to_string())?;
+                    let n: Value = n.into();
+                    mapped.push((v.to_raw(), n.to_raw()));
+                    n.to_raw()
+                }
+            };
+            operands.push(new);
+        }
+        let copy = block.append_operation(crate::build::clone_op(&op));
+        let mut m = unsafe { melior::ir::operation::OperationRefMut::from_raw(copy.to_raw()) };
+        use melior::ir::operation::OperationMutLike;
+        for (i, v) in operands.into_iter().enumerate() {
+            m.set_operand(i, unsafe { Value::from_raw(v) });
+        }
+        for i in 0..op.result_count() {
+            let old: Value = op.result(i).map_err(|e| e.to_string())?.into();
+            let new: Value = copy.result(i).map_err(|e| e.to_string())?.into();
+            mapped.push((old.to_raw(), new.to_raw()));
+        }
     }
-    let mut result = stack.pop().ok_or("internal error: empty postfix")?;
+    let mut result: Value = unsafe { Value::from_raw(result.ok_or("the producer's body does not end in linalg.yield")?) };
     if abi != element {
         result = emit(bitcast(result, abi).map_err(|e| e.to_string())?)?;
     }
     block.append_operation(melior::dialect::func::r#return(&[result], location));
-    let region = Region::new();
-    region.append_block(block);
     Ok(melior::dialect::func::func(
         context,
         StringAttribute::new(context, name_),
@@ -266,14 +287,6 @@ pub fn map_function<'c>(
         ],
         location,
     ))
-}
-
-fn pop<'c, 'b>(stack: &mut Vec<Value<'c, 'b>>) -> Result<Value<'c, 'b>, String> {
-    stack.pop().ok_or_else(|| "internal error: postfix underflow".to_string())
-}
-
-fn unary<'c>(op: &str, a: Value<'c, '_>, ty: Type<'c>, location: Location<'c>) -> Result<Operation<'c>, String> {
-    OperationBuilder::new(op, location).add_operands(&[a]).add_results(&[ty]).build().map_err(|e| e.to_string())
 }
 
 /// How a consumer's extra operand is indexed: per column (`(d0, d1) ->
@@ -419,7 +432,7 @@ pub fn output_consumer<'c, 'a>(root: &OperationRef<'c, 'a>, init: usize) -> Resu
     if let Some(o) = o {
         leaves.push((arg(o)?, "e"));
     }
-    let ops = elementwise_body(&consumer, body.argument_count() - 1)?;
+    let ops = elementwise_body(&consumer, body.argument_count() - 1, "consumer")?;
     let postfix = body_postfix(&consumer, "consumer", &leaves, Typing::Typed).ok();
     Ok(Some(Consumer { op: consumer, result, out, operand, postfix, ops, result_input: r }))
 }
@@ -428,8 +441,8 @@ pub fn output_consumer<'c, 'a>(root: &OperationRef<'c, 'a>, init: usize) -> Resu
 /// function can clone: `arith` and `math` ops without regions, reading its
 /// inputs' elements (not its output's, block argument `out_arg`), values it
 /// computes, and constants; returns how many ops it has.
-fn elementwise_body(consumer: &OperationRef, out_arg: usize) -> Result<usize, String> {
-    let body = consumer.region(0).ok().and_then(|r| r.first_block()).ok_or("the consumer has no body")?;
+fn elementwise_body(consumer: &OperationRef, out_arg: usize, what: &str) -> Result<usize, String> {
+    let body = consumer.region(0).ok().and_then(|r| r.first_block()).ok_or(format!("the {what} has no body"))?;
     let out: Value = body.argument(out_arg).map_err(|e| e.to_string())?.into();
     let ops = body_ops(consumer);
     for op in &ops {
@@ -438,29 +451,20 @@ fn elementwise_body(consumer: &OperationRef, out_arg: usize) -> Result<usize, St
             continue;
         }
         if !(n.starts_with("arith.") || n.starts_with("math.")) || op.region_count() > 0 {
-            return Err(format!("'{n}' in the consumer is not fusable"));
+            return Err(format!("'{n}' in the {what} is not fusable"));
         }
         for i in 0..op.operand_count() {
             let v = op.operand(i).map_err(|e| e.to_string())?;
             if same(v, out) {
-                return Err("the consumer's body reads its output element".into());
+                return Err(format!("the {what}'s body reads its output element"));
             }
             let inside =
                 v.is_block_argument() || defining_op(v).is_some_and(|d| d.parent_operation() == Some(*consumer));
             if !inside && defining_op(v).is_none_or(|d| name(&d) != "arith.constant") {
-                return Err(format!("'{n}' in the consumer reads a value from outside it that is not a constant"));
+                return Err(format!("'{n}' in the {what} reads a value from outside it that is not a constant"));
             }
         }
     }
     Ok(ops.len() - 1)
 }
 
-/// The MLIR spelling of a float constant of type `t`, exactly (the value
-/// was a constant of that type).
-fn float_literal(value: f64, t: &str) -> String {
-    match t {
-        "f32" => format!("0x{:08X} : f32", (value as f32).to_bits()),
-        "bf16" => format!("0x{:04X} : bf16", half::bf16::from_f64(value).to_bits()),
-        _ => format!("0x{:04X} : f16", half::f16::from_f64(value).to_bits()),
-    }
-}
