@@ -40,9 +40,11 @@ use ukernel_target_nvptx::EmittedModule;
 /// What to compile for.
 #[derive(Clone, Debug)]
 pub struct CompileOptions {
-    /// Arches to emit PTX for (sm_80, sm_90a, ...); the lowest also decides
-    /// which ukernels can be selected (an arch-specific one only when that
-    /// lowest arch is its arch-specific target). Default: sm_80 and sm_90.
+    /// Arches to emit PTX for (sm_80, sm_90a, ...); selection runs per arch
+    /// in [`Compiler::compile_text`] (a variant per group of arches whose
+    /// decisions differ; [`Compiler::parse`] alone targets the lowest).
+    /// Default: sm_80 and sm_90a (Ampere and later, and Hopper's own
+    /// ukernels on Hopper).
     pub arches: Vec<GpuArch>,
     /// Overrides the module's `ukernels` selection.
     pub ukernels: Option<UKernelSelection>,
@@ -71,7 +73,7 @@ pub struct CompileOptions {
 impl Default for CompileOptions {
     fn default() -> Self {
         Self {
-            arches: vec![GpuArch::portable(80), GpuArch::portable(90)],
+            arches: vec![GpuArch::portable(80), GpuArch::specific(90)],
             ukernels: None,
             objects: Vec::new(),
             dump_dir: None,
@@ -735,7 +737,7 @@ mod tests {
         let compiler = Compiler::new(CompileOptions::default()).unwrap();
         let compiled = compiler.compile_text(crate::ukc::DEMO_SOURCE, "demo.mlir").unwrap();
         // next_token_b8's argmax splits rows by SM count (108 on sm_80, 132
-        // on sm_90): a variant of it per arch; the other three are one each.
+        // on sm_90a): a variant of it per arch; the other three are one each.
         assert_eq!(compiled.package.kernels.len(), 5);
         let arches: Vec<(&str, Option<&str>)> = compiled
             .package
@@ -750,11 +752,11 @@ mod tests {
                 ("next_token_b1", None),
                 ("lm_head_b8", None),
                 ("next_token_b8", Some("sm_80")),
-                ("next_token_b8", Some("sm_90"))
+                ("next_token_b8", Some("sm_90a"))
             ]
         );
         let (ptx, _) = compiled.arches();
-        assert_eq!(ptx.iter().map(|a| a.to_string()).collect::<Vec<_>>(), ["sm_80", "sm_90"]);
+        assert_eq!(ptx.iter().map(|a| a.to_string()).collect::<Vec<_>>(), ["sm_80", "sm_90a"]);
         let head = &compiled.package.kernels[0];
         assert_eq!(head.attributes.get("ukernel").map(String::as_str), Some("uk_matmul_gemv_bf16_nk"));
         assert_eq!(head.attributes.get("reference").map(String::as_str), Some("matmul"));

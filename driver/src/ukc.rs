@@ -76,8 +76,9 @@ pub enum Command {
 pub struct Flags {
     /// The input module (.mlir)
     input: String,
-    /// Arches to emit PTX for; the lowest also decides which ukernels apply
-    #[arg(long, value_delimiter = ',', default_value = "sm_80,sm_90")]
+    /// Arches to emit PTX for, each with its own selection (default:
+    /// sm_80,sm_90a)
+    #[arg(long, value_delimiter = ',')]
     arch: Vec<String>,
     /// Ukernel families that may be selected: all, none or a list
     #[arg(long)]
@@ -145,11 +146,13 @@ impl Flags {
 
     fn options_or_message(&self) -> Result<CompileOptions, String> {
         let mut options = CompileOptions::default();
-        options.arches = self
-            .arch
-            .iter()
-            .map(|a| GpuArch::parse_known(a.trim()).map_err(|e| format!("ukc: error: --arch: {e}")))
-            .collect::<Result<_, _>>()?;
+        if !self.arch.is_empty() {
+            options.arches = self
+                .arch
+                .iter()
+                .map(|a| GpuArch::parse_known(a.trim()).map_err(|e| format!("ukc: error: --arch: {e}")))
+                .collect::<Result<_, _>>()?;
+        }
         if let Some(v) = &self.ukernels {
             let selection = UKernelSelection::parse(v).map_err(|e| format!("ukc: error: --ukernels: {e}"))?;
             if let UKernelSelection::List(names) = &selection {
@@ -436,9 +439,12 @@ fn demo(out: Option<std::path::PathBuf>) -> Result<i32, Failure> {
     let dir = out.unwrap_or_else(|| std::env::temp_dir().join("ukc-demo"));
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: error: {e}", dir.display()))?;
     let compiler = Compiler::new(CompileOptions::default()).map_err(|e| format!("ukc: error: {e}"))?;
-    let mut module = compiler.parse(DEMO_SOURCE, DEMO_NAME).map_err(|e| format!("{e}"))?;
+    let module = compiler.parse(DEMO_SOURCE, DEMO_NAME).map_err(|e| format!("{e}"))?;
     let mut out = format!("// {DEMO_NAME}: parsed and verified; the embedded example:\n{}\n", module.as_operation());
-    let compiled = compiler.compile_module(&mut module).map_err(|e| format!("{e}"))?;
+    drop(module);
+    // compile_text: selection per arch (each arch its own variant where its
+    // decisions differ).
+    let compiled = compiler.compile_text(DEMO_SOURCE, DEMO_NAME).map_err(|e| format!("{e}"))?;
     out += "// ukernel decisions:\n";
     for d in &compiled.decisions {
         out += &format!("//   {d}\n");
@@ -446,7 +452,9 @@ fn demo(out: Option<std::path::PathBuf>) -> Result<i32, Failure> {
     let package = dir.join("decode_step.pkg");
     crate::write_atomically(&package, &compiled.package.to_bytes())
         .map_err(|e| format!("{}: error: {e}", package.display()))?;
-    out += &format!("// wrote {} ({} kernels, PTX for sm_80 and sm_90)\n", package.display(), compiled.kernels.len());
+    let (ptx, _) = compiled.arches();
+    let arches: Vec<String> = ptx.iter().map(|a| a.to_string()).collect();
+    out += &format!("// wrote {} ({} kernels, PTX for {})\n", package.display(), compiled.kernels.len(), arches.join(", "));
     crate::write_stdout(&out);
     match ukernel_runtime::Runtime::new(ukernel_runtime::DeviceSelection::All) {
         Ok(rt) => {

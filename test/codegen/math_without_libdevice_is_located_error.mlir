@@ -10,7 +10,7 @@
 // CHECK: [[FILE]]:21:12: error: 'math.erf' is computed by NVIDIA's libdevice
 // CHECK: exit code 1
 // CHECK: no package
-// EXACT: wrote {{.*}}exact.pkg: 1 kernel(s), PTX for sm_80, sm_90{{$}}
+// EXACT: wrote {{.*}}exact.pkg: 1 kernel(s), PTX for sm_80, sm_90a{{$}}
 module {
   func.func @softcap(%x: tensor<1024xf32>) -> tensor<1024xf32> {
     %e = tensor.empty() : tensor<1024xf32>
