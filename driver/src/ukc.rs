@@ -125,6 +125,13 @@ impl From<String> for Failure {
     }
 }
 
+/// The arch an object's file name gives (`uk_x.sm_90a.bc`: `sm_90a`), if any.
+fn object_arch(name: &str) -> Option<String> {
+    let stem = name.strip_suffix(".bc")?;
+    let (_, arch) = stem.rsplit_once('.')?;
+    GpuArch::parse_known(arch).ok().map(|a| a.to_string())
+}
+
 impl Flags {
     /// The compile options; a bad flag value is a usage error, an object
     /// file that cannot be used an input error.
@@ -139,6 +146,17 @@ impl Flags {
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or(path.clone());
+            // An object named for an arch (`name.sm_90.bc`, as the registry
+            // names its bitcode) that no requested arch is.
+            if let Some(arch) = object_arch(&name)
+                && !options.arches.iter().any(|a| a.to_string() == arch)
+            {
+                let requested: Vec<String> = options.arches.iter().map(|a| a.to_string()).collect();
+                return Err(Failure::Usage(format!(
+                    "ukc: error: --object {path}: its name says {arch}, which --arch does not request ({})",
+                    requested.join(", ")
+                )));
+            }
             options.objects.push(ukernel_dialect::ExecutableObject::new(name, bytes));
         }
         Ok(options)

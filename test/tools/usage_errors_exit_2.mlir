@@ -6,12 +6,17 @@
 // RUN: bash -c 'ukc compile %s --arch sm_7 -o %t.pkg; echo "exit code $?"' 2>&1 | FileCheck %s --check-prefix=ARCH7
 // RUN: bash -c 'ukc compile %s --arch sm_80a -o %t.pkg; echo "exit code $?"' 2>&1 | FileCheck %s --check-prefix=ARCH80A
 // RUN: bash -c 'ukc compile %s --bogus-flag -o %t.pkg; echo "exit code $?"' 2>&1 | FileCheck %s --check-prefix=FLAG
+// RUN: printf 'BC' > %t.uk_argmax_ogt_f32i64.sm_100.bc
+// RUN: bash -c 'ukc compile %s --arch sm_80,sm_90a --object %t.uk_argmax_ogt_f32i64.sm_100.bc -o %t.pkg; echo "exit code $?"' 2>&1 | FileCheck %s --check-prefix=OBJECT-ARCH
 // RUN: bash -c 'ukernel-opt %s --bogus-flag; echo "exit code $?"' 2>&1 | FileCheck %s --check-prefix=FLAG
 // RUN: ukc compile --help | FileCheck %s --check-prefix=HELP
 // RUN: cat %s | ukc compile - --arch sm_100,sm_120 -o %t.pkg --dump-dir %t.dump | FileCheck %s --check-prefix=STDIN
 // RUN: FileCheck %s --check-prefix=PTX100 < %t.dump/7.kernels.sm_100.ptx
 // RUN: FileCheck %s --check-prefix=PTX120 < %t.dump/7.kernels.sm_120.ptx
 
+// An object named for an arch no --arch requests.
+// OBJECT-ARCH: ukc: error: --object {{.*}}uk_argmax_ogt_f32i64.sm_100.bc: its name says sm_100, which --arch does not request (sm_80, sm_90a)
+// OBJECT-ARCH-NEXT: exit code 2
 // FAMILY: ukc: error: --ukernels: unknown family 'bogus' (families: argmax, matmul; or all, none)
 // FAMILY-NEXT: exit code 2
 // ARCH99: ukc: error: --arch: 'sm_99' is not a known NVIDIA arch (known: sm_70, {{.*}}, sm_90[a], sm_100[a], {{.*}})
