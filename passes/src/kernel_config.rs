@@ -1,11 +1,18 @@
-//! `ukernel-kernel-config`: decides, per dispatch, whether a ukernel
-//! implements its root op, and configures the op for that decision.
+//! `ukernel-kernel-config`: forms a kernel around each root op of a
+//! dispatch, decides whether a ukernel implements the root, and configures
+//! the op for that decision.
 //!
 //! Input: a module whose `func.func`s with a body are dispatches, and
 //! optionally `ukernel.target = #ukernel.target<{arch, ukernels, sm_count}>`
-//! on the module (without one, no ukernel is selected). The root op of a
-//! dispatch is its last linalg op with a reduction loop, or else its last
-//! linalg op other than a fill.
+//! on the module (without one, no ukernel is selected). The roots of a
+//! dispatch are its top-level linalg ops with a reduction loop
+//! ([`crate::dispatch::roots`]); with none (or one inside a loop), its last
+//! linalg op with a reduction loop, or else its last linalg op other than a
+//! fill. A dispatch of one root first asks for a ukernel that absorbs all
+//! its other compute ops; otherwise (or with several roots) each root takes
+//! the elementwise neighbour its ukernel absorbs, else none, and the ops
+//! left run in default-path kernels of their own (see `form_kernel`;
+//! `ukernel-split-kernels` makes the steps after bufferization).
 //!
 //! Output, for each root op without a `lowering_config` (ops that have one
 //! are left as they are, so a second run changes nothing):
