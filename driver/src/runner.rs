@@ -128,8 +128,10 @@ fn info(path: &str) -> Result<bool, String> {
             0 => String::new(),
             n => format!("; dynamic shared memory {n}"),
         };
+        // A variant of a function compiled for some of the package's arches.
+        let variant = k.attributes.get("arches").map_or(String::new(), |a| format!("; variant for {a}"));
         out += &format!(
-            "  {}: {}; block {:?}{shared}; {} args\n",
+            "  {}: {}; block {:?}{shared}; {} args{variant}\n",
             k.name(),
             forms.join("; "),
             k.launch.block,

@@ -15,9 +15,9 @@
 // CHECK-DAG: linear: ukernel uk_matmul_tile_bf16_nk (for sm_80)
 // CHECK-DAG: linear: ukernel uk_matmul_tile_small_bf16_nk (for sm_86,sm_120)
 // CHECK-DAG: linear: ukernel uk_matmul_wgmma_bf16_nk (for sm_90a)
-// INFO-DAG: linear: PTX for 8.0; block [256, 1, 1]; dynamic shared memory 147504
-// INFO-DAG: linear: PTX for 8.6, 12.0; block [128, 1, 1]; dynamic shared memory 98352
-// INFO-DAG: linear: PTX for 9.0a; block [384, 1, 1]
+// INFO-DAG: linear: PTX for 8.0; block [256, 1, 1]; dynamic shared memory 147504; 21 args; variant for sm_80
+// INFO-DAG: linear: PTX for 8.6, 12.0; block [128, 1, 1]; dynamic shared memory 98352; 21 args; variant for sm_86,sm_120
+// INFO-DAG: linear: PTX for 9.0a; block [384, 1, 1]; {{.*}}; variant for sm_90a
 
 // ukc explain gives each arch's decisions.
 // EXPLAIN: // sm_80
