@@ -302,3 +302,95 @@ pub fn store_function<'c>(
         location,
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use melior::{
+        ExecutionEngine,
+        ir::{BlockLike, Module, operation::OperationLike},
+        pass::PassManager,
+        utility::parse_pass_pipeline,
+    };
+
+    use crate::{dispatch::linalg_ops, fusion::output_consumer, ir::name};
+
+    /// A matmul whose consumer adds a residual matrix, scales by 2 and
+    /// writes bf16; the store function is JIT-compiled for the CPU and
+    /// called in each mode.
+    const MODULE: &str = r#"
+        func.func @f(%a: tensor<4x8xbf16>, %w: tensor<8x6xbf16>, %r: tensor<4x6xf32>) -> tensor<4x6xbf16> {
+          %zero = arith.constant 0.0 : f32
+          %two = arith.constant 2.0 : f32
+          %e = tensor.empty() : tensor<4x6xf32>
+          %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4x6xf32>) -> tensor<4x6xf32>
+          %c = linalg.matmul ins(%a, %w : tensor<4x8xbf16>, tensor<8x6xbf16>) outs(%f : tensor<4x6xf32>) -> tensor<4x6xf32>
+          %oe = tensor.empty() : tensor<4x6xbf16>
+          %o = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+              ins(%r, %c : tensor<4x6xf32>, tensor<4x6xf32>) outs(%oe : tensor<4x6xbf16>) {
+          ^bb0(%res: f32, %x: f32, %out: bf16):
+            %s = arith.addf %x, %res : f32
+            %m = arith.mulf %s, %two : f32
+            %t = arith.truncf %m : f32 to bf16
+            linalg.yield %t : bf16
+          } -> tensor<4x6xbf16>
+          return %o : tensor<4x6xbf16>
+        }"#;
+
+    #[test]
+    fn the_store_function_computes_the_consumer_in_every_mode() {
+        let context = ukernel_dialect::create_context().unwrap();
+        let source = Module::parse(&context, MODULE).unwrap();
+        let matmul = linalg_ops(&source.as_operation()).into_iter().find(|o| name(o) == "linalg.matmul").unwrap();
+        // The result is the consumer's second input; the residual its operand.
+        let consumer = output_consumer(&matmul, 2).unwrap().unwrap();
+        assert_eq!(consumer.result_input, 1);
+        let function = super::store_function(&context, &consumer, "store").unwrap();
+        let module = Module::new(melior::ir::Location::unknown(&context));
+        let store = module.body().append_operation(function);
+        let mut m = unsafe { melior::ir::operation::OperationRefMut::from_raw(store.to_raw()) };
+        use melior::ir::operation::OperationMutLike;
+        let _ = m.remove_attribute("sym_visibility");
+        let mut module = module;
+        assert!(module.as_operation().verify(), "{}", module.as_operation());
+        crate::register_passes();
+        let pm = PassManager::new(&context);
+        parse_pass_pipeline(
+            pm.as_operation_pass_manager(),
+            "builtin.module(convert-scf-to-cf,arith-expand{include-bf16=true},convert-to-llvm,reconcile-unrealized-casts)",
+        )
+        .unwrap();
+        pm.run(&mut module).unwrap();
+        let engine = ExecutionEngine::new(&module, 0, &[], false, false);
+        let entry = engine.lookup("_mlir_store");
+        assert!(!entry.is_null());
+        let packed: unsafe extern "C" fn(*mut *mut ()) = unsafe { std::mem::transmute(entry) };
+        // A 4 x 6 output with row stride 6; the residual likewise.
+        let residual: Vec<f32> = (0..24).map(|i| i as f32 * 0.25).collect();
+        let bf16 = |x: f32| half::bf16::from_f32(x).to_bits();
+        for (mode, row, col, stored) in [(1, 2, 5, vec![5]), (2, 1, 2, vec![2, 3]), (3, 3, 0, vec![0, 1])] {
+            let mut out = vec![0u16; 24];
+            let (v0, v1) = (1.5f32, -3.0f32);
+            let mut args: Vec<u64> = vec![
+                out.as_mut_ptr() as u64,
+                0,
+                6,
+                residual.as_ptr() as u64,
+                0,
+                row as u64,
+                col as u64,
+                v0.to_bits() as u64,
+                v1.to_bits() as u64,
+                mode as u64,
+            ];
+            let mut pointers: Vec<*mut ()> = args.iter_mut().map(|a| a as *mut u64 as *mut ()).collect();
+            unsafe { packed(pointers.as_mut_ptr()) };
+            for (i, v) in [v0, v1].into_iter().enumerate() {
+                let c = col + i;
+                let at = row * 6 + c;
+                let want = if stored.contains(&c) { bf16((v + residual[at]) * 2.0) } else { 0 };
+                assert_eq!(out[at], want, "mode {mode}, element ({row}, {c})");
+            }
+            assert_eq!(out.iter().filter(|x| **x != 0).count(), stored.len(), "mode {mode} wrote only its elements");
+        }
+    }
+}

@@ -468,3 +468,86 @@ fn elementwise_body(consumer: &OperationRef, out_arg: usize, what: &str) -> Resu
     Ok(ops.len() - 1)
 }
 
+
+#[cfg(test)]
+mod tests {
+    use melior::{
+        ExecutionEngine,
+        ir::{BlockLike, Module, operation::OperationLike},
+        pass::PassManager,
+        utility::parse_pass_pipeline,
+    };
+
+    use crate::{dispatch::linalg_ops, ir::name};
+
+    /// An argmax over bf16 computed by an elementwise producer (x * 2 + 1,
+    /// rounded to bf16 after each op, as MLIR computes bf16 arithmetic).
+    const MODULE: &str = r#"
+        func.func @f(%x: tensor<2x64xbf16>) -> tensor<2xi64> {
+          %two = arith.constant 2.0 : bf16
+          %one = arith.constant 1.0 : bf16
+          %e = tensor.empty() : tensor<2x64xbf16>
+          %y = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+              ins(%x : tensor<2x64xbf16>) outs(%e : tensor<2x64xbf16>) {
+          ^bb0(%in: bf16, %out: bf16):
+            %m = arith.mulf %in, %two : bf16
+            %a = arith.addf %m, %one : bf16
+            linalg.yield %a : bf16
+          } -> tensor<2x64xbf16>
+          %z = arith.constant 0 : i64
+          %ninf = arith.constant 0xFF80 : bf16
+          %ei = tensor.empty() : tensor<2xi64>
+          %fi = linalg.fill ins(%z : i64) outs(%ei : tensor<2xi64>) -> tensor<2xi64>
+          %ev = tensor.empty() : tensor<2xbf16>
+          %fv = linalg.fill ins(%ninf : bf16) outs(%ev : tensor<2xbf16>) -> tensor<2xbf16>
+          %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
+              ins(%y : tensor<2x64xbf16>) outs(%fv, %fi : tensor<2xbf16>, tensor<2xi64>) {
+          ^bb0(%in: bf16, %v: bf16, %i: i64):
+            %k = linalg.index 1 : index
+            %kk = arith.index_cast %k : index to i64
+            %mx = arith.maximumf %in, %v : bf16
+            %gt = arith.cmpf ogt, %in, %v : bf16
+            %s = arith.select %gt, %kk, %i : i64
+            linalg.yield %mx, %s : bf16, i64
+          } -> (tensor<2xbf16>, tensor<2xi64>)
+          return %r#1 : tensor<2xi64>
+        }"#;
+
+    #[test]
+    fn the_input_map_computes_the_producer_on_16_bit_bits() {
+        let context = ukernel_dialect::create_context().unwrap();
+        let source = Module::parse(&context, MODULE).unwrap();
+        let argmax = linalg_ops(&source.as_operation())
+            .into_iter()
+            .find(|o| name(o) == "linalg.generic" && o.result_count() == 2)
+            .unwrap();
+        let producer = super::input_producer(&argmax, 0).unwrap().unwrap();
+        let function = super::map_function(&context, &producer, "map").unwrap();
+        let mut module = Module::new(melior::ir::Location::unknown(&context));
+        let map = module.body().append_operation(function);
+        let mut m = unsafe { melior::ir::operation::OperationRefMut::from_raw(map.to_raw()) };
+        use melior::ir::operation::OperationMutLike;
+        let _ = m.remove_attribute("sym_visibility");
+        crate::register_passes();
+        let pm = PassManager::new(&context);
+        parse_pass_pipeline(
+            pm.as_operation_pass_manager(),
+            "builtin.module(arith-emulate-unsupported-floats{source-types=bf16 target-type=f32},convert-to-llvm,reconcile-unrealized-casts)",
+        )
+        .unwrap();
+        pm.run(&mut module).unwrap();
+        let engine = ExecutionEngine::new(&module, 0, &[], false, false);
+        let entry = engine.lookup("_mlir_map");
+        assert!(!entry.is_null());
+        let packed: unsafe extern "C" fn(*mut *mut ()) = unsafe { std::mem::transmute(entry) };
+        let bf16 = half::bf16::from_f32;
+        for x in [0.0f32, 1.0, -3.5, 1.0e-3, 250.5, f32::INFINITY] {
+            let mut input = bf16(x).to_bits();
+            let mut output: u16 = 0;
+            let mut args: Vec<*mut ()> = vec![&mut input as *mut u16 as *mut (), &mut output as *mut u16 as *mut ()];
+            unsafe { packed(args.as_mut_ptr()) };
+            let want = bf16(bf16(bf16(x).to_f32() * 2.0).to_f32() + 1.0).to_bits();
+            assert_eq!(output, want, "x = {x}");
+        }
+    }
+}
