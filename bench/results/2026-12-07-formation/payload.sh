@@ -2,8 +2,8 @@
 # Builds what run1.sh carries to the GPU machine, under the ignored gpu2/:
 # the runtime-only ukc-run, packages (PTX for sm_90a) with their MLIR
 # references, two differential fuzz modules, the corpus package with its
-# compile listing. Add the Python wheel (maturin build in python/) as
-# gpu2/ukernel-0.1.0-cp39-abi3-linux_x86_64.whl. Stays under 64 MiB.
+# compile listing, and the Python package's wheel (the abi3 wheel pip
+# builds from python/). Stays under 64 MiB.
 set -uo pipefail
 cd "$(dirname "$0")/../../.."
 rm -rf gpu2/p gpu2/fuzz; mkdir -p gpu2/p gpu2/fuzz gpu2/corpus
@@ -20,4 +20,5 @@ for s in 1 2; do
 done
 target/debug/ukc compile --arch sm_90a --no-cubin bench/corpus/corpus.mlir -o gpu2/corpus/corpus.pkg > gpu2/corpus/corpus.pkg.txt 2>&1
 cargo build --release -p ukc --no-default-features --bin ukc-run 2>&1 | tail -1; cp target/release/ukc-run gpu2/ukc-run
+.toolchain/venv/bin/pip wheel --quiet --no-deps ./python -w gpu2/
 du -sh gpu2
