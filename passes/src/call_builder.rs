@@ -467,7 +467,7 @@ pub fn emit<'c, 'a>(
 }
 
 fn llvm_ptr(context: &Context) -> Result<Type<'_>, String> {
-    Type::parse(context, "!llvm.ptr").ok_or_else(|| "internal error: the llvm dialect is not loaded".to_string())
+    Ok(melior::dialect::llvm::r#type::pointer(context, 0))
 }
 
 /// A constant array attribute of i64s, e.g. for declarations.

@@ -317,7 +317,7 @@ impl Family for Matmul {
                 let context = globals.context();
                 let store = globals
                     .add_function("__ukernel_store_", &|name| crate::epilogue::store_function(context, k, name))?;
-                let ptr = melior::ir::Type::parse(context, "!llvm.ptr").ok_or("the llvm dialect is not loaded")?;
+                let ptr = melior::dialect::llvm::r#type::pointer(context, 0);
                 let i64t = melior::ir::r#type::IntegerType::new(context, 64).into();
                 let i32t = melior::ir::r#type::IntegerType::new(context, 32).into();
                 let f32t = melior::ir::r#type::Type::float32(context);
