@@ -395,9 +395,8 @@ impl Compiler {
         }
         let names: Vec<String> = per_arch[0].iter().map(|(n, _)| n.clone()).collect();
         let configs_of = |a: usize, name: &str| per_arch[a].iter().find(|(n, _)| n == name).map(|(_, c)| c.clone());
-        let (common, differing): (Vec<String>, Vec<String>) = names
-            .into_iter()
-            .partition(|name| (1..arches.len()).all(|a| configs_of(a, name) == configs_of(0, name)));
+        let (common, differing): (Vec<String>, Vec<String>) =
+            names.into_iter().partition(|name| (1..arches.len()).all(|a| configs_of(a, name) == configs_of(0, name)));
         if differing.is_empty() {
             return Ok(vec![]);
         }
@@ -413,7 +412,11 @@ impl Compiler {
                 None => groups.push((signature, vec![arch])),
             }
         }
-        parts.extend(groups.into_iter().map(|(_, arches)| Part { arches, functions: differing.clone(), variant: true }));
+        parts.extend(groups.into_iter().map(|(_, arches)| Part {
+            arches,
+            functions: differing.clone(),
+            variant: true,
+        }));
         Ok(parts)
     }
 

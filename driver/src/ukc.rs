@@ -472,7 +472,12 @@ fn demo(out: Option<std::path::PathBuf>) -> Result<i32, Failure> {
         .map_err(|e| format!("{}: error: {e}", package.display()))?;
     let (ptx, _) = compiled.arches();
     let arches: Vec<String> = ptx.iter().map(|a| a.to_string()).collect();
-    out += &format!("// wrote {} ({} kernels, PTX for {})\n", package.display(), compiled.kernels.len(), arches.join(", "));
+    out += &format!(
+        "// wrote {} ({} kernels, PTX for {})\n",
+        package.display(),
+        compiled.kernels.len(),
+        arches.join(", ")
+    );
     crate::write_stdout(&out);
     match ukernel_runtime::Runtime::new(ukernel_runtime::DeviceSelection::All) {
         Ok(rt) => {

@@ -17,6 +17,89 @@ pub fn clone_op(op: &OperationRef) -> melior::ir::Operation<'static> {
     unsafe { melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(op.to_raw())) }
 }
 
+/// Old values to the new ones that stand for them in a clone, as raw
+/// handles: a body and its clone live in different regions (lifetimes).
+#[derive(Default)]
+pub struct ValueMap(Vec<(mlir_sys::MlirValue, mlir_sys::MlirValue)>);
+
+impl ValueMap {
+    pub fn insert(&mut self, old: Value, new: Value) {
+        self.0.push((old.to_raw(), new.to_raw()));
+    }
+
+    fn get(&self, v: Value) -> Option<mlir_sys::MlirValue> {
+        self.0.iter().find(|(k, _)| k.ptr == v.to_raw().ptr).map(|(_, n)| *n)
+    }
+}
+
+/// What a body's clone does with a value the body reads from outside it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Captured {
+    /// Reads it as it is: the clone is in the same function.
+    Keep,
+    /// Clones its `arith.constant` first (anything else is an error): the
+    /// clone is in a function of its own.
+    CloneConstant,
+}
+
+/// Clones the ops of the body of `op` (a `linalg.generic`-like op) to the
+/// end of `block`, up to its `linalg.yield`, which is not cloned; operands
+/// are mapped by `mapped`, which each cloned result joins. Returns the
+/// value standing for the yielded one. `what` names the op in messages.
+pub fn clone_body<'c, 'b>(
+    op: &OperationRef<'c, '_>,
+    block: &melior::ir::BlockRef<'c, 'b>,
+    mapped: &mut ValueMap,
+    captured: Captured,
+    what: &str,
+) -> Result<Value<'c, 'b>, String> {
+    // SAFETY (every `from_raw` below): the values are results of ops that
+    // live in the block, or values of the function it is in.
+    for o in crate::ir::body_ops(op) {
+        let n = crate::ir::name(&o);
+        if n == "linalg.yield" {
+            let y = o.operand(0).map_err(|e| e.to_string())?;
+            let raw = match (mapped.get(y), captured) {
+                (Some(new), _) => new,
+                (None, Captured::Keep) => y.to_raw(),
+                (None, Captured::CloneConstant) => {
+                    return Err(format!("the {what} yields a value it does not compute"));
+                }
+            };
+            return Ok(unsafe { Value::from_raw(raw) });
+        }
+        let mut operands = Vec::new();
+        for i in 0..o.operand_count() {
+            let v = o.operand(i).map_err(|e| e.to_string())?;
+            let raw = match (mapped.get(v), captured) {
+                (Some(new), _) => new,
+                (None, Captured::Keep) => v.to_raw(),
+                (None, Captured::CloneConstant) => {
+                    let def = crate::ir::defining_op(v).filter(|d| crate::ir::name(d) == "arith.constant").ok_or_else(
+                        || format!("'{n}' in the {what} reads a value from outside it that is not a constant"),
+                    )?;
+                    let copy = block.append_operation(clone_op(&def));
+                    let new: Value = copy.result(0).map_err(|e| e.to_string())?.into();
+                    mapped.insert(v, new);
+                    new.to_raw()
+                }
+            };
+            operands.push(raw);
+        }
+        let copy = block.append_operation(clone_op(&o));
+        let mut m = unsafe { melior::ir::operation::OperationRefMut::from_raw(copy.to_raw()) };
+        for (i, raw) in operands.into_iter().enumerate() {
+            melior::ir::operation::OperationMutLike::set_operand(&mut m, i, unsafe { Value::from_raw(raw) });
+        }
+        for i in 0..o.result_count() {
+            let old: Value = o.result(i).map_err(|e| e.to_string())?.into();
+            let new: Value = copy.result(i).map_err(|e| e.to_string())?.into();
+            mapped.insert(old, new);
+        }
+    }
+    Err(format!("the {what}'s body does not end in linalg.yield"))
+}
+
 /// Builds `builder` before `anchor` and returns its first result.
 pub fn insert_before<'c, 'a>(
     anchor: &OperationRef<'c, 'a>,

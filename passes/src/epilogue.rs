@@ -26,15 +26,14 @@ use melior::{
         Attribute, Block, BlockLike, BlockRef, Identifier, Location, Operation, Region, RegionLike, Type, Value,
         ValueLike,
         attribute::{DenseI32ArrayAttribute, IntegerAttribute, StringAttribute, TypeAttribute},
-        operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut},
+        operation::{OperationBuilder, OperationLike},
         r#type::{FunctionType, IntegerType, TypeLike},
     },
 };
 
 use crate::{
-    build::clone_op,
+    build::{Captured, ValueMap},
     fusion::{Broadcast, Consumer, FUSED_FUNCTION_ATTR},
-    ir::{body_ops, defining_op, name, same},
 };
 
 /// The store function's modes, matmul_common.h's UK_STORE_ONE and
@@ -132,55 +131,19 @@ impl<'c, 'b> Emit<'c, 'b> {
 /// cloned too. Returns the value it yields.
 fn clone_body<'c, 'b>(
     emit: &Emit<'c, 'b>,
-    consumer: &Consumer,
+    consumer: &Consumer<'c, '_>,
     c: Value<'c, 'b>,
     e: Option<Value<'c, 'b>>,
 ) -> Result<Value<'c, 'b>, String> {
     let body = consumer.op.region(0).ok().and_then(|r| r.first_block()).ok_or("the consumer has no body")?;
     let arg = |i: usize| -> Result<Value, String> { body.argument(i).map(Value::from).map_err(|e| e.to_string()) };
     let r = consumer.result_input;
-    let mut mapped: Vec<(Value, Value<'c, 'b>)> = vec![(arg(r)?, c)];
+    let mut mapped = ValueMap::default();
+    mapped.insert(arg(r)?, c);
     if let Some(e) = e {
-        mapped.push((arg(1 - r)?, e));
+        mapped.insert(arg(1 - r)?, e);
     }
-    let lookup =
-        |mapped: &Vec<(Value, Value<'c, 'b>)>, v: Value| mapped.iter().find(|(k, _)| same(*k, v)).map(|(_, n)| *n);
-    for op in body_ops(&consumer.op) {
-        if name(&op) == "linalg.yield" {
-            let yielded = op.operand(0).map_err(|e| e.to_string())?;
-            return lookup(&mapped, yielded).ok_or_else(|| "the consumer yields a value it does not compute".into());
-        }
-        // Operands first: captured constants are cloned before the op.
-        let mut operands = Vec::new();
-        for i in 0..op.operand_count() {
-            let v = op.operand(i).map_err(|e| e.to_string())?;
-            let new = match lookup(&mapped, v) {
-                Some(n) => n,
-                None => {
-                    let def = defining_op(v).filter(|d| name(d) == "arith.constant").ok_or_else(|| {
-                        format!("'{}' in the consumer reads a value from outside it that is not a constant", name(&op))
-                    })?;
-                    let copy = emit.block.append_operation(clone_op(&def));
-                    let n: Value<'c, 'b> =
-                        unsafe { Value::from_raw(copy.result(0).map_err(|e| e.to_string())?.to_raw()) };
-                    mapped.push((v, n));
-                    n
-                }
-            };
-            operands.push(new);
-        }
-        let copy = emit.block.append_operation(clone_op(&op));
-        let mut m = unsafe { OperationRefMut::from_raw(copy.to_raw()) };
-        for (i, v) in operands.into_iter().enumerate() {
-            m.set_operand(i, v);
-        }
-        for i in 0..op.result_count() {
-            let old: Value = op.result(i).map_err(|e| e.to_string())?.into();
-            let new: Value<'c, 'b> = unsafe { Value::from_raw(copy.result(i).map_err(|e| e.to_string())?.to_raw()) };
-            mapped.push((old, new));
-        }
-    }
-    Err("the consumer's body does not end in linalg.yield".into())
+    crate::build::clone_body(&consumer.op, &emit.block, &mut mapped, Captured::CloneConstant, "consumer")
 }
 
 /// The store function of `consumer`, named `name_` (see the module doc).

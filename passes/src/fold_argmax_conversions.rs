@@ -57,7 +57,8 @@ fn widened_source<'c, 'a>(v: Value<'c, 'a>, user: &OperationRef) -> Option<(Oper
     let input: Value = body.argument(0).ok()?.into();
     let [ext, yield_] = ops.as_slice() else { return None };
     let widens = name(ext) == "arith.extf" && ext.operand(0).is_ok_and(|x| same(x, input));
-    let yields = name(yield_) == "linalg.yield" && yield_.operand(0).is_ok_and(|y| ext.result(0).is_ok_and(|r| same(y, r.into())));
+    let yields = name(yield_) == "linalg.yield"
+        && yield_.operand(0).is_ok_and(|y| ext.result(0).is_ok_and(|r| same(y, r.into())));
     let source = producer.operand(0).ok()?;
     let narrow = shape_of(source.r#type()).is_some_and(|(_, t)| matches!(t.to_string().as_str(), "bf16" | "f16"));
     (widens && yields && narrow).then_some((producer, source))
@@ -246,10 +247,9 @@ fn widen<'c, 'a>(
         melior::ir::Attribute::from_raw(mlir_sys::mlirAffineMapAttrGet(map))
     };
     // The argmax's own parallel iterator type.
-    let iterators = melior::ir::attribute::ArrayAttribute::try_from(
-        anchor.attribute("iterator_types").map_err(|e| e.to_string())?,
-    )
-    .map_err(|e| e.to_string())?;
+    let iterators =
+        melior::ir::attribute::ArrayAttribute::try_from(anchor.attribute("iterator_types").map_err(|e| e.to_string())?)
+            .map_err(|e| e.to_string())?;
     let parallel = (0..iterators.len())
         .filter_map(|i| iterators.element(i).ok())
         .find(|a| a.to_string() == "#linalg.iterator_type<parallel>")

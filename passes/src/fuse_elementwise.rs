@@ -21,13 +21,13 @@ use melior::{
     ir::{
         Attribute, Block, BlockLike, Location, OperationRef, Region, RegionLike, Type, Value, ValueLike,
         attribute::{ArrayAttribute, AttributeLike, DenseI32ArrayAttribute},
-        operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut},
+        operation::{OperationBuilder, OperationLike},
     },
     pass::Pass,
 };
 
 use crate::{
-    build::clone_op,
+    build::{Captured, ValueMap, clone_body},
     dispatch::{detach, dispatches},
     ir::{body_ops, defining_op, name, operand_segments, reduction_loops, same, shape_of, users},
 };
@@ -79,45 +79,6 @@ fn fusable_input(producer: &OperationRef, consumer: &OperationRef) -> Option<usi
         && reads.iter().all(|&i| maps[i].is(&identity))
         && !consumer.operand(inputs).is_ok_and(|v| same(v, result)))
     .then(|| reads[0])
-}
-
-/// Clones the body ops of `op` (but its `linalg.yield`) into `block`,
-/// mapping values by `mapped` (extended with each cloned result); values
-/// from outside the body stay as they are. Returns the clone of what it
-/// yields, or the cloned yield itself when `keep_yield`.
-fn clone_body<'c, 'b>(
-    op: &OperationRef<'c, '_>,
-    block: &melior::ir::BlockRef<'c, 'b>,
-    mapped: &mut Vec<(Value<'c, 'b>, Value<'c, 'b>)>,
-    keep_yield: bool,
-) -> Result<Option<Value<'c, 'b>>, String> {
-    let lookup = |mapped: &Vec<(Value<'c, 'b>, Value<'c, 'b>)>, v: Value| {
-        mapped.iter().find(|(k, _)| same(*k, v)).map(|(_, n)| *n)
-    };
-    for o in body_ops(op) {
-        let yields = name(&o) == "linalg.yield";
-        if yields && !keep_yield {
-            let y = o.operand(0).map_err(|e| e.to_string())?;
-            return Ok(Some(lookup(mapped, y).unwrap_or(unsafe { Value::from_raw(y.to_raw()) })));
-        }
-        let copy = block.append_operation(clone_op(&o));
-        let mut m = unsafe { OperationRefMut::from_raw(copy.to_raw()) };
-        for i in 0..o.operand_count() {
-            let v = o.operand(i).map_err(|e| e.to_string())?;
-            if let Some(n) = lookup(mapped, v) {
-                m.set_operand(i, n);
-            }
-        }
-        for i in 0..o.result_count() {
-            let old: Value<'c, 'b> = unsafe { Value::from_raw(o.result(i).map_err(|e| e.to_string())?.to_raw()) };
-            let new: Value<'c, 'b> = unsafe { Value::from_raw(copy.result(i).map_err(|e| e.to_string())?.to_raw()) };
-            mapped.push((old, new));
-        }
-        if yields {
-            return Ok(None);
-        }
-    }
-    Err("a linalg.generic body without linalg.yield".into())
 }
 
 /// Fuses `producer` into `consumer` (see the module doc); the fused op
@@ -172,7 +133,7 @@ fn fuse(context: &Context, producer: OperationRef, consumer: OperationRef) -> Re
     let region = Region::new();
     let block = region.append_block(Block::new(&arg_types));
     let (p_body, c_body) = (body_block(&producer).ok_or("no body")?, body_block(&consumer).ok_or("no body")?);
-    let mut mapped: Vec<(Value, Value)> = Vec::new();
+    let mut mapped = ValueMap::default();
     for (k, (_, _, froms)) in inputs.iter().enumerate() {
         let arg: Value = block.argument(k).map_err(|e| e.to_string())?.into();
         for from in froms {
@@ -180,20 +141,27 @@ fn fuse(context: &Context, producer: OperationRef, consumer: OperationRef) -> Re
                 From::Consumer(i) => c_body.argument(i).map_err(|e| e.to_string())?.into(),
                 From::Producer(j) => p_body.argument(j).map_err(|e| e.to_string())?.into(),
             };
-            mapped.push((unsafe { Value::from_raw(old.to_raw()) }, arg));
+            mapped.insert(old, arg);
         }
     }
     let out_arg: Value = block.argument(inputs.len()).map_err(|e| e.to_string())?.into();
     let c_out: Value = c_body.argument(c_inputs).map_err(|e| e.to_string())?.into();
-    mapped.push((unsafe { Value::from_raw(c_out.to_raw()) }, out_arg));
-    let value = clone_body(&producer, &block, &mut mapped, false)?.ok_or("the producer yields nothing")?;
+    mapped.insert(c_out, out_arg);
+    // Captured values stay: the fused op is where the two were.
+    let value = clone_body(&producer, &block, &mut mapped, Captured::Keep, "producer")?;
     for i in 0..c_inputs {
         if consumer.operand(i).is_ok_and(|v| same(v, result)) {
             let old: Value = c_body.argument(i).map_err(|e| e.to_string())?.into();
-            mapped.push((unsafe { Value::from_raw(old.to_raw()) }, value));
+            mapped.insert(old, value);
         }
     }
-    clone_body(&consumer, &block, &mut mapped, true)?;
+    let fused_value = clone_body(&consumer, &block, &mut mapped, Captured::Keep, "consumer")?;
+    block.append_operation(
+        OperationBuilder::new("linalg.yield", location)
+            .add_operands(&[fused_value])
+            .build()
+            .map_err(|e| format!("internal error building the yield: {e}"))?,
+    );
     let operands: Vec<Value> = inputs.iter().map(|(v, _, _)| *v).chain([out]).collect();
     let maps: Vec<Attribute> =
         inputs.iter().map(|(_, m, _)| *m).chain([c_maps.element(c_inputs).map_err(|e| e.to_string())?]).collect();

@@ -18,8 +18,7 @@
 use melior::{
     Context,
     ir::{
-        Attribute, Block, BlockLike, Identifier, Operation, OperationRef, Region, RegionLike, Type, Value,
-        ValueLike,
+        Attribute, Block, BlockLike, Identifier, Operation, OperationRef, Region, RegionLike, Type, Value, ValueLike,
         attribute::{StringAttribute, TypeAttribute},
         operation::{OperationBuilder, OperationLike},
         r#type::{FunctionType, IntegerType, TypeLike},
@@ -230,48 +229,10 @@ pub fn map_function<'c>(
     let x = if abi == element { arg } else { emit(bitcast(arg, element).map_err(|e| e.to_string())?)? };
     let body = producer.op.region(0).ok().and_then(|r| r.first_block()).ok_or("the producer has no body")?;
     let input: Value = body.argument(0).map_err(|e| e.to_string())?.into();
-    let mut mapped: Vec<(mlir_sys::MlirValue, mlir_sys::MlirValue)> = vec![(input.to_raw(), x.to_raw())];
-    let lookup = |mapped: &Vec<(mlir_sys::MlirValue, mlir_sys::MlirValue)>, v: Value| {
-        mapped.iter().find(|(k, _)| k.ptr == v.to_raw().ptr).map(|(_, n)| *n)
-    };
-    let mut result = None;
-    for op in body_ops(&producer.op) {
-        if name(&op) == "linalg.yield" {
-            let y = op.operand(0).map_err(|e| e.to_string())?;
-            result = Some(lookup(&mapped, y).ok_or("the producer yields a value it does not compute")?);
-            break;
-        }
-        let mut operands = Vec::new();
-        for i in 0..op.operand_count() {
-            let v = op.operand(i).map_err(|e| e.to_string())?;
-            let new = match lookup(&mapped, v) {
-                Some(n) => n,
-                None => {
-                    // A constant from outside the body (elementwise_body
-                    // admits no other captured value).
-                    let def = defining_op(v).ok_or("the producer reads a value from outside it")?;
-                    let copy = block.append_operation(crate::build::clone_op(&def));
-                    let n = copy.result(0).map_err(|e| e.to_string())?;
-                    let n: Value = n.into();
-                    mapped.push((v.to_raw(), n.to_raw()));
-                    n.to_raw()
-                }
-            };
-            operands.push(new);
-        }
-        let copy = block.append_operation(crate::build::clone_op(&op));
-        let mut m = unsafe { melior::ir::operation::OperationRefMut::from_raw(copy.to_raw()) };
-        use melior::ir::operation::OperationMutLike;
-        for (i, v) in operands.into_iter().enumerate() {
-            m.set_operand(i, unsafe { Value::from_raw(v) });
-        }
-        for i in 0..op.result_count() {
-            let old: Value = op.result(i).map_err(|e| e.to_string())?.into();
-            let new: Value = copy.result(i).map_err(|e| e.to_string())?.into();
-            mapped.push((old.to_raw(), new.to_raw()));
-        }
-    }
-    let mut result: Value = unsafe { Value::from_raw(result.ok_or("the producer's body does not end in linalg.yield")?) };
+    let mut mapped = crate::build::ValueMap::default();
+    mapped.insert(input, x);
+    let mut result =
+        crate::build::clone_body(&producer.op, &block, &mut mapped, crate::build::Captured::CloneConstant, "producer")?;
     if abi != element {
         result = emit(bitcast(result, abi).map_err(|e| e.to_string())?)?;
     }
@@ -467,7 +428,6 @@ fn elementwise_body(consumer: &OperationRef, out_arg: usize, what: &str) -> Resu
     }
     Ok(ops.len() - 1)
 }
-
 
 #[cfg(test)]
 mod tests {

@@ -21,9 +21,9 @@ use pyo3::{
     types::{PyBool, PyDict, PyInt, PyList, PyTuple},
 };
 use ukernel_runtime::{
-    spec::ComputeCapability,
     ArgSpec, DeviceSelection, LaunchArg, LoadedKernel, Package, PackagedKernel, Runtime,
     launch::{Access, ArgValue, Dim, ScalarType},
+    spec::ComputeCapability,
 };
 
 create_exception!(
