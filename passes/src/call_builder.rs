@@ -16,6 +16,7 @@ use std::collections::HashMap;
 use melior::{
     Context,
     dialect::arith,
+    ir::operation::OperationMutLike as _,
     ir::{
         Attribute, Block, BlockLike, Identifier, Location, Operation, OperationRef, Region, RegionLike, Type, Value,
         ValueLike,
@@ -276,6 +277,7 @@ pub fn emit<'c, 'a>(
     op: &OperationRef<'c, 'a>,
     symbol: &str,
     plan: &CallPlan<'c, 'a>,
+    launch: &[(&str, melior::ir::Attribute<'c>)],
 ) -> Result<Vec<Type<'c>>, String> {
     const PROCESSORS: [&str; 3] = ["block_x", "block_y", "block_z"];
     if plan.grid.is_empty() || plan.grid.len() > 3 {
@@ -452,13 +454,12 @@ pub fn emit<'c, 'a>(
         operands.push(v);
         types.push(ty);
     }
-    body.put(melior::dialect::func::call(
-        context,
-        FlatSymbolRefAttribute::new(context, symbol),
-        &operands,
-        &[],
-        location,
-    ))?;
+    let mut call =
+        melior::dialect::func::call(context, FlatSymbolRefAttribute::new(context, symbol), &operands, &[], location);
+    for (name, value) in launch {
+        call.set_attribute(name, *value);
+    }
+    body.put(call)?;
     let thread_loop = parallel(context, location, zero, one, &[threads], &["thread_x"], inner)?;
     outer.append_operation(thread_loop);
     let grid_loop = parallel(context, location, zero, one, &grid, &PROCESSORS[..grid.len()], outer)?;

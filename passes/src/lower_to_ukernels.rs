@@ -238,28 +238,27 @@ fn lower_one<'c, 'a>(
         let mut globals = OwnerGlobals { context, owner, op, state: &mut *state };
         family.call(&op, config, uk, &mut globals)?
     };
-    let types = crate::call_builder::emit(context, &op, &uk.symbol, &plan)?;
+    // What the kernel is built and launched for goes on the call, which
+    // `ukernel-split-kernels` moves to the kernel holding it (codegen writes
+    // it there): the occupancy the ukernel asks for or the configuration
+    // chose (`.minnctapersm`), the clusters the ukernel is launched in
+    // (`.reqnctapercluster`). On the function it would reach every kernel
+    // the dispatch is split into, default-path ones included.
+    let workgroups_per_sm =
+        [uk.min_workgroups_per_sm(), config.param(crate::codegen::WORKGROUPS_PER_SM_PARAM)].into_iter().flatten().max();
+    let mut launch = vec![];
+    if let Some(n) = workgroups_per_sm {
+        let i64t = IntegerType::new(context, 64).into();
+        launch.push((crate::codegen::WORKGROUPS_PER_SM_ATTR, IntegerAttribute::new(i64t, n).into()));
+    }
+    if let Some(c) = uk.cluster_m() {
+        let dims = melior::ir::attribute::DenseI32ArrayAttribute::new(context, &[1, c as i32, 1]);
+        launch.push((crate::codegen::CLUSTER_ATTR, dims.into()));
+    }
+    let types = crate::call_builder::emit(context, &op, &uk.symbol, &plan, &launch)?;
     if state.symbols.insert(uk.symbol.clone()) {
         let declaration = declaration(context, uk, spec, &types, op.location())?;
         state.insert_symbol(&owner, declaration)?;
-    }
-    // What the dispatch is built and launched for goes to its function, where
-    // codegen writes it: the occupancy the ukernel asks for or the
-    // configuration chose (`.minnctapersm`), the clusters the ukernel is
-    // launched in (`.reqnctapercluster`).
-    let workgroups_per_sm =
-        [uk.min_workgroups_per_sm(), config.param(crate::codegen::WORKGROUPS_PER_SM_PARAM)].into_iter().flatten().max();
-    if let Some(f) = enclosing_func(&op) {
-        use melior::ir::operation::OperationMutLike;
-        let mut f = unsafe { melior::ir::operation::OperationRefMut::from_raw(f.to_raw()) };
-        if let Some(n) = workgroups_per_sm {
-            let i64t = IntegerType::new(context, 64).into();
-            f.set_attribute(crate::codegen::WORKGROUPS_PER_SM_ATTR, IntegerAttribute::new(i64t, n).into());
-        }
-        if let Some(c) = uk.cluster_m() {
-            let dims = melior::ir::attribute::DenseI32ArrayAttribute::new(context, &[1, c as i32, 1]);
-            f.set_attribute(crate::codegen::CLUSTER_ATTR, dims.into());
-        }
     }
     drop(detach(&op));
     for dead in plan.remove {
@@ -269,15 +268,6 @@ fn lower_one<'c, 'a>(
         remove_if_only_deallocated(buffer);
     }
     Ok(())
-}
-
-/// The `func.func` holding `op`.
-fn enclosing_func<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
-    let mut func = op.parent_operation();
-    while let Some(f) = func.filter(|f| crate::ir::name(f) != "func.func") {
-        func = f.parent_operation();
-    }
-    func
 }
 
 /// `func.func private @<symbol>(<types>) attributes {llvm.bareptr, ...}`.

@@ -24,6 +24,12 @@
 //! views) stay in every copy. A dispatch with a top-level load after its
 //! first writing op (a value read between ops, which a later kernel would
 //! read after the ops that follow it) is left whole.
+//!
+//! Then every kernel takes the launch attributes of the ukernel call it
+//! holds (`ukernel.cluster`, `ukernel.workgroups_per_sm`, which
+//! `ukernel-lower-to-ukernels` puts on the call), for codegen to write as
+//! `.reqnctapercluster` and `.minnctapersm`: only the kernel that runs a
+//! clustered ukernel is launched in clusters.
 
 use melior::{
     Context,
@@ -169,11 +175,50 @@ fn split(context: &Context, module: &OperationRef, func: OperationRef) -> Result
     Ok(())
 }
 
+/// Moves the launch attributes of the ukernel calls in `func` to `func`:
+/// the most workgroups per SM any asks for, and their cluster shape, which
+/// must be the same for all (a kernel is launched in one shape).
+fn take_launch_attributes(func: &OperationRef) -> Result<(), String> {
+    use crate::codegen::{CLUSTER_ATTR, WORKGROUPS_PER_SM_ATTR};
+    let mut all = vec![];
+    nested_ops(func, &mut all);
+    let calls: Vec<_> = all.into_iter().filter(|o| name(o) == "func.call").collect();
+    let per_sm = calls
+        .iter()
+        .filter_map(|c| c.attribute(WORKGROUPS_PER_SM_ATTR).ok())
+        .max_by_key(|a| IntegerAttribute::try_from(*a).map(|i| i.value()).unwrap_or(0));
+    let mut cluster = None;
+    for c in &calls {
+        if let Ok(dims) = c.attribute(CLUSTER_ATTR) {
+            match cluster {
+                Some(other) if other != dims => {
+                    return Err(format!("one kernel holds ukernel calls launched in clusters {other} and {dims}"));
+                }
+                _ => cluster = Some(dims),
+            }
+        }
+    }
+    let mut f = unsafe { OperationRefMut::from_raw(func.to_raw()) };
+    if let Some(n) = per_sm {
+        f.set_attribute(WORKGROUPS_PER_SM_ATTR, n);
+    }
+    if let Some(dims) = cluster {
+        f.set_attribute(CLUSTER_ATTR, dims);
+    }
+    Ok(())
+}
+
 fn split_kernels(context: &Context, module: &OperationRef) -> bool {
     for func in dispatches(module) {
         let location = func.location();
         if let Err(message) = split(context, module, func) {
             ukernel_dialect::emit_error(location, &format!("ukernel: {message}"));
+            return false;
+        }
+    }
+    for func in dispatches(module) {
+        if let Err(message) = take_launch_attributes(&func) {
+            ukernel_dialect::emit_error(func.location(), &format!("ukernel: {message}"));
             return false;
         }
     }
