@@ -21,6 +21,7 @@ times 4); and each benchmarked result too.
 
 usage: matmul_bench.py PTX_DIR [--reps N] [--rounds R] [--check-only | --timing-only] [--kinds K,K...]
                         (--kinds: the rows, and with --check-only the checks, of those kinds only)
+                        [--layouts nk,kn]   (the rows of those B layouts only)
                         [--decode-shapes MxNxK,...]   (the decode rows' shapes, B as N x K)
        matmul_bench.py PTX_DIR --profile KIND   (one bf16 4096^3 launch, B as N x K)
        matmul_bench.py PTX_DIR --sweep [--decode-shapes ...]   (the variants of bench/matmul_sweep.sh)
@@ -151,7 +152,8 @@ def run_checks(drv):
         nk_kinds = tuple(kind for kind in nk_kinds if kind in sys.argv[sys.argv.index("--kinds") + 1].split(","))
     for dtype in (torch.bfloat16, torch.float16):
         for layout in ("nk", "kn"):
-            for kinds in (nk_kinds if layout == "nk" else tuple(kind for kind in nk_kinds if kind == "tile")):
+            # Every kind is built for both layouts but GEMV (N x K only).
+            for kinds in (nk_kinds if layout == "nk" else tuple(kind for kind in nk_kinds if kind != "gemv")):
                 for (m, n, k) in cases:
                     if (kinds in SKINNY and m > SKINNY_MAX_M) or (kinds == "gemv" and m > GEMV_MAX_M):
                         continue
@@ -217,16 +219,25 @@ def bench(drv, reps, rounds):
                   (4096, 4096, 4096)]
                  for kind in WGMMA_KINDS]
         rows.append(("wgmma", torch.float16, "nk", 4096, 4096, 4096))
+        # B as K x N (torch.mm's layout): wgmma reading B MN-major.
+        rows += [("wgmma", torch.bfloat16, "kn", m, n, k) for (m, n, k) in
+                 [(4096, 4096, 4096), (8192, 8192, 8192), (2048, 4096, 11008), (2048, 11008, 4096)]]
+        rows += [("wgmma_narrow", torch.bfloat16, "kn", 512, 4096, 4096), ("wgmma", torch.float16, "kn", 4096, 4096, 4096)]
     for m, n, k in decode_shapes():
         rows.append(("skinny", torch.bfloat16, "nk", m, n, k))
         rows.append(("skinny_wide", torch.bfloat16, "nk", m, n, k))
         if m <= GEMV_MAX_M:
             rows.append(("gemv", torch.bfloat16, "nk", m, n, k))
+        rows.append(("skinny", torch.bfloat16, "kn", m, n, k))
+        rows.append(("skinny_wide", torch.bfloat16, "kn", m, n, k))
     rows.append(("skinny_wide", torch.float16, "nk", 8, 16384, 16384))
     rows.append(("gemv", torch.float16, "nk", 1, 16384, 16384))
     if "--kinds" in sys.argv:
         kinds = sys.argv[sys.argv.index("--kinds") + 1].split(",")
         rows = [r for r in rows if r[0] in kinds]
+    if "--layouts" in sys.argv:
+        layouts = sys.argv[sys.argv.index("--layouts") + 1].split(",")
+        rows = [r for r in rows if r[2] in layouts]
     for kind, dtype, layout, m, n, k in rows:
         a, b = operands(m, n, k, dtype, layout, seed=1)
         c = torch.empty(m, n, device="cuda")
@@ -249,8 +260,9 @@ def bench(drv, reps, rounds):
             # Decode reads each weight once: the same timing with copies of
             # the weight cycled past L2.
             copies = weight_copies(b)
+            peer_of = (lambda w: (lambda: F.linear(a, w))) if layout == "nk" else (lambda w: (lambda: torch.matmul(a, w)))
             tc, ttc, cold_rounds = paired(cycled([ours(drv, kind, a, w, c, layout) for w in copies]),
-                                          cycled([(lambda w=w: F.linear(a, w)) for w in copies]), reps, rounds)
+                                          cycled([peer_of(w) for w in copies]), reps, rounds)
             cold = f" | cold: {tc:>8.2f}us {ttc:>8.2f}us {ttc / tc:>5.2f}x {wbytes / tc / 1e3:>5.0f} GB/s"
             rounds_line += f"; cold {cold_rounds}"
         print(f"{kind:>6} {dtype_name(dtype):>5} {layout:>6} {f'{m}x{n}x{k}':>20} | {to:>8.2f}us {tt:>8.2f}us "

@@ -130,10 +130,10 @@ fn sm90a_harness_ptx_targets_the_arch_specific_chip() {
     assert!(ptx.contains("wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16"));
     // The narrow variant's tiles.
     assert!(ptx.contains("wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16"));
-    // Each wgmma harness kernel (both widths) is launched in the clusters
+    // Each wgmma harness kernel (both widths, both B layouts) is launched in the clusters
     // the registry records, as a compiled dispatch is.
     let wgmma = registry().of_family("matmul").filter(|u| u.kind.starts_with("wgmma")).collect::<Vec<_>>();
-    assert_eq!(wgmma.len(), 4);
+    assert_eq!(wgmma.len(), 8);
     let c = wgmma[0].cluster_m().expect("the wgmma ukernel runs in clusters");
     assert_eq!(ptx.matches(&format!(".reqnctapercluster 1, {c}, 1")).count(), wgmma.len());
 }

@@ -1,7 +1,7 @@
 // Matmul dispatches small enough to run under compute-sanitizer (memcheck,
 // racecheck, synccheck, initcheck), covering every matmul ukernel and the
 // paths inside it: the tile ukernel with masked edges and with whole tiles;
-// with --arch sm_90a the wgmma ukernel in both widths; the skinny ukernel;
+// with --arch sm_90a the wgmma ukernel in both widths and both B layouts; the skinny ukernel;
 // the wide skinny one with staggered K walks (K whole K-tiles), without
 // (a partial last K-tile) and with a partial last column tile; GEMV with
 // whole and partial rows; zero init and C += A x B, bf16 and f16. `ukc-run
@@ -25,7 +25,7 @@
 // PORTABLE-NEXT: mm_bf16_nk_1x8192x4096: ukernel uk_matmul_gemv_bf16_nk
 // PORTABLE-NEXT: mm_f16_nk_acc_1x8195x4100: ukernel uk_matmul_gemv_f16_nk
 // HOPPER: wrote {{.*}}: 13 kernel(s), PTX for sm_90a
-// HOPPER-NEXT: mm_bf16_kn_300x1000x129: ukernel uk_matmul_tile_bf16_kn
+// HOPPER-NEXT: mm_bf16_kn_300x1000x129: ukernel uk_matmul_wgmma_narrow_bf16_kn
 // HOPPER-NEXT: mm_f16_nk_acc_129x17x300: ukernel uk_matmul_wgmma_narrow_f16_nk
 // HOPPER-NEXT: mm_bf16_nk_256x256x512: ukernel uk_matmul_wgmma_narrow_bf16_nk
 // HOPPER-NEXT: mm_bf16_nk_200x384x256: ukernel uk_matmul_wgmma_narrow_bf16_nk

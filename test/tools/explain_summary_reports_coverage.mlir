@@ -7,7 +7,7 @@
 // RUN: ukc explain %S/../e2e/matmul_dispatches.mlir --arch sm_90a --summary | FileCheck %s --check-prefix=E2E
 
 // MM: 1 dispatch(es), 1 root(s): 1 on ukernels, 0 on the default path
-// MM-NEXT: uk_matmul_tile_bf16_kn: 1 (e_mm:7)
+// MM-NEXT: uk_matmul_wgmma_narrow_bf16_kn: 1 (e_mm:7)
 // MM-NOT: default path:
 
 // The LM head and its argmax in one function: a kernel per root; the

@@ -100,7 +100,12 @@ static UK_DEVICE UK_INLINE u32 swz_rk(u32 r, u32 c) {
   else return r * (CA * 16) + ((c ^ ((r / (8 / CA)) & (CA - 1))) << 4);
 }
 // Byte offset of chunk `c` of row `r` in a [BK][BN] tile.
-[[maybe_unused]] static UK_DEVICE UK_INLINE u32 swz_kn(u32 r, u32 c) { return r * (CB * 16) + ((c ^ (r & 7)) << 4); }
+// Rows of fewer than 8 chunks (a skinny tile's 32 columns) XOR with the
+// row's group of 8 / CB rows instead, as swz_rk does.
+[[maybe_unused]] static UK_DEVICE UK_INLINE u32 swz_kn(u32 r, u32 c) {
+  if constexpr (CB >= 8) return r * (CB * 16) + ((c ^ (r & 7)) << 4);
+  else return r * (CB * 16) + ((c ^ ((r / (8 / CB)) & (CB - 1))) << 4);
+}
 
 struct Operands {
   const AB *a;

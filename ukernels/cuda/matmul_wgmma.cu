@@ -2,8 +2,10 @@
 // of C over the whole K with wgmma, its operands brought into shared memory
 // by the tensor memory accelerator (TMA).
 //
-// Built per input type into uk_matmul_wgmma_<bf16|f16>_nk (B stored N x K,
-// K contiguous: both operands K-major), with clang for sm_90a: wgmma and
+// Built per input type and B layout into uk_matmul_wgmma_<bf16|f16>_<nk|kn>
+// (B stored N x K, K contiguous: both operands K-major; or K x N, N
+// contiguous: B MN-major, which wgmma reads transposed from shared memory,
+// so torch.mm's layout needs no transpose), with clang for sm_90a: wgmma and
 // tensormap.replace exist only for the arch-specific target, whose PTX
 // loads only on compute capability exactly 9.0.
 //
@@ -75,9 +77,18 @@
 
 #include "matmul_common.h"
 
-#ifndef UK_B_NK
-#error "the wgmma ukernel reads B as N x K"
+// B as K x N: the stage's B tile is BN / 64 boxes of 64 K rows x 64
+// columns (8 KiB each, 128-byte swizzle), which the descriptor walks as
+// MN-major atoms: 64 columns x 8 K rows of 1 KiB, the next 8 K rows 1 KiB
+// on, the next 64 columns 8 KiB on.
+#if defined(UK_B_KN)
+#define B_KN 1
+#define UK_TNSP_B "1"
+#else
+#define B_KN 0
+#define UK_TNSP_B "0"
 #endif
+#define B_BOX_BYTES (64 * BK * 2)
 
 #if !defined(UK_WGMMA_SYMBOL) || !defined(UK_WGMMA_BN) || !defined(UK_WGMMA_STAGES) || !defined(UK_WGMMA_PRODUCER_WARPS) || \
     (UK_WGMMA_PRODUCER_WARPS == 4 && (!defined(UK_WGMMA_PRODUCER_REGS) || !defined(UK_WGMMA_CONSUMER_REGS)))
@@ -105,6 +116,9 @@
 #error "UK_WGMMA_CLUSTER_M must be 1 or 2"
 #endif
 #define CLUSTER UK_WGMMA_CLUSTER_M
+#if B_KN && (UK_WGMMA_BN / CLUSTER % 64 != 0 || (UK_WGMMA_SPLIT_TAIL && UK_WGMMA_BN / 2 / CLUSTER % 64 != 0))
+#error "B as K x N: each workgroup of a cluster loads whole boxes of 64 columns"
+#endif
 
 #define BM 128
 #define BN UK_WGMMA_BN
@@ -144,6 +158,17 @@ static UK_DEVICE UK_INLINE u64 desc(u32 addr) {
   return (u64)((addr & 0x3ffff) >> 4) | ((u64)1 << 16) | ((u64)(1024 >> 4) << 32) | ((u64)1 << 62);
 }
 
+// B's descriptor at `addr`: K-major as A's, or (K x N) MN-major, 128-byte
+// swizzle, atoms of 64 columns 8 KiB apart (leading byte offset) and groups
+// of 8 K rows 1 KiB apart (stride byte offset).
+static UK_DEVICE UK_INLINE u64 desc_b(u32 addr) {
+#if B_KN
+  return (u64)((addr & 0x3ffff) >> 4) | ((u64)(B_BOX_BYTES >> 4) << 16) | ((u64)(1024 >> 4) << 32) | ((u64)1 << 62);
+#else
+  return desc(addr);
+#endif
+}
+
 #if BN != 128 && BN != 256
 #error "UK_WGMMA_BN must be 128 or 256"
 #endif
@@ -152,7 +177,7 @@ static UK_DEVICE UK_INLINE void wgmma_m64n256k16(float *d, u64 desc_a, u64 desc_
   asm volatile(
       "{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
       "wgmma.mma_async.sync.aligned.m64n256k16.f32." UK_MMA_TYPE "." UK_MMA_TYPE " "
-      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, " UK_TNSP_B ";\n}\n"
       : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]), "+f"(d[64]), "+f"(d[65]), "+f"(d[66]), "+f"(d[67]), "+f"(d[68]), "+f"(d[69]), "+f"(d[70]), "+f"(d[71]), "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75]), "+f"(d[76]), "+f"(d[77]), "+f"(d[78]), "+f"(d[79]), "+f"(d[80]), "+f"(d[81]), "+f"(d[82]), "+f"(d[83]), "+f"(d[84]), "+f"(d[85]), "+f"(d[86]), "+f"(d[87]), "+f"(d[88]), "+f"(d[89]), "+f"(d[90]), "+f"(d[91]), "+f"(d[92]), "+f"(d[93]), "+f"(d[94]), "+f"(d[95]), "+f"(d[96]), "+f"(d[97]), "+f"(d[98]), "+f"(d[99]), "+f"(d[100]), "+f"(d[101]), "+f"(d[102]), "+f"(d[103]), "+f"(d[104]), "+f"(d[105]), "+f"(d[106]), "+f"(d[107]), "+f"(d[108]), "+f"(d[109]), "+f"(d[110]), "+f"(d[111]), "+f"(d[112]), "+f"(d[113]), "+f"(d[114]), "+f"(d[115]), "+f"(d[116]), "+f"(d[117]), "+f"(d[118]), "+f"(d[119]), "+f"(d[120]), "+f"(d[121]), "+f"(d[122]), "+f"(d[123]), "+f"(d[124]), "+f"(d[125]), "+f"(d[126]), "+f"(d[127])
       : "l"(desc_a), "l"(desc_b), "n"(1));
 }
@@ -161,7 +186,7 @@ static UK_DEVICE UK_INLINE void wgmma_m64n128k16(float *d, u64 desc_a, u64 desc_
   asm volatile(
       "{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
       "wgmma.mma_async.sync.aligned.m64n128k16.f32." UK_MMA_TYPE "." UK_MMA_TYPE " "
-      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, " UK_TNSP_B ";\n}\n"
       : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63])
       : "l"(desc_a), "l"(desc_b), "n"(1));
 }
@@ -271,7 +296,8 @@ template <int W> static UK_DEVICE UK_INLINE void multiply_stage(float d[ACC], u3
   asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
 #pragma unroll
   for (int ks = 0; ks < BK / 16; ks++) {
-    const u64 da = desc(st + group * 64 * 128 + ks * 32), db = desc(st + A_BYTES + ks * 32);
+    // The next 16 K: 32 bytes on in a K-major row, 16 rows on in a K x N box.
+    const u64 da = desc(st + group * 64 * 128 + ks * 32), db = desc_b(st + A_BYTES + ks * (B_KN ? 16 * 128 : 32));
 #if BN == 256
     if (W == 256)
       wgmma_m64n256k16(d, da, db);
@@ -302,20 +328,48 @@ static UK_DEVICE UK_INLINE void load_rows(u32 dst_tile, const AB *src, i64 ld, i
   }
 }
 
+// B as K x N: BK rows of k from k0, BN columns from n0, into the stage's
+// boxes of 64 columns.
+[[maybe_unused]] static UK_DEVICE UK_INLINE void load_b_kn(u32 dst_tile, const AB *src, i64 ld, i64 n0, i64 n, i64 k0, i64 k, bool vec,
+                                          u32 tid) {
+  for (u32 chunk = tid; chunk < BK * (BN / 8); chunk += 256) {
+    u32 r = chunk / (BN / 8), c = chunk % (BN / 8);
+    i64 row = k0 + r, col = n0 + c * 8;
+    u32 dst = dst_tile + (c / 8) * B_BOX_BYTES + swz128(r, c % 8);
+    bool in = row < k && col < n;
+    if (vec) {
+      uk_cp_async16(dst, in ? src + row * ld + col : src, in ? 16 : 0);
+    } else {
+      u32x4 v = {0, 0, 0, 0};
+      if (row < k) v = uk_load8_masked(src + row * ld, col, n);
+      asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" ::"r"(dst), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w));
+    }
+  }
+}
+
+static UK_DEVICE UK_INLINE void load_b(u32 dst_tile, const AB *B, i64 ldb, i64 n0, i64 n, i64 k0, i64 k, bool vec,
+                                       u32 tid) {
+#if B_KN
+  load_b_kn(dst_tile, B, ldb, n0, n, k0, k, vec, tid);
+#else
+  load_rows(dst_tile, B, ldb, n0, n, k0, k, vec, BN, tid);
+#endif
+}
+
 // The consumers alone (256 threads, named barrier 1), loading tiles two
 // ahead with cp.async; `group` is the consumer's warpgroup (0 or 1).
 static UK_DEVICE UK_INLINE void mainloop_cp_async(float d[ACC], u32 tiles, const AB *A, i64 lda, const AB *B,
                                                   i64 ldb, i64 m0, i64 n0, i64 m, i64 n, i64 k, u32 ctid,
                                                   u32 group) {
   const bool a_vec = uk_aligned16(A) && (lda & 7) == 0 && (k & 7) == 0;
-  const bool b_vec = uk_aligned16(B) && (ldb & 7) == 0 && (k & 7) == 0;
+  const bool b_vec = uk_aligned16(B) && (ldb & 7) == 0 && ((B_KN ? n : k) & 7) == 0;
   const i64 ktiles = (k + BK - 1) / BK;
 #pragma unroll
   for (int s = 0; s < 2; s++) {
     if (s < ktiles) {
       u32 st = tiles + s * STAGE_BYTES;
       load_rows(st, A, lda, m0, m, (i64)s * BK, k, a_vec, BM, ctid);
-      load_rows(st + A_BYTES, B, ldb, n0, n, (i64)s * BK, k, b_vec, BN, ctid);
+      load_b(st + A_BYTES, B, ldb, n0, n, (i64)s * BK, k, b_vec, ctid);
     }
     uk_cp_async_commit();
   }
@@ -328,7 +382,7 @@ static UK_DEVICE UK_INLINE void mainloop_cp_async(float d[ACC], u32 tiles, const
     if (next < ktiles) {
       u32 st = tiles + (u32)(next % STAGES) * STAGE_BYTES;
       load_rows(st, A, lda, m0, m, next * BK, k, a_vec, BM, ctid);
-      load_rows(st + A_BYTES, B, ldb, n0, n, next * BK, k, b_vec, BN, ctid);
+      load_b(st + A_BYTES, B, ldb, n0, n, next * BK, k, b_vec, ctid);
     }
     uk_cp_async_commit();
     multiply_stage<BN>(d, tiles + (u32)(kt % STAGES) * STAGE_BYTES, group);
@@ -520,9 +574,14 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
       __nvvm_bar_warp_sync(0xffffffffu);
       if (lane == 0) {
         tmap_describe(smem + SMEM_TMAP, A, (u64)m, (u64)k, (u64)lda, BM);
+#if B_KN
+        // Boxes of 64 columns x BK rows of k, whole tiles and halves alike.
+        for (u32 i = 1; i < TMAPS; i++) tmap_describe(smem + SMEM_TMAP + 128 * i, B, (u64)k, (u64)n, (u64)ldb, BK);
+#else
         tmap_describe(smem + SMEM_TMAP + 128, B, (u64)n, (u64)k, (u64)ldb, BN / CLUSTER);
 #if UK_WGMMA_SPLIT_TAIL
         tmap_describe(smem + SMEM_TMAP + 256, B, (u64)n, (u64)k, (u64)ldb, BN / 2 / CLUSTER);
+#endif
 #endif
       }
       __nvvm_bar_warp_sync(0xffffffffu);
@@ -562,8 +621,8 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
       for (u32 t = walk.first; t < walk.count; t += walk.stride) {
         i64 m0, n0;
         const bool half = walk.origin(t, m0, n0);
-        // This workgroup's share of the B tile: its rows and the map whose box
-        // has that many rows.
+        // This workgroup's share of the B tile: its rows (columns of C) and
+        // the map whose box has that many rows (K x N: boxes of 64 columns).
         const u32 b_rows = (half ? BN / 2 : BN) / CLUSTER;
         const char *b_map = maps + (half ? 256 : 128);
         for (i64 kt = 0; kt < ktiles; kt++, it++) {
@@ -573,7 +632,18 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
           const u32 st = tiles + s * STAGE_BYTES;
           mbar_expect_tx(full + 8 * s, A_BYTES + b_rows * CLUSTER * BK * 2);
           tma_load(st, maps, (i32)(kt * BK), (i32)m0, full + 8 * s);
+#if B_KN
+          // Its boxes of 64 columns (b_rows is a multiple of 64).
+          for (u32 j = 0; j < b_rows / 64; j++) {
+            const u32 box = rank * (b_rows / 64) + j;
 #if CLUSTER > 1
+            tma_load_multicast(st + A_BYTES + box * B_BOX_BYTES, b_map, (i32)(n0 + 64 * box), (i32)(kt * BK),
+                               full + 8 * s, (u16)((1u << CLUSTER) - 1));
+#else
+            tma_load(st + A_BYTES + box * B_BOX_BYTES, b_map, (i32)(n0 + 64 * box), (i32)(kt * BK), full + 8 * s);
+#endif
+          }
+#elif CLUSTER > 1
           tma_load_multicast(st + A_BYTES + rank * b_rows * BK * 2, b_map, (i32)(kt * BK), (i32)(n0 + rank * b_rows),
                              full + 8 * s, (u16)((1u << CLUSTER) - 1));
 #else

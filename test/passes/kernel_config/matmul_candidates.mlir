@@ -85,11 +85,11 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
-  func.func @b_as_k_by_n_has_only_the_tile(%a: tensor<8x4096xf16>, %b: tensor<4096x4096xf16>) -> tensor<8x4096xf32> {
+  func.func @b_as_k_by_n_takes_the_skinny_ukernel_built_for_it(%a: tensor<8x4096xf16>, %b: tensor<4096x4096xf16>) -> tensor<8x4096xf32> {
     %e = tensor.empty() : tensor<8x4096xf32>
     %zero = arith.constant 0.0 : f32
     %init = linalg.fill ins(%zero : f32) outs(%e : tensor<8x4096xf32>) -> tensor<8x4096xf32>
-    // expected-remark@+1 {{selected uk_matmul_tile_f16_kn (bitcode for sm_90): 256 x 128 tile per workgroup of 256 threads, K whole, 32 workgroups}}
+    // expected-remark@+1 {{selected uk_matmul_skinny_f16_kn (bitcode for sm_90): 16 x 32 tile per workgroup of 256 threads, K whole, 128 workgroups}}
     %r = linalg.matmul ins(%a, %b : tensor<8x4096xf16>, tensor<4096x4096xf16>) outs(%init : tensor<8x4096xf32>) -> tensor<8x4096xf32>
     return %r : tensor<8x4096xf32>
   }

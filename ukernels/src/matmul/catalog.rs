@@ -256,15 +256,15 @@ impl WgmmaShape {
         defines
     }
 
-    /// Its variant for input type `ab`: `uk_matmul_<name>_<ab>_nk`, kind
-    /// `name`.
-    fn variant(&self, name: &'static str, ab: &'static str) -> VariantDef {
-        let symbol = format!("uk_matmul_{name}_{ab}_nk");
+    /// Its variant for input type `ab` and B layout `layout`:
+    /// `uk_matmul_<name>_<ab>_<layout>`, kind `name`.
+    fn variant(&self, name: &'static str, ab: &'static str, layout: &'static str) -> VariantDef {
+        let symbol = format!("uk_matmul_{name}_{ab}_{layout}");
         VariantDef {
             family: FAMILY,
             kind: name,
             source: "cuda/matmul_wgmma.cu",
-            defines: [format!("UK_AB_{}", ab.to_uppercase()), "UK_B_NK".into()]
+            defines: [format!("UK_AB_{}", ab.to_uppercase()), format!("UK_B_{}", layout.to_uppercase())]
                 .into_iter()
                 .chain(self.defines())
                 .chain([format!("UK_WGMMA_SYMBOL={symbol}")])
@@ -289,7 +289,7 @@ impl WgmmaShape {
             // Inlined (the default): ptxas serialises wgmma across a call
             // (its C7510), which held the called version to about half of
             // cuBLAS on an H200.
-            tags: vec![("b_layout", "nk"), ("fusion", "store")],
+            tags: vec![("b_layout", layout), ("fusion", "store")],
             workgroup_size: [self.threads(), 1, 1],
             static_shared_memory_bytes: 0,
             dynamic_shared_memory_bytes: self.shared_memory_bytes(),
@@ -421,8 +421,10 @@ pub fn variants() -> Vec<VariantDef> {
                 tags,
             ));
         }
-        out.push(WGMMA.variant("wgmma", ab));
-        out.push(WGMMA_NARROW.variant("wgmma_narrow", ab));
+        for layout in LAYOUTS {
+            out.push(WGMMA.variant("wgmma", ab, layout));
+            out.push(WGMMA_NARROW.variant("wgmma_narrow", ab, layout));
+        }
         out.push(VariantDef {
             family: FAMILY,
             kind: "gemv",
@@ -456,8 +458,17 @@ pub fn variants() -> Vec<VariantDef> {
         for (kind, shape, min_n_workgroups) in [("skinny", SKINNY, None), ("skinny_wide", SKINNY_WIDE, Some(1))] {
             let mut params = vec![("max_m", SKINNY_MAX_M)];
             params.extend(min_n_workgroups.map(|w| (MIN_N_WORKGROUPS_PER_SM, w)));
-            let tags = vec![("b_layout", "nk"), ("fusion", "store")];
-            out.push(shape.variant(kind, format!("uk_matmul_{kind}_{ab}_nk"), ab, "nk", &params, tags));
+            for layout in LAYOUTS {
+                let tags = vec![("b_layout", layout), ("fusion", "store")];
+                out.push(shape.variant(
+                    kind,
+                    format!("uk_matmul_{kind}_{ab}_{layout}"),
+                    ab,
+                    layout,
+                    &params,
+                    tags.clone(),
+                ));
+            }
         }
     }
     out
