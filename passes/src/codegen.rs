@@ -4,8 +4,7 @@
 //! ```text
 //! input       dispatch func.funcs on tensors (or memrefs)
 //! configured  ukernel-fold-extf-operands, ukernel-fold-transposes, ukernel-fold-argmax-conversions,
-//!             ukernel-fuse-elementwise,
-//!             ukernel-inits-per-use,
+//!             ukernel-fuse-elementwise, ukernel-two-stage-reductions, ukernel-inits-per-use,
 //!             ukernel-kernel-config (a kernel per root); bufferized (one-shot-bufferize with
 //!             function boundaries, results turned into out-params)
 //! lowered     ukernel-hoist-executable-objects, ukernel-lower-to-ukernels,
@@ -95,7 +94,7 @@ impl Stage {
             Stage::Input => "builtin.module()",
             Stage::Configured => concat!(
                 "builtin.module(ukernel-fold-extf-operands,ukernel-fold-transposes,ukernel-fold-argmax-conversions,",
-                "ukernel-fuse-elementwise,ukernel-inits-per-use,",
+                "ukernel-fuse-elementwise,ukernel-two-stage-reductions,ukernel-inits-per-use,",
                 "ukernel-kernel-config,",
                 bufferization!(),
                 ")"

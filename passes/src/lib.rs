@@ -27,6 +27,7 @@ mod registration;
 pub mod set_target;
 pub mod split_kernels;
 pub mod split_reductions;
+pub mod two_stage_reductions;
 pub mod verify_attributes;
 
 pub use registration::{PASSES, PassInfo, register_passes, register_project_passes};

@@ -42,6 +42,11 @@ pub const PASSES: &[PassInfo] = &[
         create: crate::fuse_elementwise::create,
     },
     PassInfo {
+        argument: crate::two_stage_reductions::ARGUMENT,
+        summary: crate::two_stage_reductions::SUMMARY,
+        create: crate::two_stage_reductions::create,
+    },
+    PassInfo {
         argument: crate::inits_per_use::ARGUMENT,
         summary: crate::inits_per_use::SUMMARY,
         create: crate::inits_per_use::create,

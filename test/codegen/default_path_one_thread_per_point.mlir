@@ -35,10 +35,11 @@
 // CHECK: return
 
 // Loops over different spaces are one kernel each (ukernel-split-kernels),
-// launched in order, each with a thread per point.
+// launched in order, each with a thread per point. (A reduction of 200
+// terms stays one op; from 256 on, ukernel-two-stage-reductions splits it.)
 // CHECK-LABEL: func.func @producer_then_reduction__k0
 // CHECK-SAME: ukernel.function = "producer_then_reduction"
-// CHECK-SAME: ukernel.grid = ["ceildiv(8*1000, 256)", "1", "1"]
+// CHECK-SAME: ukernel.grid = ["ceildiv(8*200, 256)", "1", "1"]
 // CHECK-SAME: ukernel.step = 0
 // CHECK-NOT: nvvm.barrier0
 // CHECK-LABEL: func.func @producer_then_reduction__k1
@@ -100,20 +101,20 @@ module {
     return %r#1 : tensor<64xi64>
   }
 
-  func.func @producer_then_reduction(%x: tensor<8x1000xf32>) -> tensor<8xf32> {
-    %t = tensor.empty() : tensor<8x1000xf32>
+  func.func @producer_then_reduction(%x: tensor<8x200xf32>) -> tensor<8xf32> {
+    %t = tensor.empty() : tensor<8x200xf32>
     %y = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
-        ins(%x : tensor<8x1000xf32>) outs(%t : tensor<8x1000xf32>) {
+        ins(%x : tensor<8x200xf32>) outs(%t : tensor<8x200xf32>) {
     ^bb0(%a: f32, %o: f32):
       %two = arith.constant 2.0 : f32
       %m = arith.mulf %a, %two : f32
       linalg.yield %m : f32
-    } -> tensor<8x1000xf32>
+    } -> tensor<8x200xf32>
     %zero = arith.constant 0.0 : f32
     %e = tensor.empty() : tensor<8xf32>
     %f = linalg.fill ins(%zero : f32) outs(%e : tensor<8xf32>) -> tensor<8xf32>
     %s = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
-        ins(%y : tensor<8x1000xf32>) outs(%f : tensor<8xf32>) {
+        ins(%y : tensor<8x200xf32>) outs(%f : tensor<8xf32>) {
     ^bb0(%a: f32, %acc: f32):
       %sum = arith.addf %a, %acc : f32
       linalg.yield %sum : f32

@@ -134,7 +134,13 @@ impl Family for Matmul {
         }
         if let Some(per_sm) = uk.param(matmul::MIN_N_WORKGROUPS_PER_SM) {
             let n = facts.n.ok_or("N is dynamic; it takes N that fill every SM")?;
-            let (columns, sms) = (n.div_ceil(tile_n as u64), target.multiprocessors() as u64);
+            // A batch's matmuls each have their columns of workgroups.
+            let batch = match facts.batch {
+                None => 1,
+                Some(Some(b)) => b,
+                Some(None) => return Err("the batch is dynamic; it takes N that fill every SM".into()),
+            };
+            let (columns, sms) = (n.div_ceil(tile_n as u64) * batch, target.multiprocessors() as u64);
             if columns < per_sm as u64 * sms {
                 return Err(format!(
                     "N = {n} gives {columns} workgroups of {tile_n} columns, fewer than {per_sm} per SM of {sms}"

@@ -1,0 +1,505 @@
+//! `ukernel-two-stage-reductions`: rewrites a long default-path reduction
+//! (a sum of squares for RMSNorm, a softmax's max and sum, a mean) as two,
+//! so that a row's reduction runs on many threads instead of one.
+//!
+//! Runs on tensors, after `ukernel-fuse-elementwise`, before
+//! `ukernel-inits-per-use`. On the default path a reduction gets one thread
+//! per result, which walks the whole reduced extent alone: 4096 dependent
+//! steps for the RMSNorm of a decode step, on one thread of the GPU. For a
+//! `linalg.generic` with one output and one reduction loop of static extent
+//! K, whose body yields `combine(x, out)` (the output element read once, by
+//! an associative and commutative `combine`: `arith.addf`, `mulf`,
+//! `maximumf`, `minimumf`, `maxnumf`, `minnumf`, `addi`, `muli`, `maxsi`,
+//! `minsi`, `maxui`, `minui`, `andi`, `ori`, `xori`), with K = J x P (P a
+//! power of two near sqrt(K)):
+//!
+//! - stage 1 reads each reduced input as J x P (`tensor.expand_shape`,
+//!   position k = j P + p) and computes P partial results per result, each
+//!   starting from the identity of `combine`: loops (the op's parallel
+//!   loops, p, j), j the only reduction, so the default path gives a
+//!   thread per (result, p) and neighbouring threads read neighbouring
+//!   elements;
+//! - stage 2 combines the op's init with the P partials, in order of p.
+//!
+//! The integer and min/max combiners give exactly the op's result. For
+//! `addf` and `mulf` the order of the additions changes, so the result
+//! differs from the sequential one by rounding: done only for f32 and f64
+//! (a 16-bit accumulator's sequential sum can stall where the split one
+//! does not) and extents up to [`MAX_FLOAT_SUM_EXTENT`]. Ops a ukernel
+//! family matches, ops that read their loop indices (`linalg.index`),
+//! extents under [`MIN_EXTENT`], and ops of a dynamic number of results or
+//! more than [`MAX_RESULTS`] are left alone.
+
+use melior::{
+    Context,
+    ir::{
+        Attribute, Block, BlockLike, Identifier, Location, OperationRef, Region, RegionLike, Type, TypeLike, Value,
+        ValueLike,
+        attribute::{ArrayAttribute, DenseI32ArrayAttribute, DenseI64ArrayAttribute, FloatAttribute, IntegerAttribute},
+        operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut},
+        r#type::{IntegerType, RankedTensorType},
+    },
+    pass::Pass,
+};
+
+use crate::{
+    build::{Captured, ValueMap, clone_body, clone_op},
+    dispatch::{detach, dispatches},
+    families::FAMILIES,
+    ir::{IndexingMap, body_ops, indexing_maps, name, operand_segments, reduction_loops, shape_of, users},
+};
+
+pub const ARGUMENT: &str = "ukernel-two-stage-reductions";
+pub const SUMMARY: &str = "Split a long default-path reduction into partial results per row and their combination";
+
+/// Reduced extents below this stay one reduction.
+pub const MIN_EXTENT: u64 = 256;
+
+/// The most results a split reduction may have (static): P partials each
+/// are a temporary, and more results already give the GPU enough threads.
+pub const MAX_RESULTS: u64 = 16384;
+
+/// The longest float sum or product split. The split sum of squares of
+/// the reference inputs (multiples of 1/128 in [-1, 1)) differed from the
+/// sequential one, computed on the CPU by upstream MLIR, by 2.4e-5
+/// relative at 4096 terms and 6.6e-5 at 11008, where the reference check's
+/// tolerance (sqrt(K) growth) allows 3.1e-5 and 5.1e-5: the sequential
+/// sum's own rounding, which the split does not reproduce, outgrows it.
+pub const MAX_FLOAT_SUM_EXTENT: u64 = 4096;
+
+/// The split of a reduced extent `k`: P, the partials per result, a power
+/// of two at most sqrt(k) that divides k, at least 8; None if there is none.
+pub fn parts(k: u64) -> Option<u64> {
+    if k < MIN_EXTENT {
+        return None;
+    }
+    let mut p = 1u64 << (63 - k.leading_zeros()) / 2;
+    while p >= 8 {
+        if k % p == 0 {
+            return Some(p);
+        }
+        p /= 2;
+    }
+    None
+}
+
+/// The identity element of `combiner` on `ty`, or None where the split does
+/// not apply (a float sum or product below f32, an unknown combiner).
+fn identity<'c>(context: &'c Context, combiner: &str, ty: Type<'c>) -> Option<Attribute<'c>> {
+    if ty.is_integer() {
+        let width = IntegerType::try_from(ty).ok()?.width();
+        if !(8..=64).contains(&width) {
+            return None;
+        }
+        let min = if width == 64 { i64::MIN } else { -(1i64 << (width - 1)) };
+        let max = if width == 64 { i64::MAX } else { (1i64 << (width - 1)) - 1 };
+        let value = match combiner {
+            "arith.addi" | "arith.maxui" | "arith.ori" | "arith.xori" => 0,
+            "arith.muli" => 1,
+            "arith.maxsi" => min,
+            "arith.minsi" => max,
+            "arith.minui" | "arith.andi" => -1,
+            _ => return None,
+        };
+        return Some(IntegerAttribute::new(ty, value).into());
+    }
+    let wide = ty.is_f32() || ty.is_f64();
+    let value = match combiner {
+        "arith.addf" if wide => -0.0,
+        "arith.mulf" if wide => 1.0,
+        "arith.maximumf" => f64::NEG_INFINITY,
+        "arith.minimumf" => f64::INFINITY,
+        "arith.maxnumf" | "arith.minnumf" => f64::NAN,
+        _ => return None,
+    };
+    (ty.is_float()).then(|| FloatAttribute::new(context, ty, value).into())
+}
+
+/// What the rewrite needs to know about a splittable op.
+struct Split<'c, 'a> {
+    /// The reduction loop, the parallel loops in order, the extent K, P.
+    reduced: usize,
+    parallel: Vec<usize>,
+    parts: u64,
+    maps: Vec<IndexingMap>,
+    /// The combiner op in the body and which of its operands is the output.
+    combiner: OperationRef<'c, 'a>,
+    out_operand: usize,
+    identity: Attribute<'c>,
+}
+
+/// Whether `op` is a reduction this pass splits, and how.
+fn splittable<'c, 'a>(context: &'c Context, op: &OperationRef<'c, 'a>) -> Option<Split<'c, 'a>> {
+    if name(op) != "linalg.generic" || op.result_count() != 1 {
+        return None;
+    }
+    let segments = operand_segments(op)?;
+    if segments.len() != 2 || segments[1] != 1 {
+        return None;
+    }
+    let inputs = segments[0] as usize;
+    let loops = reduction_loops(op)?;
+    let reduced: Vec<usize> = (0..loops.len()).filter(|l| loops[*l]).collect();
+    let [reduced] = reduced[..] else { return None };
+    let maps = indexing_maps(op)?;
+    // Projected permutations only; the output does not read the reduced loop.
+    for m in &maps {
+        let mut seen = vec![false; loops.len()];
+        for r in &m.results {
+            let d = (*r)?;
+            if std::mem::replace(&mut seen[d], true) {
+                return None;
+            }
+        }
+    }
+    if maps[inputs].results.contains(&Some(reduced)) {
+        return None;
+    }
+    // The extent: a static dim of an input that reads the reduced loop.
+    let mut extent = None;
+    for (i, m) in maps.iter().take(inputs).enumerate() {
+        if let Some(pos) = m.results.iter().position(|r| *r == Some(reduced)) {
+            let (dims, _) = shape_of(op.operand(i).ok()?.r#type())?;
+            match (extent, dims.get(pos).copied().flatten()) {
+                (_, None) => return None,
+                (None, Some(k)) => extent = Some(k),
+                (Some(e), Some(k)) if e == k => {}
+                _ => return None,
+            }
+        }
+    }
+    let extent = extent?;
+    let (init_dims, _) = shape_of(op.operand(inputs).ok()?.r#type())?;
+    let results = init_dims.iter().try_fold(1u64, |acc, d| d.map(|d| acc * d))?;
+    if results > MAX_RESULTS {
+        return None;
+    }
+    let parts = parts(extent)?;
+    // Tensors only: the pass runs before bufferization.
+    if (0..op.operand_count()).any(|i| op.operand(i).is_ok_and(|v| !v.r#type().is_ranked_tensor())) {
+        return None;
+    }
+    let body = op.region(0).ok()?.first_block()?;
+    let ops = body_ops(op);
+    if ops.iter().any(|o| name(o) == "linalg.index") {
+        return None;
+    }
+    let out_arg: Value = body.argument(inputs).ok()?.into();
+    let out_users = users(out_arg);
+    let [combiner] = out_users[..] else { return None };
+    let yield_op = ops.last().filter(|o| name(o) == "linalg.yield")?;
+    let yielded = yield_op.operand(0).ok()?;
+    if combiner.result_count() != 1
+        || combiner.operand_count() != 2
+        || !crate::ir::same(yielded, combiner.result(0).ok()?.into())
+    {
+        return None;
+    }
+    let out_operand = (0..2).find(|i| combiner.operand(*i).is_ok_and(|v| crate::ir::same(v, out_arg)))?;
+    if combiner.operand(1 - out_operand).is_ok_and(|v| crate::ir::same(v, out_arg)) {
+        return None;
+    }
+    let combiner_name = name(&combiner);
+    if matches!(combiner_name.as_str(), "arith.addf" | "arith.mulf") && extent > MAX_FLOAT_SUM_EXTENT {
+        return None;
+    }
+    let identity = identity(context, &combiner_name, out_arg.r#type())?;
+    if FAMILIES.iter().any(|f| f.match_op(op).is_ok()) {
+        return None;
+    }
+    let parallel = (0..loops.len()).filter(|l| !loops[*l]).collect();
+    Some(Split { reduced, parallel, parts, maps, combiner, out_operand, identity })
+}
+
+/// `(d0, ..., d{dims-1}) -> (results)` as an attribute.
+fn map_attr<'c>(context: &'c Context, dims: usize, results: &[usize]) -> Attribute<'c> {
+    unsafe {
+        let exprs: Vec<_> =
+            results.iter().map(|d| mlir_sys::mlirAffineDimExprGet(context.to_raw(), *d as isize)).collect();
+        let map = mlir_sys::mlirAffineMapGet(
+            context.to_raw(),
+            dims as isize,
+            0,
+            exprs.len() as isize,
+            exprs.as_ptr() as *mut _,
+        );
+        Attribute::from_raw(mlir_sys::mlirAffineMapAttrGet(map))
+    }
+}
+
+fn iterators<'c>(context: &'c Context, reduction: &[bool]) -> Result<Attribute<'c>, String> {
+    let kinds: Vec<Attribute> = reduction
+        .iter()
+        .map(|r| {
+            let text = if *r { "#linalg.iterator_type<reduction>" } else { "#linalg.iterator_type<parallel>" };
+            Attribute::parse(context, text).ok_or_else(|| format!("internal error: {text} does not parse"))
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(ArrayAttribute::new(context, &kinds).into())
+}
+
+/// Builds `builder` before `anchor`; its first result.
+fn put<'c, 'a>(anchor: &OperationRef<'c, 'a>, builder: OperationBuilder<'c>) -> Result<Value<'c, 'a>, String> {
+    crate::build::insert_before(anchor, builder)
+}
+
+/// The dynamic sizes of `v` (a ranked tensor), as `tensor.dim`s before `anchor`.
+fn dynamic_sizes<'c, 'a>(
+    context: &'c Context,
+    anchor: &OperationRef<'c, 'a>,
+    v: Value<'c, 'a>,
+) -> Result<Vec<Value<'c, 'a>>, String> {
+    let (dims, _) = shape_of(v.r#type()).ok_or("an operand that is not shaped")?;
+    let mut out = vec![];
+    for (d, size) in dims.iter().enumerate() {
+        if size.is_none() {
+            let c = crate::build::index_constant(context, anchor, d as i64)?;
+            out.push(put(
+                anchor,
+                OperationBuilder::new("tensor.dim", anchor.location())
+                    .add_operands(&[v, c])
+                    .add_results(&[Type::index(context)]),
+            )?);
+        }
+    }
+    Ok(out)
+}
+
+/// A region of one block with `args` whose body `fill` writes (ending in
+/// its `linalg.yield`).
+fn region_with<'c>(
+    args: &[(Type<'c>, Location<'c>)],
+    fill: impl for<'b> FnOnce(&melior::ir::BlockRef<'c, 'b>) -> Result<(), String>,
+) -> Result<Region<'c>, String> {
+    let region = Region::new();
+    let block = region.append_block(Block::new(args));
+    fill(&block)?;
+    Ok(region)
+}
+
+fn linalg_yield<'c>(location: Location<'c>, value: Value<'c, '_>) -> Result<melior::ir::Operation<'c>, String> {
+    OperationBuilder::new("linalg.yield", location).add_operands(&[value]).build().map_err(|e| e.to_string())
+}
+
+fn rewrite<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, s: Split<'c, 'a>) -> Result<(), String> {
+    let location = op.location();
+    let inputs = operand_segments(&op).ok_or("no segments")?[0] as usize;
+    let init = op.operand(inputs).map_err(|e| e.to_string())?;
+    let (init_dims, element) = shape_of(init.r#type()).ok_or("an init that is not shaped")?;
+    let element: Type<'c> = unsafe { Type::from_raw(element.to_raw()) };
+    let p = s.parts;
+    // Stage 1's loops: the parallel loops in order, then p, then j.
+    let m = s.parallel.len();
+    let (p_loop, j_loop) = (m, m + 1);
+    let new_loop = |l: usize| s.parallel.iter().position(|q| *q == l);
+
+    // Inputs: those reading the reduced loop expanded to J x P there.
+    let mut stage1_inputs = vec![];
+    let mut stage1_maps = vec![];
+    for i in 0..inputs {
+        let v = op.operand(i).map_err(|e| e.to_string())?;
+        let map = &s.maps[i];
+        let Some(pos) = map.results.iter().position(|r| *r == Some(s.reduced)) else {
+            let results: Vec<usize> = map.results.iter().map(|r| new_loop(r.unwrap()).unwrap()).collect();
+            stage1_inputs.push(v);
+            stage1_maps.push(map_attr(context, m + 2, &results));
+            continue;
+        };
+        let (dims, _) = shape_of(v.r#type()).ok_or("an input that is not shaped")?;
+        let k = dims[pos].ok_or("internal error: a dynamic reduced extent")?;
+        let mut shape: Vec<i64> = dims.iter().map(|d| d.map_or(i64::MIN, |x| x as i64)).collect();
+        shape.splice(pos..=pos, [(k / p) as i64, p as i64]);
+        let mut reassociation = vec![];
+        for d in 0..dims.len() {
+            let group: Vec<i64> = if d < pos {
+                vec![d as i64]
+            } else if d == pos {
+                vec![d as i64, d as i64 + 1]
+            } else {
+                vec![d as i64 + 1]
+            };
+            let group: Vec<Attribute> =
+                group.iter().map(|g| IntegerAttribute::new(IntegerType::new(context, 64).into(), *g).into()).collect();
+            reassociation.push(ArrayAttribute::new(context, &group).into());
+        }
+        let (_, el) = shape_of(v.r#type()).ok_or("not shaped")?;
+        let el: Type = unsafe { Type::from_raw(el.to_raw()) };
+        // (A dynamic size is i64::MIN, MLIR's marker, in both.)
+        let dims_u: Vec<u64> = shape.iter().map(|d| *d as u64).collect();
+        let expanded_ty: Type = RankedTensorType::new(&dims_u, el, None).into();
+        let dynamic = dynamic_sizes(context, &op, v)?;
+        let expanded = put(
+            &op,
+            OperationBuilder::new("tensor.expand_shape", location)
+                .add_operands(&[v])
+                .add_operands(&dynamic)
+                .add_attributes(&[
+                    (Identifier::new(context, "reassociation"), ArrayAttribute::new(context, &reassociation).into()),
+                    (
+                        Identifier::new(context, "static_output_shape"),
+                        DenseI64ArrayAttribute::new(context, &shape).into(),
+                    ),
+                ])
+                .add_results(&[expanded_ty]),
+        )?;
+        let mut results = vec![];
+        for r in &map.results {
+            let l = r.unwrap();
+            if l == s.reduced {
+                results.extend([j_loop, p_loop]);
+            } else {
+                results.push(new_loop(l).ok_or("internal error: a second reduction loop")?);
+            }
+        }
+        stage1_inputs.push(expanded);
+        stage1_maps.push(map_attr(context, m + 2, &results));
+    }
+
+    // The partials: the init's shape and P, filled with the identity.
+    let out_results: Vec<usize> = s.maps[inputs].results.iter().map(|r| new_loop(r.unwrap()).unwrap()).collect();
+    let mut partial_dims: Vec<u64> = init_dims.iter().map(|d| d.unwrap_or(i64::MIN as u64)).collect();
+    partial_dims.push(p);
+    let partial_ty: Type = RankedTensorType::new(&partial_dims, element, None).into();
+    let init_dynamic = dynamic_sizes(context, &op, init)?;
+    let empty = put(
+        &op,
+        OperationBuilder::new("tensor.empty", location).add_operands(&init_dynamic).add_results(&[partial_ty]),
+    )?;
+    let identity = put(
+        &op,
+        OperationBuilder::new("arith.constant", location)
+            .add_attributes(&[(Identifier::new(context, "value"), s.identity)])
+            .add_results(&[element]),
+    )?;
+    let fill_region = region_with(&[(element, location), (element, location)], |b| {
+        let v: Value = b.argument(0).map_err(|e| e.to_string())?.into();
+        b.append_operation(linalg_yield(location, v)?);
+        Ok(())
+    })?;
+    let partial_init = put(
+        &op,
+        OperationBuilder::new("linalg.fill", location)
+            .add_operands(&[identity, empty])
+            .add_attributes(&[(
+                Identifier::new(context, "operandSegmentSizes"),
+                DenseI32ArrayAttribute::new(context, &[1, 1]).into(),
+            )])
+            .add_regions([fill_region])
+            .add_results(&[partial_ty]),
+    )?;
+
+    // Stage 1: the op's body on the expanded inputs into the partials.
+    let body = op.region(0).ok().and_then(|r| r.first_block()).ok_or("no body")?;
+    let mut args = vec![];
+    for i in 0..=inputs {
+        args.push((body.argument(i).map_err(|e| e.to_string())?.r#type(), location));
+    }
+    let stage1_region = region_with(&args, |b| {
+        let mut mapped = ValueMap::default();
+        for i in 0..=inputs {
+            mapped.insert(
+                body.argument(i).map_err(|e| e.to_string())?.into(),
+                b.argument(i).map_err(|e| e.to_string())?.into(),
+            );
+        }
+        let value = clone_body(&op, b, &mut mapped, Captured::Keep, "reduction")?;
+        b.append_operation(linalg_yield(location, value)?);
+        Ok(())
+    })?;
+    let mut partial_results = out_results.clone();
+    partial_results.push(p_loop);
+    stage1_maps.push(map_attr(context, m + 2, &partial_results));
+    let mut kinds = vec![false; m + 1];
+    kinds.push(true);
+    let mut stage1_operands = stage1_inputs.clone();
+    stage1_operands.push(partial_init);
+    let partials = put(
+        &op,
+        OperationBuilder::new("linalg.generic", location)
+            .add_operands(&stage1_operands)
+            .add_attributes(&[
+                (Identifier::new(context, "indexing_maps"), ArrayAttribute::new(context, &stage1_maps).into()),
+                (Identifier::new(context, "iterator_types"), iterators(context, &kinds)?),
+                (
+                    Identifier::new(context, "operandSegmentSizes"),
+                    DenseI32ArrayAttribute::new(context, &[inputs as i32, 1]).into(),
+                ),
+            ])
+            .add_regions([stage1_region])
+            .add_results(&[partial_ty]),
+    )?;
+
+    // Stage 2: the init combined with the partials in order of p, by a copy
+    // of the op's combiner (its flags included).
+    let rank = init_dims.len();
+    let identity_map: Vec<usize> = (0..=rank).collect();
+    let stage2_maps = [map_attr(context, rank + 1, &identity_map), map_attr(context, rank + 1, &identity_map[..rank])];
+    let combiner = s.combiner;
+    let stage2_region = region_with(&[(element, location), (element, location)], |b| {
+        let (partial, out): (Value, Value) =
+            (b.argument(0).map_err(|e| e.to_string())?.into(), b.argument(1).map_err(|e| e.to_string())?.into());
+        let copy = b.append_operation(clone_op(&combiner));
+        let mut c = unsafe { OperationRefMut::from_raw(copy.to_raw()) };
+        c.set_operand(s.out_operand, out);
+        c.set_operand(1 - s.out_operand, partial);
+        let v: Value = copy.result(0).map_err(|e| e.to_string())?.into();
+        b.append_operation(linalg_yield(location, v)?);
+        Ok(())
+    })?;
+    let mut kinds = vec![false; rank];
+    kinds.push(true);
+    let result = put(
+        &op,
+        OperationBuilder::new("linalg.generic", location)
+            .add_operands(&[partials, init])
+            .add_attributes(&[
+                (Identifier::new(context, "indexing_maps"), ArrayAttribute::new(context, &stage2_maps).into()),
+                (Identifier::new(context, "iterator_types"), iterators(context, &kinds)?),
+                (Identifier::new(context, "operandSegmentSizes"), DenseI32ArrayAttribute::new(context, &[1, 1]).into()),
+            ])
+            .add_regions([stage2_region])
+            .add_results(&[init.r#type()]),
+    )?;
+    let old: Value = op.result(0).map_err(|e| e.to_string())?.into();
+    unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old.to_raw(), result.to_raw()) };
+    drop(detach(&op));
+    Ok(())
+}
+
+fn two_stage_reductions(context: &Context, module: &OperationRef) -> bool {
+    for func in dispatches(module) {
+        let mut all = vec![];
+        crate::dispatch::nested_ops(&func, &mut all);
+        for op in all {
+            let Some(split) = splittable(context, &op) else { continue };
+            if let Err(message) = rewrite(context, op, split) {
+                ukernel_dialect::emit_error(func.location(), &format!("ukernel: {message}"));
+                return false;
+            }
+        }
+    }
+    true
+}
+
+static PASS_ID: crate::registration::PassId = crate::registration::PassId;
+
+/// A new instance of the pass.
+pub fn create() -> Pass {
+    crate::registration::module_pass(&PASS_ID, "UKernelTwoStageReductions", ARGUMENT, SUMMARY, two_stage_reductions)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parts;
+
+    #[test]
+    fn parts_are_a_power_of_two_near_the_root_that_divides_the_extent() {
+        assert_eq!(parts(4096), Some(64));
+        assert_eq!(parts(11008), Some(64));
+        assert_eq!(parts(32000), Some(128));
+        assert_eq!(parts(768), Some(16));
+        assert_eq!(parts(255), None);
+        // 1001 = 7 x 11 x 13: no power of two of 8 or more divides it.
+        assert_eq!(parts(1001), None);
+    }
+}
