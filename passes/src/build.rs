@@ -4,7 +4,7 @@
 use melior::{
     Context,
     ir::{
-        BlockLike, Identifier, OperationRef, Type, Value, ValueLike,
+        Attribute, BlockLike, Identifier, OperationRef, Type, Value, ValueLike,
         attribute::IntegerAttribute,
         operation::{OperationBuilder, OperationLike},
     },
@@ -126,4 +126,20 @@ pub fn index_constant<'c, 'a>(
             .add_attributes(&[(Identifier::new(context, "value"), IntegerAttribute::new(index, value).into())])
             .add_results(&[index]),
     )
+}
+
+/// `(d0, ..., d{dims-1}) -> (results)` as an attribute.
+pub fn dim_map<'c>(context: &'c Context, dims: usize, results: &[usize]) -> Attribute<'c> {
+    unsafe {
+        let exprs: Vec<_> =
+            results.iter().map(|d| mlir_sys::mlirAffineDimExprGet(context.to_raw(), *d as isize)).collect();
+        let map = mlir_sys::mlirAffineMapGet(
+            context.to_raw(),
+            dims as isize,
+            0,
+            exprs.len() as isize,
+            exprs.as_ptr() as *mut _,
+        );
+        Attribute::from_raw(mlir_sys::mlirAffineMapAttrGet(map))
+    }
 }

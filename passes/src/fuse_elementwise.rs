@@ -7,10 +7,15 @@
 //!
 //! Runs on tensors, after the folds and before `ukernel-inits-per-use`.
 //! A producer fuses into a consumer when both are `linalg.generic`s whose
-//! loops are all parallel, of the same count, with one output each; the
-//! producer's output map and the consumer's map of it are the identity; the
-//! producer's body does not read its output element; and the consumer is
-//! the producer's only user. The fused op reads the consumer's other inputs
+//! loops are all parallel, with one output each; the producer's output map
+//! is the identity and the consumer reads it through plain distinct loops
+//! (the identity, a permutation, or a broadcast: a bias vector widened by
+//! its own `extf` generic, read along a matrix's columns); the producer's
+//! body does not read its output element; and the consumer is the
+//! producer's only user. A producer read through a broadcast is computed
+//! again at every point it reaches, so it fuses only with a body without
+//! `math` ops. The fused op reads the producer's inputs through their maps
+//! composed with the consumer's read. The fused op reads the consumer's other inputs
 //! and the producer's inputs (an input read twice through the same map is
 //! read once), computes the producer's body and then the consumer's on its
 //! value, and writes the consumer's output. Reductions are never consumers
@@ -60,10 +65,13 @@ fn reads_output(op: &OperationRef) -> bool {
     block.argument(n - 1).is_ok_and(|out| !users(out.into()).is_empty())
 }
 
-/// The consumer input (by position) that `producer` can fuse through, if any.
-fn fusable_input(producer: &OperationRef, consumer: &OperationRef) -> Option<usize> {
+/// How the consumer reads `producer`'s result: per result dim, the
+/// consumer loop it is (the same map for every read), if `producer` can
+/// fuse into `consumer`.
+fn fusable_read(producer: &OperationRef, consumer: &OperationRef) -> Option<Vec<usize>> {
     let loops = elementwise(producer)?;
-    if elementwise(consumer)? != loops || reads_output(producer) {
+    let consumer_loops = elementwise(consumer)?;
+    if reads_output(producer) {
         return None;
     }
     let result: Value = producer.result(0).ok()?.into();
@@ -72,28 +80,61 @@ fn fusable_input(producer: &OperationRef, consumer: &OperationRef) -> Option<usi
     }
     let inputs = operand_segments(consumer)?[0] as usize;
     let maps = crate::ir::indexing_maps(consumer)?;
-    let identity: Vec<usize> = (0..loops).collect();
     let reads: Vec<usize> = (0..inputs).filter(|&i| consumer.operand(i).is_ok_and(|v| same(v, result))).collect();
-    // Every read of it through the identity map, and it is not the output.
-    (!reads.is_empty()
-        && reads.iter().all(|&i| maps[i].is(&identity))
-        && !consumer.operand(inputs).is_ok_and(|v| same(v, result)))
-    .then(|| reads[0])
+    let first = maps.get(*reads.first()?)?.clone();
+    // One map for every read, of plain distinct loops, one per result dim;
+    // the result is not the output.
+    let read: Vec<usize> = first.results.iter().copied().collect::<Option<_>>()?;
+    let mut seen = vec![false; consumer_loops];
+    if read.len() != loops
+        || read.iter().any(|&l| std::mem::replace(&mut seen[l], true))
+        || reads.iter().any(|&i| maps[i] != first)
+        || consumer.operand(inputs).is_ok_and(|v| same(v, result))
+    {
+        return None;
+    }
+    // A producer read through a broadcast is computed again for every
+    // consumer point it reaches: only a body without `math` ops (a
+    // conversion, a scale: cheap to repeat).
+    if consumer_loops > loops && body_ops(producer).iter().any(|o| name(o).starts_with("math.")) {
+        return None;
+    }
+    Some(read)
+}
+
+/// `map` (over the producer's loops) with producer loop l read as the
+/// consumer loop `read`'s result l: a map over the consumer's `loops`.
+fn compose<'c>(
+    context: &'c Context,
+    map: Attribute<'c>,
+    read: Attribute<'c>,
+    loops: usize,
+) -> Result<Attribute<'c>, String> {
+    use mlir_sys::*;
+    // SAFETY: both are affine map attributes of this context.
+    unsafe {
+        if !mlirAttributeIsAAffineMap(map.to_raw()) {
+            return Err("an indexing map that is not an affine map".into());
+        }
+        let (map, read) = (mlirAffineMapAttrGetValue(map.to_raw()), mlirAffineMapAttrGetValue(read.to_raw()));
+        let results: Vec<MlirAffineExpr> = (0..mlirAffineMapGetNumResults(map))
+            .map(|r| mlirAffineExprCompose(mlirAffineMapGetResult(map, r), read))
+            .collect();
+        let composed =
+            mlirAffineMapGet(context.to_raw(), loops as isize, 0, results.len() as isize, results.as_ptr() as *mut _);
+        Ok(Attribute::from_raw(mlirAffineMapAttrGet(composed)))
+    }
 }
 
 /// Fuses `producer` into `consumer` (see the module doc); the fused op
 /// replaces the consumer, and the producer goes.
-fn fuse(context: &Context, producer: OperationRef, consumer: OperationRef) -> Result<(), String> {
+fn fuse(context: &Context, producer: OperationRef, consumer: OperationRef, read: &[usize]) -> Result<(), String> {
     let location: Location = consumer.location();
     let result: Value = producer.result(0).map_err(|e| e.to_string())?.into();
     let c_inputs = operand_segments(&consumer).ok_or("no segments")?[0] as usize;
     let p_inputs = operand_segments(&producer).ok_or("no segments")?[0] as usize;
     let c_maps = consumer.attribute("indexing_maps").map_err(|e| e.to_string())?;
-    let p_maps = producer.attribute("indexing_maps").map_err(|e| e.to_string())?;
-    let (c_maps, p_maps) = (
-        ArrayAttribute::try_from(c_maps).map_err(|e| e.to_string())?,
-        ArrayAttribute::try_from(p_maps).map_err(|e| e.to_string())?,
-    );
+    let c_maps = ArrayAttribute::try_from(c_maps).map_err(|e| e.to_string())?;
     // The fused op's inputs: (value, map, where its block argument comes
     // from: consumer argument i or producer argument j).
     #[derive(Clone, Copy)]
@@ -116,9 +157,16 @@ fn fuse(context: &Context, producer: OperationRef, consumer: OperationRef) -> Re
             add(v, c_maps.element(i).map_err(|e| e.to_string())?, From::Consumer(i), &mut inputs);
         }
     }
+    // The producer's inputs over the consumer's loops: its map of each,
+    // its loop l read as consumer loop read[l].
+    let p_maps = producer.attribute("indexing_maps").map_err(|e| e.to_string())?;
+    let p_maps = ArrayAttribute::try_from(p_maps).map_err(|e| e.to_string())?;
+    let consumer_loops = crate::ir::reduction_loops(&consumer).ok_or("no iterator types")?.len();
+    let read_map = crate::build::dim_map(context, consumer_loops, read);
     for j in 0..p_inputs {
         let v = producer.operand(j).map_err(|e| e.to_string())?;
-        add(v, p_maps.element(j).map_err(|e| e.to_string())?, From::Producer(j), &mut inputs);
+        let map = compose(context, p_maps.element(j).map_err(|e| e.to_string())?, read_map, consumer_loops)?;
+        add(v, map, From::Producer(j), &mut inputs);
     }
     let out = consumer.operand(c_inputs).map_err(|e| e.to_string())?;
     let element = |v: Value| -> Result<Type, String> {
@@ -200,10 +248,11 @@ fn fuse_one(context: &Context, func: &OperationRef) -> Result<bool, String> {
         let inputs = operand_segments(&consumer).map_or(0, |s| s[0] as usize);
         for i in 0..inputs {
             let Some(producer) = consumer.operand(i).ok().and_then(defining_op) else { continue };
-            if producer.block() != consumer.block() || fusable_input(&producer, &consumer).is_none() {
+            if producer.block() != consumer.block() {
                 continue;
             }
-            fuse(context, producer, consumer)?;
+            let Some(read) = fusable_read(&producer, &consumer) else { continue };
+            fuse(context, producer, consumer, &read)?;
             return Ok(true);
         }
     }

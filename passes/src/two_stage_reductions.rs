@@ -35,7 +35,10 @@ use melior::{
     ir::{
         Attribute, Block, BlockLike, Identifier, Location, OperationRef, Region, RegionLike, Type, TypeLike, Value,
         ValueLike,
-        attribute::{ArrayAttribute, DenseI32ArrayAttribute, DenseI64ArrayAttribute, FloatAttribute, IntegerAttribute},
+        attribute::{
+            ArrayAttribute, AttributeLike, DenseI32ArrayAttribute, DenseI64ArrayAttribute, FloatAttribute,
+            IntegerAttribute,
+        },
         operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut},
         r#type::{IntegerType, RankedTensorType},
     },
@@ -46,7 +49,7 @@ use crate::{
     build::{Captured, ValueMap, clone_body, clone_op},
     dispatch::{detach, dispatches},
     families::FAMILIES,
-    ir::{IndexingMap, body_ops, indexing_maps, name, operand_segments, reduction_loops, shape_of, users},
+    ir::{body_ops, name, operand_segments, reduction_loops, shape_of, users},
 };
 
 pub const ARGUMENT: &str = "ukernel-two-stage-reductions";
@@ -115,13 +118,70 @@ fn identity<'c>(context: &'c Context, combiner: &str, ty: Type<'c>) -> Option<At
     (ty.is_float()).then(|| FloatAttribute::new(context, ty, value).into())
 }
 
+/// A result of an indexing map: a loop, or a constant (torch-mlir keeps a
+/// reduced dim as size 1, read as `0`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Term {
+    Loop(usize),
+    Const(i64),
+}
+
+/// The results of each of `op`'s indexing maps; None where one is neither
+/// a loop nor a constant.
+fn map_terms(op: &OperationRef) -> Option<Vec<Vec<Term>>> {
+    use mlir_sys::*;
+    let attr = op.attribute("indexing_maps").ok()?;
+    let array = ArrayAttribute::try_from(attr).ok()?;
+    (0..array.len())
+        .map(|i| {
+            let element = array.element(i).ok()?.to_raw();
+            // SAFETY: reading an attribute of the op's context.
+            unsafe {
+                if !mlirAttributeIsAAffineMap(element) {
+                    return None;
+                }
+                let map = mlirAffineMapAttrGetValue(element);
+                (0..mlirAffineMapGetNumResults(map))
+                    .map(|r| {
+                        let e = mlirAffineMapGetResult(map, r);
+                        if mlirAffineExprIsADim(e) {
+                            Some(Term::Loop(mlirAffineDimExprGetPosition(e) as usize))
+                        } else if mlirAffineExprIsAConstant(e) {
+                            Some(Term::Const(mlirAffineConstantExprGetValue(e)))
+                        } else {
+                            None
+                        }
+                    })
+                    .collect()
+            }
+        })
+        .collect()
+}
+
+/// `(d0, ..., d{dims-1}) -> (terms)` as an attribute.
+fn terms_map<'c>(context: &'c Context, dims: usize, terms: &[Term]) -> Attribute<'c> {
+    use mlir_sys::*;
+    // SAFETY: expressions and map of this context.
+    unsafe {
+        let exprs: Vec<MlirAffineExpr> = terms
+            .iter()
+            .map(|t| match t {
+                Term::Loop(d) => mlirAffineDimExprGet(context.to_raw(), *d as isize),
+                Term::Const(c) => mlirAffineConstantExprGet(context.to_raw(), *c),
+            })
+            .collect();
+        let map = mlirAffineMapGet(context.to_raw(), dims as isize, 0, exprs.len() as isize, exprs.as_ptr() as *mut _);
+        Attribute::from_raw(mlirAffineMapAttrGet(map))
+    }
+}
+
 /// What the rewrite needs to know about a splittable op.
 struct Split<'c, 'a> {
     /// The reduction loop, the parallel loops in order, the extent K, P.
     reduced: usize,
     parallel: Vec<usize>,
     parts: u64,
-    maps: Vec<IndexingMap>,
+    maps: Vec<Vec<Term>>,
     /// The combiner op in the body and which of its operands is the output.
     combiner: OperationRef<'c, 'a>,
     out_operand: usize,
@@ -141,24 +201,26 @@ fn splittable<'c, 'a>(context: &'c Context, op: &OperationRef<'c, 'a>) -> Option
     let loops = reduction_loops(op)?;
     let reduced: Vec<usize> = (0..loops.len()).filter(|l| loops[*l]).collect();
     let [reduced] = reduced[..] else { return None };
-    let maps = indexing_maps(op)?;
-    // Projected permutations only; the output does not read the reduced loop.
+    let maps = map_terms(op)?;
+    // Loops (each at most once per map) and constants; the output does not
+    // read the reduced loop.
     for m in &maps {
         let mut seen = vec![false; loops.len()];
-        for r in &m.results {
-            let d = (*r)?;
-            if std::mem::replace(&mut seen[d], true) {
+        for t in m {
+            if let Term::Loop(d) = t
+                && std::mem::replace(seen.get_mut(*d)?, true)
+            {
                 return None;
             }
         }
     }
-    if maps[inputs].results.contains(&Some(reduced)) {
+    if maps.get(inputs)?.contains(&Term::Loop(reduced)) {
         return None;
     }
     // The extent: a static dim of an input that reads the reduced loop.
     let mut extent = None;
     for (i, m) in maps.iter().take(inputs).enumerate() {
-        if let Some(pos) = m.results.iter().position(|r| *r == Some(reduced)) {
+        if let Some(pos) = m.iter().position(|t| *t == Term::Loop(reduced)) {
             let (dims, _) = shape_of(op.operand(i).ok()?.r#type())?;
             match (extent, dims.get(pos).copied().flatten()) {
                 (_, None) => return None,
@@ -209,22 +271,6 @@ fn splittable<'c, 'a>(context: &'c Context, op: &OperationRef<'c, 'a>) -> Option
     }
     let parallel = (0..loops.len()).filter(|l| !loops[*l]).collect();
     Some(Split { reduced, parallel, parts, maps, combiner, out_operand, identity })
-}
-
-/// `(d0, ..., d{dims-1}) -> (results)` as an attribute.
-fn map_attr<'c>(context: &'c Context, dims: usize, results: &[usize]) -> Attribute<'c> {
-    unsafe {
-        let exprs: Vec<_> =
-            results.iter().map(|d| mlir_sys::mlirAffineDimExprGet(context.to_raw(), *d as isize)).collect();
-        let map = mlir_sys::mlirAffineMapGet(
-            context.to_raw(),
-            dims as isize,
-            0,
-            exprs.len() as isize,
-            exprs.as_ptr() as *mut _,
-        );
-        Attribute::from_raw(mlir_sys::mlirAffineMapAttrGet(map))
-    }
 }
 
 fn iterators<'c>(context: &'c Context, reduction: &[bool]) -> Result<Attribute<'c>, String> {
@@ -292,6 +338,18 @@ fn rewrite<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, s: Split<'c, 
     let m = s.parallel.len();
     let (p_loop, j_loop) = (m, m + 1);
     let new_loop = |l: usize| s.parallel.iter().position(|q| *q == l);
+    // A map's terms over stage 1's loops (the reduced loop not among them).
+    let renumber = |terms: &[Term]| -> Result<Vec<Term>, String> {
+        terms
+            .iter()
+            .map(|t| match t {
+                Term::Loop(l) => {
+                    new_loop(*l).map(Term::Loop).ok_or_else(|| "internal error: a loop not parallel".into())
+                }
+                c => Ok(*c),
+            })
+            .collect()
+    };
 
     // Inputs: those reading the reduced loop expanded to J x P there.
     let mut stage1_inputs = vec![];
@@ -299,10 +357,9 @@ fn rewrite<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, s: Split<'c, 
     for i in 0..inputs {
         let v = op.operand(i).map_err(|e| e.to_string())?;
         let map = &s.maps[i];
-        let Some(pos) = map.results.iter().position(|r| *r == Some(s.reduced)) else {
-            let results: Vec<usize> = map.results.iter().map(|r| new_loop(r.unwrap()).unwrap()).collect();
+        let Some(pos) = map.iter().position(|t| *t == Term::Loop(s.reduced)) else {
             stage1_inputs.push(v);
-            stage1_maps.push(map_attr(context, m + 2, &results));
+            stage1_maps.push(terms_map(context, m + 2, &renumber(map)?));
             continue;
         };
         let (dims, _) = shape_of(v.r#type()).ok_or("an input that is not shaped")?;
@@ -343,20 +400,18 @@ fn rewrite<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, s: Split<'c, 
                 .add_results(&[expanded_ty]),
         )?;
         let mut results = vec![];
-        for r in &map.results {
-            let l = r.unwrap();
-            if l == s.reduced {
-                results.extend([j_loop, p_loop]);
-            } else {
-                results.push(new_loop(l).ok_or("internal error: a second reduction loop")?);
+        for t in map {
+            match t {
+                Term::Loop(l) if *l == s.reduced => results.extend([Term::Loop(j_loop), Term::Loop(p_loop)]),
+                t => results.extend(renumber(&[*t])?),
             }
         }
         stage1_inputs.push(expanded);
-        stage1_maps.push(map_attr(context, m + 2, &results));
+        stage1_maps.push(terms_map(context, m + 2, &results));
     }
 
     // The partials: the init's shape and P, filled with the identity.
-    let out_results: Vec<usize> = s.maps[inputs].results.iter().map(|r| new_loop(r.unwrap()).unwrap()).collect();
+    let out_results = renumber(&s.maps[inputs])?;
     let mut partial_dims: Vec<u64> = init_dims.iter().map(|d| d.unwrap_or(i64::MIN as u64)).collect();
     partial_dims.push(p);
     let partial_ty: Type = RankedTensorType::new(&partial_dims, element, None).into();
@@ -407,8 +462,8 @@ fn rewrite<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, s: Split<'c, 
         Ok(())
     })?;
     let mut partial_results = out_results.clone();
-    partial_results.push(p_loop);
-    stage1_maps.push(map_attr(context, m + 2, &partial_results));
+    partial_results.push(Term::Loop(p_loop));
+    stage1_maps.push(terms_map(context, m + 2, &partial_results));
     let mut kinds = vec![false; m + 1];
     kinds.push(true);
     let mut stage1_operands = stage1_inputs.clone();
@@ -433,7 +488,10 @@ fn rewrite<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, s: Split<'c, 
     // of the op's combiner (its flags included).
     let rank = init_dims.len();
     let identity_map: Vec<usize> = (0..=rank).collect();
-    let stage2_maps = [map_attr(context, rank + 1, &identity_map), map_attr(context, rank + 1, &identity_map[..rank])];
+    let stage2_maps = [
+        crate::build::dim_map(context, rank + 1, &identity_map),
+        crate::build::dim_map(context, rank + 1, &identity_map[..rank]),
+    ];
     let combiner = s.combiner;
     let stage2_region = region_with(&[(element, location), (element, location)], |b| {
         let (partial, out): (Value, Value) =

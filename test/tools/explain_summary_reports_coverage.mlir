@@ -17,9 +17,11 @@
 // LM-NEXT: uk_matmul_skinny_wide_bf16_nk: 1 (c_lm_head_argmax:12)
 // LM-NOT: default path:
 
-// RMSNorm's sum of squares has no ukernel; the three projections keep theirs.
-// QKV: 1 dispatch(es), 4 root(s): 3 on ukernels, 1 on the default path
+// RMSNorm's sum of squares has no ukernel (two default-path roots: its
+// partials and their combination); the three projections keep theirs.
+// QKV: 1 dispatch(es), 5 root(s): 3 on ukernels, 2 on the default path
 // QKV-NEXT: uk_matmul_skinny_bf16_nk: 3 (d_rmsnorm_qkv:63, d_rmsnorm_qkv:70, d_rmsnorm_qkv:77)
+// QKV-NEXT: default path: d_rmsnorm_qkv:23: not an argmax: {{.*}}; not a matmul: expected 2 inputs and 1 init
 // QKV-NEXT: default path: d_rmsnorm_qkv:23: not an argmax: {{.*}}; not a matmul: expected 2 inputs and 1 init
 
 // E2E: 15 dispatch(es), 15 root(s): 15 on ukernels, 0 on the default path

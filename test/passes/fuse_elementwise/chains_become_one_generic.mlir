@@ -1,8 +1,8 @@
 // ukernel-fuse-elementwise on its own: a chain of elementwise generics as
 // torch-mlir emits SwiGLU (truncf, extf, sigmoid, product, truncf, product
 // with the up projection's truncf) becomes one generic reading the two
-// matmul results once each; a producer with another user, a reduction
-// consumer and a broadcast read are left alone.
+// matmul results once each; a producer with another user and a reduction
+// consumer are left alone (broadcast reads: broadcast_reads_fuse_cheap_producers.mlir).
 // RUN: ukernel-opt --pass-pipeline='builtin.module(ukernel-fuse-elementwise)' %s | FileCheck %s
 
 #id = affine_map<(d0, d1) -> (d0, d1)>

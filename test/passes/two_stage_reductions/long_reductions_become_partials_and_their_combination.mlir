@@ -52,6 +52,22 @@ func.func @max_over_a_middle_dim(%x: tensor<3x1024x5xbf16>, %init: tensor<3x5xbf
   return %r : tensor<3x5xbf16>
 }
 
+// A reduced dim kept as size 1 (torch-mlir's keepdim form, read as 0):
+// the partials are 4 x 1 x 32.
+// CHECK-LABEL: func.func @keepdim_max
+// CHECK: tensor.expand_shape %arg0 {{\[\[}}0], [1, 2]] output_shape [4, 64, 32]
+// CHECK: tensor.empty() : tensor<4x1x32xf32>
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<4x1x32xf32>)
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<4x1x32xf32>) outs(%arg1 : tensor<4x1xf32>)
+func.func @keepdim_max(%x: tensor<4x2048xf32>, %init: tensor<4x1xf32>) -> tensor<4x1xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, 0)>], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<4x2048xf32>) outs(%init : tensor<4x1xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.maximumf %a, %o : f32
+    linalg.yield %s : f32
+  } -> tensor<4x1xf32>
+  return %r : tensor<4x1xf32>
+}
+
 // CHECK-LABEL: func.func @integer_sum_to_a_scalar
 // CHECK: tensor.expand_shape %arg0 {{\[\[}}0, 1]] output_shape [172, 64]
 // CHECK: arith.constant 0 : i32
