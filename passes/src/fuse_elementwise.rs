@@ -5,21 +5,27 @@
 //! kernel instead of one per op, and one consumer a matmul ukernel can
 //! absorb through its store function.
 //!
-//! Runs on tensors, after the folds and before `ukernel-inits-per-use`.
-//! A producer fuses into a consumer when both are `linalg.generic`s whose
-//! loops are all parallel, with one output each; the producer's output map
-//! is the identity and the consumer reads it through plain distinct loops
-//! (the identity, a permutation, or a broadcast: a bias vector widened by
-//! its own `extf` generic, read along a matrix's columns); the producer's
-//! body does not read its output element; and the consumer is the
-//! producer's only user. A producer read through a broadcast is computed
-//! again at every point it reaches, so it fuses only with a body without
-//! `math` ops. The fused op reads the producer's inputs through their maps
-//! composed with the consumer's read. The fused op reads the consumer's other inputs
-//! and the producer's inputs (an input read twice through the same map is
-//! read once), computes the producer's body and then the consumer's on its
-//! value, and writes the consumer's output. Reductions are never consumers
-//! here: a fold's body is what selects its ukernel.
+//! Runs on tensors, after the folds and before
+//! `ukernel-two-stage-reductions`. A producer, an elementwise
+//! `linalg.generic` (all loops parallel, one output, identity output map,
+//! its body not reading its output element), fuses into a consumer that
+//! reads it through plain distinct loops (the identity, a permutation, or a
+//! broadcast: a bias vector widened by its own `extf` generic, read along a
+//! matrix's columns) when:
+//! - the consumer is elementwise, or a one-output reduction no ukernel
+//!   family matches (a default-path fold: RMSNorm's sum of squares takes
+//!   its `fpowi`; a fold a family matches keeps the body that selects it);
+//! - the consumer is the producer's only user, or the producer is cheap
+//!   (no `math` ops, at most four ops: a conversion), in which case each
+//!   consumer gets its own copy and no kernel writes the producer's result;
+//! - a producer read through a broadcast, computed again at every point it
+//!   reaches, is cheap.
+//!
+//! The fused op reads the consumer's other inputs and the producer's inputs
+//! (through their maps composed with the consumer's read; an input read
+//! twice through the same map is read once), computes the producer's body
+//! and then the consumer's on its value, and writes the consumer's output,
+//! with the consumer's loops.
 
 use melior::{
     Context,
@@ -54,6 +60,32 @@ fn elementwise(op: &OperationRef) -> Option<usize> {
         .then_some(loops.len())
 }
 
+/// Whether `op` can take producers: an elementwise generic, or a
+/// reduction generic with one output that no ukernel family matches (a
+/// default-path fold: RMSNorm's sum of squares, a softmax's sum), whose
+/// loop count it returns. A fold a family matches keeps its body, which
+/// selects the ukernel.
+fn consumer_loops(op: &OperationRef) -> Option<usize> {
+    if let Some(loops) = elementwise(op) {
+        return Some(loops);
+    }
+    if name(op) != "linalg.generic" || op.result_count() != 1 || operand_segments(op)?.get(1) != Some(&1) {
+        return None;
+    }
+    let loops = reduction_loops(op)?;
+    if crate::families::FAMILIES.iter().any(|f| f.match_op(op).is_ok()) {
+        return None;
+    }
+    Some(loops.len())
+}
+
+/// Whether `op`'s body is cheap to compute again for every use: no
+/// `math` ops, a few ops at most (a conversion, a scale).
+fn cheap(op: &OperationRef) -> bool {
+    let ops = body_ops(op);
+    ops.len() <= 4 && !ops.iter().any(|o| name(o).starts_with("math."))
+}
+
 fn body_block<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<melior::ir::BlockRef<'c, 'a>> {
     op.region(0).ok()?.first_block()
 }
@@ -70,12 +102,15 @@ fn reads_output(op: &OperationRef) -> bool {
 /// fuse into `consumer`.
 fn fusable_read(producer: &OperationRef, consumer: &OperationRef) -> Option<Vec<usize>> {
     let loops = elementwise(producer)?;
-    let consumer_loops = elementwise(consumer)?;
+    let consumer_loops = consumer_loops(consumer)?;
     if reads_output(producer) {
         return None;
     }
     let result: Value = producer.result(0).ok()?.into();
-    if users(result).iter().any(|u| u != consumer) {
+    // Other users: a cheap producer is copied into each consumer (the last
+    // one takes the original), so no kernel of its own writes it.
+    let others = users(result).iter().any(|u| u != consumer);
+    if others && !cheap(producer) {
         return None;
     }
     let inputs = operand_segments(consumer)?[0] as usize;
@@ -96,7 +131,7 @@ fn fusable_read(producer: &OperationRef, consumer: &OperationRef) -> Option<Vec<
     // A producer read through a broadcast is computed again for every
     // consumer point it reaches: only a body without `math` ops (a
     // conversion, a scale: cheap to repeat).
-    if consumer_loops > loops && body_ops(producer).iter().any(|o| name(o).starts_with("math.")) {
+    if consumer_loops > loops && !cheap(producer) {
         return None;
     }
     Some(read)
@@ -235,14 +270,17 @@ fn fuse(context: &Context, producer: OperationRef, consumer: OperationRef, read:
     let new: Value = fused.result(0).map_err(|e| e.to_string())?.into();
     unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old.to_raw(), new.to_raw()) };
     drop(detach(&consumer));
-    drop(detach(&producer));
+    let produced: Value = producer.result(0).map_err(|e| e.to_string())?.into();
+    if users(produced).is_empty() {
+        drop(detach(&producer));
+    }
     Ok(())
 }
 
 /// One fusion in `func`, if any is left: whether one was made.
 fn fuse_one(context: &Context, func: &OperationRef) -> Result<bool, String> {
     for consumer in body_ops(func) {
-        if elementwise(&consumer).is_none() {
+        if consumer_loops(&consumer).is_none() {
             continue;
         }
         let inputs = operand_segments(&consumer).map_or(0, |s| s[0] as usize);

@@ -1,8 +1,9 @@
 // ukernel-fuse-elementwise on its own: a chain of elementwise generics as
 // torch-mlir emits SwiGLU (truncf, extf, sigmoid, product, truncf, product
 // with the up projection's truncf) becomes one generic reading the two
-// matmul results once each; a producer with another user and a reduction
-// consumer are left alone (broadcast reads: broadcast_reads_fuse_cheap_producers.mlir).
+// matmul results once each; a cheap producer two ops read is copied into
+// each (a default-path reduction too); a costly one stays (broadcast reads:
+// broadcast_reads_fuse_cheap_producers.mlir).
 // RUN: ukernel-opt --pass-pipeline='builtin.module(ukernel-fuse-elementwise)' %s | FileCheck %s
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
@@ -63,9 +64,15 @@ func.func @swiglu_chain(%gate: tensor<4x8xf32>, %up: tensor<4x8xf32>) -> tensor<
   return %h : tensor<4x8xbf16>
 }
 
-// A producer another op also reads stays; so does the reduction reading it.
+// A cheap producer (one product) that two ops read is copied into each, a
+// default-path reduction included: no op writes the squares.
 // CHECK-LABEL: func.func @shared_producer_and_reduction
-// CHECK-COUNT-3: linalg.generic
+// CHECK: linalg.generic {{.*}} ins(%arg0 : tensor<4x8xf32>)
+// CHECK: arith.mulf
+// CHECK: arith.negf
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%arg0 : tensor<4x8xf32>)
+// CHECK: arith.mulf
+// CHECK: arith.addf
 // CHECK-NOT: linalg.generic
 func.func @shared_producer_and_reduction(%x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4xf32>) {
   %zero = arith.constant 0.0 : f32
@@ -83,6 +90,34 @@ func.func @shared_producer_and_reduction(%x: tensor<4x8xf32>) -> (tensor<4x8xf32
   %er = tensor.empty() : tensor<4xf32>
   %f = linalg.fill ins(%zero : f32) outs(%er : tensor<4xf32>) -> tensor<4xf32>
   %sum = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%sq : tensor<4x8xf32>) outs(%f : tensor<4xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %a = arith.addf %in, %acc : f32
+    linalg.yield %a : f32
+  } -> tensor<4xf32>
+  return %neg, %sum : tensor<4x8xf32>, tensor<4xf32>
+}
+
+// A producer with a `math` op that two ops read is computed once: it stays,
+// and so do both of its users.
+// CHECK-LABEL: func.func @shared_costly_producer
+// CHECK-COUNT-3: linalg.generic
+// CHECK-NOT: linalg.generic
+func.func @shared_costly_producer(%x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x8xf32>
+  %ex = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = math.exp %in : f32
+    linalg.yield %m : f32
+  } -> tensor<4x8xf32>
+  %neg = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%ex : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %n = arith.negf %in : f32
+    linalg.yield %n : f32
+  } -> tensor<4x8xf32>
+  %er = tensor.empty() : tensor<4xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%er : tensor<4xf32>) -> tensor<4xf32>
+  %sum = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%ex : tensor<4x8xf32>) outs(%f : tensor<4xf32>) {
   ^bb0(%in: f32, %acc: f32):
     %a = arith.addf %in, %acc : f32
     linalg.yield %a : f32
