@@ -36,7 +36,9 @@
 
 // Loops over different spaces are one kernel each (ukernel-split-kernels),
 // launched in order, each with a thread per point. (A reduction of 200
-// terms stays one op; from 256 on, ukernel-two-stage-reductions splits it.)
+// terms stays one op; from 256 on, ukernel-two-stage-reductions splits it.
+// The producer, an exp that is also a result, is computed once, not fused
+// into the reduction.)
 // CHECK-LABEL: func.func @producer_then_reduction__k0
 // CHECK-SAME: ukernel.function = "producer_then_reduction"
 // CHECK-SAME: ukernel.grid = ["ceildiv(8*200, 256)", "1", "1"]
@@ -101,13 +103,12 @@ module {
     return %r#1 : tensor<64xi64>
   }
 
-  func.func @producer_then_reduction(%x: tensor<8x200xf32>) -> tensor<8xf32> {
+  func.func @producer_then_reduction(%x: tensor<8x200xf32>) -> (tensor<8x200xf32>, tensor<8xf32>) {
     %t = tensor.empty() : tensor<8x200xf32>
     %y = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
         ins(%x : tensor<8x200xf32>) outs(%t : tensor<8x200xf32>) {
     ^bb0(%a: f32, %o: f32):
-      %two = arith.constant 2.0 : f32
-      %m = arith.mulf %a, %two : f32
+      %m = math.exp %a : f32
       linalg.yield %m : f32
     } -> tensor<8x200xf32>
     %zero = arith.constant 0.0 : f32
@@ -119,6 +120,6 @@ module {
       %sum = arith.addf %a, %acc : f32
       linalg.yield %sum : f32
     } -> tensor<8xf32>
-    return %s : tensor<8xf32>
+    return %y, %s : tensor<8x200xf32>, tensor<8xf32>
   }
 }

@@ -99,12 +99,12 @@ module {
     } -> tensor<1x96xf32>
     return %r : tensor<1x96xf32>
   }
-  func.func @sum_of_all(%x: tensor<8x16xf32>) -> tensor<f32> {
+  func.func @sum_of_all(%x: tensor<8x16xf32>) -> (tensor<8x16xf32>, tensor<f32>) {
     %cst = arith.constant 0.000000e+00 : f32
     %sq = tensor.empty() : tensor<8x16xf32>
     %s = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<8x16xf32>) outs(%sq : tensor<8x16xf32>) {
     ^bb0(%p: f32, %o: f32):
-      %m = arith.mulf %p, %p : f32
+      %m = math.exp %p : f32
       linalg.yield %m : f32
     } -> tensor<8x16xf32>
     %e = tensor.empty() : tensor<f32>
@@ -114,7 +114,7 @@ module {
       %a = arith.addf %p, %o : f32
       linalg.yield %a : f32
     } -> tensor<f32>
-    return %r : tensor<f32>
+    return %s, %r : tensor<8x16xf32>, tensor<f32>
   }
   func.func @column_sums_of_a_transpose(%x: tensor<16x8xf32>) -> tensor<16xf32> {
     %cst = arith.constant 0.000000e+00 : f32
