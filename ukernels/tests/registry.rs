@@ -44,18 +44,26 @@ fn matmul_variants_record_tiles_layouts_and_shared_memory() {
             "uk_matmul_tile_small_bf16_kn",
             "uk_matmul_wgmma_bf16_nk",
             "uk_matmul_wgmma_narrow_bf16_nk",
+            "uk_matmul_wgmma_bf16_kn",
+            "uk_matmul_wgmma_narrow_bf16_kn",
             "uk_matmul_gemv_bf16_nk",
             "uk_matmul_skinny_bf16_nk",
+            "uk_matmul_skinny_bf16_kn",
             "uk_matmul_skinny_wide_bf16_nk",
+            "uk_matmul_skinny_wide_bf16_kn",
             "uk_matmul_tile_f16_nk",
             "uk_matmul_tile_f16_kn",
             "uk_matmul_tile_small_f16_nk",
             "uk_matmul_tile_small_f16_kn",
             "uk_matmul_wgmma_f16_nk",
             "uk_matmul_wgmma_narrow_f16_nk",
+            "uk_matmul_wgmma_f16_kn",
+            "uk_matmul_wgmma_narrow_f16_kn",
             "uk_matmul_gemv_f16_nk",
             "uk_matmul_skinny_f16_nk",
-            "uk_matmul_skinny_wide_f16_nk"
+            "uk_matmul_skinny_f16_kn",
+            "uk_matmul_skinny_wide_f16_nk",
+            "uk_matmul_skinny_wide_f16_kn"
         ]
     );
     let tile = reg.by_symbol("uk_matmul_tile_bf16_kn").unwrap();
@@ -77,6 +85,10 @@ fn matmul_variants_record_tiles_layouts_and_shared_memory() {
     assert_eq!((wide.param("tile_n"), wide.param("min_n_workgroups_per_sm")), (Some(64), Some(1)));
     assert_eq!(skinny.param("min_n_workgroups_per_sm"), None);
     assert_eq!((skinny.dynamic_shared_memory_bytes, wide.dynamic_shared_memory_bytes), (147504, 81984));
+    // B as K x N: wgmma (sm_90a) and both skinny shapes, tagged so.
+    for kn in ["uk_matmul_wgmma_bf16_kn", "uk_matmul_skinny_bf16_kn", "uk_matmul_skinny_wide_f16_kn"] {
+        assert_eq!(reg.by_symbol(kn).unwrap().tag("b_layout"), Some("kn"), "{kn}");
+    }
     let gemv = reg.by_symbol("uk_matmul_gemv_bf16_nk").unwrap();
     assert_eq!((gemv.param("max_m"), gemv.param("min_weights")), (Some(1), Some(1 << 25)));
     assert_eq!(gemv.param("tile_n"), Some(4));
