@@ -2,12 +2,13 @@
 # Builds what run1.sh carries to the GPU machine, under the ignored gpu2/:
 # the runtime-only ukc-run; packages (PTX for sm_90a) with their MLIR
 # references of the realir blocks, the two-stage reduction module, the
-# e2e modules with reductions and the formation module; two differential
+# e2e modules with reductions, the formation module and Q K^T with its
+# transpose folded; two differential
 # fuzz modules; the corpus package; the Python package's wheel.
 set -uo pipefail
 cd "$(dirname "$0")/../../.."
 rm -rf gpu2 && mkdir -p gpu2/p gpu2/fuzz gpu2/corpus
-for f in test/realir/*.mlir test/e2e/two_stage_reductions_keep_the_cpu_results.mlir test/e2e/fused_dispatches.mlir test/e2e/split_folds.mlir test/e2e/argmax_dispatches.mlir test/codegen/kernels_formed_per_root.mlir test/codegen/batch_matmul_gets_the_matmul_ukernel.mlir; do
+for f in test/realir/*.mlir test/e2e/two_stage_reductions_keep_the_cpu_results.mlir test/e2e/fused_dispatches.mlir test/e2e/split_folds.mlir test/e2e/argmax_dispatches.mlir test/codegen/kernels_formed_per_root.mlir test/codegen/batch_matmul_gets_the_matmul_ukernel.mlir test/passes/fold_transposes/batch_transpose_into_batch_matmul_maps.mlir; do
   b=$(basename $f .mlir)
   target/debug/ukc compile --arch sm_90a --no-cubin --reference $f -o gpu2/p/$b.pkg 2>&1 | grep -v remark | head -1
 done
