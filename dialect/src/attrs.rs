@@ -63,22 +63,55 @@ impl UKernelSelection {
 }
 
 /// A GPU arch as NVIDIA names it: `sm_90` (portable: its code also runs on
-/// newer GPUs) or `sm_90a` (arch-specific: Hopper's wgmma and setmaxnreg;
-/// its code runs only on compute capability exactly 9.0).
+/// newer GPUs), `sm_90a` (arch-specific: Hopper's wgmma and setmaxnreg;
+/// its code runs only on compute capability exactly 9.0) or `sm_100f`
+/// (family-specific, PTX ISA 8.8: its code runs on the GPUs of the same
+/// major whose minor is not lower, 10.0 and 10.3 for `sm_100f`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct GpuArch {
     /// Compute capability as `major * 10 + minor` (90 for `sm_90`).
     pub sm: u32,
     pub specific: bool,
+    pub family: bool,
 }
 
 impl GpuArch {
     pub const fn portable(sm: u32) -> Self {
-        Self { sm, specific: false }
+        Self { sm, specific: false, family: false }
     }
 
     pub const fn specific(sm: u32) -> Self {
-        Self { sm, specific: true }
+        Self { sm, specific: true, family: false }
+    }
+
+    pub const fn family(sm: u32) -> Self {
+        Self { sm, specific: false, family: true }
+    }
+
+    /// The form's suffix: `a`, `f` or nothing.
+    pub const fn suffix(self) -> &'static str {
+        if self.specific {
+            "a"
+        } else if self.family {
+            "f"
+        } else {
+            ""
+        }
+    }
+
+    /// Whether code built for this arch runs on a GPU of compute capability
+    /// `device_sm` (`major * 10 + minor`): portable code on that capability
+    /// and later ones (the driver compiles its PTX forward), arch-specific
+    /// code on exactly that one, family-specific code within the major from
+    /// its minor on.
+    pub const fn runs_on(self, device_sm: u32) -> bool {
+        if self.specific {
+            device_sm == self.sm
+        } else if self.family {
+            device_sm / 10 == self.sm / 10 && device_sm >= self.sm
+        } else {
+            device_sm >= self.sm
+        }
     }
 
     /// Parses a known arch, `sm_90` or `sm_90a` (see [`KNOWN_ARCHES`]).
@@ -88,17 +121,27 @@ impl GpuArch {
 
     /// Parses a known arch; the error says what is wrong in one line.
     pub fn parse_known(text: &str) -> Result<Self, String> {
-        let shape = || format!("'{text}' is not of the form sm_<major><minor>[a] (e.g. sm_90, sm_90a)");
+        let shape = || format!("'{text}' is not of the form sm_<major><minor>[a|f] (e.g. sm_90, sm_90a, sm_100f)");
         let rest = text.strip_prefix("sm_").ok_or_else(shape)?;
-        let (digits, specific) = match rest.strip_suffix('a') {
-            Some(d) => (d, true),
-            None => (rest, false),
+        let (digits, specific, family) = match (rest.strip_suffix('a'), rest.strip_suffix('f')) {
+            (Some(d), _) => (d, true, false),
+            (_, Some(d)) => (d, false, true),
+            _ => (rest, false, false),
         };
         if digits.len() < 2 || digits.len() > 3 || !digits.bytes().all(|b| b.is_ascii_digit()) {
             return Err(shape());
         }
         let sm: u32 = digits.parse().map_err(|_| shape())?;
-        let known = || KNOWN_ARCHES.iter().map(|k| format!("sm_{}{}", k.sm, if k.specific_form { "[a]" } else { "" }));
+        let known = || {
+            KNOWN_ARCHES.iter().map(|k| {
+                let forms = match (k.specific_form, k.family_form) {
+                    (true, true) => "[a|f]",
+                    (true, false) => "[a]",
+                    _ => "",
+                };
+                format!("sm_{}{forms}", k.sm)
+            })
+        };
         let Some(entry) = KNOWN_ARCHES.iter().find(|k| k.sm == sm) else {
             return Err(format!(
                 "'{text}' is not a known NVIDIA arch (known: {})",
@@ -108,17 +151,24 @@ impl GpuArch {
         if specific && !entry.specific_form {
             return Err(format!("'{text}': sm_{sm} has no arch-specific form"));
         }
-        Ok(Self { sm, specific })
+        if family && !entry.family_form {
+            return Err(format!(
+                "'{text}': sm_{sm} has no family-specific form (PTX ISA 8.8 names them from sm_100 on)"
+            ));
+        }
+        Ok(Self { sm, specific, family })
     }
 
     /// The PTX ISA version emitted for this arch (x10: 86 is PTX 8.6): what
     /// the arch needs, and at least 8.0, which every CUDA 12 driver loads;
     /// 8.3 for arch-specific targets, whose ukernels build tensor maps on
-    /// the device (`tensormap.replace`, CUDA 12.3 drivers and later).
+    /// the device (`tensormap.replace`, CUDA 12.3 drivers and later); 8.8
+    /// for family-specific ones, which that version introduced.
     pub fn ptx_isa(self) -> u32 {
         let needed = KNOWN_ARCHES.iter().find(|k| k.sm == self.sm).map_or(80, |k| k.ptx_isa);
         let specific = if self.specific { 83 } else { 0 };
-        needed.max(specific).max(80)
+        let family = if self.family { 88 } else { 0 };
+        needed.max(specific).max(family).max(80)
     }
 }
 
@@ -128,6 +178,8 @@ pub struct KnownArch {
     pub sm: u32,
     /// Whether `sm_XYa` exists (arch-specific instructions: wgmma, tcgen05).
     pub specific_form: bool,
+    /// Whether `sm_XYf` exists (family-specific: PTX ISA 8.8, Blackwell on).
+    pub family_form: bool,
     /// The lowest PTX ISA version (x10) that names the arch.
     pub ptx_isa: u32,
 }
@@ -135,24 +187,24 @@ pub struct KnownArch {
 /// The arches LLVM 22's NVPTX target and the set-up's ptxas (CUDA 12.9)
 /// both know. sm_88 and sm_110 need PTX ISA 9.0 (CUDA 13) and are left out.
 pub const KNOWN_ARCHES: &[KnownArch] = &[
-    KnownArch { sm: 70, specific_form: false, ptx_isa: 60 },
-    KnownArch { sm: 72, specific_form: false, ptx_isa: 61 },
-    KnownArch { sm: 75, specific_form: false, ptx_isa: 63 },
-    KnownArch { sm: 80, specific_form: false, ptx_isa: 70 },
-    KnownArch { sm: 86, specific_form: false, ptx_isa: 71 },
-    KnownArch { sm: 87, specific_form: false, ptx_isa: 74 },
-    KnownArch { sm: 89, specific_form: false, ptx_isa: 78 },
-    KnownArch { sm: 90, specific_form: true, ptx_isa: 78 },
-    KnownArch { sm: 100, specific_form: true, ptx_isa: 86 },
-    KnownArch { sm: 101, specific_form: true, ptx_isa: 86 },
-    KnownArch { sm: 103, specific_form: true, ptx_isa: 88 },
-    KnownArch { sm: 120, specific_form: true, ptx_isa: 87 },
-    KnownArch { sm: 121, specific_form: true, ptx_isa: 88 },
+    KnownArch { sm: 70, specific_form: false, family_form: false, ptx_isa: 60 },
+    KnownArch { sm: 72, specific_form: false, family_form: false, ptx_isa: 61 },
+    KnownArch { sm: 75, specific_form: false, family_form: false, ptx_isa: 63 },
+    KnownArch { sm: 80, specific_form: false, family_form: false, ptx_isa: 70 },
+    KnownArch { sm: 86, specific_form: false, family_form: false, ptx_isa: 71 },
+    KnownArch { sm: 87, specific_form: false, family_form: false, ptx_isa: 74 },
+    KnownArch { sm: 89, specific_form: false, family_form: false, ptx_isa: 78 },
+    KnownArch { sm: 90, specific_form: true, family_form: false, ptx_isa: 78 },
+    KnownArch { sm: 100, specific_form: true, family_form: true, ptx_isa: 86 },
+    KnownArch { sm: 101, specific_form: true, family_form: true, ptx_isa: 86 },
+    KnownArch { sm: 103, specific_form: true, family_form: true, ptx_isa: 88 },
+    KnownArch { sm: 120, specific_form: true, family_form: true, ptx_isa: 87 },
+    KnownArch { sm: 121, specific_form: true, family_form: true, ptx_isa: 88 },
 ];
 
 impl std::fmt::Display for GpuArch {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "sm_{}{}", self.sm, if self.specific { "a" } else { "" })
+        write!(f, "sm_{}{}", self.sm, self.suffix())
     }
 }
 
@@ -164,6 +216,8 @@ pub struct Target {
     pub sm: u32,
     /// Whether the arch is the arch-specific form (`sm_90a`).
     pub specific: bool,
+    /// Whether the arch is the family-specific form (`sm_100f`).
+    pub family: bool,
     pub ukernels: UKernelSelection,
     /// Streaming multiprocessors on the GPU; guides how long rows are split.
     /// When absent, [`Target::multiprocessors`] gives a typical count.
@@ -172,11 +226,11 @@ pub struct Target {
 
 impl Target {
     pub fn new(sm: u32, ukernels: UKernelSelection) -> Self {
-        Self { sm, specific: false, ukernels, sm_count: None }
+        Self { sm, specific: false, family: false, ukernels, sm_count: None }
     }
 
     pub fn gpu_arch(&self) -> GpuArch {
-        GpuArch { sm: self.sm, specific: self.specific }
+        GpuArch { sm: self.sm, specific: self.specific, family: self.family }
     }
 
     /// `sm_90`, `sm_90a` and the like.
@@ -216,7 +270,7 @@ impl<'c> TryFrom<Attribute<'c>> for Target {
     fn try_from(attr: Attribute<'c>) -> Result<Self, Error> {
         let f = Fields::of(attr, "target")?;
         let arch = f.string("arch")?;
-        let GpuArch { sm, specific } =
+        let GpuArch { sm, specific, family } =
             GpuArch::parse_known(&arch).map_err(|message| Error::InvalidValue { attr: "target", message })?;
         let ukernels = match f.optional("ukernels") {
             None => UKernelSelection::All,
@@ -233,7 +287,7 @@ impl<'c> TryFrom<Attribute<'c>> for Target {
                 });
             }
         };
-        Ok(Self { sm, specific, ukernels, sm_count })
+        Ok(Self { sm, specific, family, ukernels, sm_count })
     }
 }
 

@@ -35,10 +35,12 @@ fn target_round_trips_through_text() {
         Target {
             sm: 100,
             specific: false,
+            family: false,
             ukernels: UKernelSelection::List(vec!["argmax".into(), "topk".into()]),
             sm_count: Some(148),
         },
         Target { specific: true, ..Target::new(90, UKernelSelection::All) },
+        Target { family: true, ..Target::new(120, UKernelSelection::All) },
     ] {
         let attr = target.to_attribute(&context).unwrap();
         assert_eq!(Target::try_from(reparse(&context, attr)).unwrap(), target);
@@ -140,4 +142,31 @@ fn malformed_attributes_name_the_field() {
     assert!(matches!(Target::try_from(config), Err(Error::NotThisAttribute { expected: "target", .. })));
     let a = Attribute::parse(&context, "42 : i64").unwrap();
     assert!(matches!(Target::try_from(a), Err(Error::NotThisAttribute { expected: "target", .. })));
+}
+
+#[test]
+fn arch_forms_parse_print_and_say_where_their_code_runs() {
+    use ukernel_dialect::GpuArch;
+    for (text, arch) in [
+        ("sm_80", GpuArch::portable(80)),
+        ("sm_90a", GpuArch::specific(90)),
+        ("sm_100f", GpuArch::family(100)),
+        ("sm_120f", GpuArch::family(120)),
+        ("sm_103a", GpuArch::specific(103)),
+    ] {
+        assert_eq!(GpuArch::parse_known(text), Ok(arch), "{text}");
+        assert_eq!(arch.to_string(), text);
+    }
+    // Only Blackwell and later have family forms; PTX ISA 8.8 names them.
+    assert!(GpuArch::parse_known("sm_90f").unwrap_err().contains("no family-specific form"));
+    assert!(GpuArch::parse_known("sm_100x").unwrap_err().contains("sm_<major><minor>[a|f]"));
+    assert_eq!(GpuArch::family(100).ptx_isa(), 88);
+    assert_eq!(GpuArch::specific(90).ptx_isa(), 83);
+    // Where the code runs, by device capability.
+    let runs =
+        |a: GpuArch| [80, 86, 90, 100, 103, 110, 120, 121].into_iter().filter(|&d| a.runs_on(d)).collect::<Vec<_>>();
+    assert_eq!(runs(GpuArch::portable(86)), [86, 90, 100, 103, 110, 120, 121]);
+    assert_eq!(runs(GpuArch::specific(90)), [90]);
+    assert_eq!(runs(GpuArch::family(100)), [100, 103]);
+    assert_eq!(runs(GpuArch::family(120)), [120, 121]);
 }

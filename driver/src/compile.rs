@@ -242,6 +242,7 @@ impl Compiler {
         };
         target.sm = lowest.sm;
         target.specific = lowest.specific;
+        target.family = lowest.family;
         if let Some(u) = &self.options.ukernels {
             target.ukernels = u.clone();
         }
@@ -570,15 +571,25 @@ pub fn build_package(kernels: &[KernelInfo], modules: &[EmittedModule]) -> Resul
         if !seen.insert(arch.sm) {
             return Err(CompileError::Metadata {
                 kernel: String::new(),
-                message: format!("sm_{0} and sm_{0}a both requested; a kernel has one PTX per capability", arch.sm),
+                message: format!(
+                    "two forms of sm_{} requested (of sm_XY, sm_XYa, sm_XYf); a kernel has one PTX per capability",
+                    arch.sm
+                ),
             });
         }
     }
-    type Images = Vec<(ComputeCapability, bool, ukernel_runtime::spec::Bytes)>;
+    type Images = Vec<(ComputeCapability, ukernel_runtime::ImageForm, ukernel_runtime::spec::Bytes)>;
     fn images<T: Clone + Into<ukernel_runtime::spec::Bytes>>(per_arch: &BTreeMap<GpuArch, T>) -> Images {
         per_arch
             .iter()
-            .map(|(arch, image)| (ComputeCapability::from_sm(arch.sm), arch.specific, image.clone().into()))
+            .map(|(arch, image)| {
+                let form = match (arch.specific, arch.family) {
+                    (true, _) => ukernel_runtime::ImageForm::ArchSpecific,
+                    (_, true) => ukernel_runtime::ImageForm::FamilySpecific,
+                    _ => ukernel_runtime::ImageForm::Portable,
+                };
+                (ComputeCapability::from_sm(arch.sm), form, image.clone().into())
+            })
             .collect()
     }
     // Each module's images converted once; its kernels share them.
@@ -601,10 +612,10 @@ pub fn build_package(kernels: &[KernelInfo], modules: &[EmittedModule]) -> Resul
         let fail = |message: String| CompileError::Metadata { kernel: k.name.clone(), message };
         let (ptx, cubins) = module_of.get(k.name.as_str()).ok_or_else(|| fail("no emitted module holds it".into()))?;
         let mut spec = MultiKernelLoaderSpec::new(&k.name)
-            .with(KernelLoaderSpec::cuda_ptx_images(&k.name, ptx.clone()))
+            .with(KernelLoaderSpec::cuda_ptx_forms(&k.name, ptx.clone()))
             .map_err(|e| fail(e.to_string()))?;
         if !cubins.is_empty() {
-            spec.add(KernelLoaderSpec::cuda_cubins(&k.name, cubins.clone())).map_err(|e| fail(e.to_string()))?;
+            spec.add(KernelLoaderSpec::cuda_cubin_forms(&k.name, cubins.clone())).map_err(|e| fail(e.to_string()))?;
         }
         let mut args = Vec::new();
         fn grid_dim(g: &GridExpr, first_param: &[u32]) -> Result<DimExpr, String> {

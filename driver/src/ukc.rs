@@ -170,6 +170,17 @@ impl Flags {
                 .iter()
                 .map(|a| GpuArch::parse_known(a.trim()).map_err(|e| format!("ukc: error: --arch: {e}")))
                 .collect::<Result<_, _>>()?;
+            // The same arch twice is one; two forms of one capability (sm_100
+            // and sm_100f) would be two PTX images for one capability.
+            options.arches.sort();
+            options.arches.dedup();
+            if let Some(w) = options.arches.windows(2).find(|w| w[0].sm == w[1].sm) {
+                return Err(format!(
+                    "ukc: error: --arch: {} and {} are two forms of one capability; a package holds one image per \
+                     capability (request one of them)",
+                    w[0], w[1]
+                ));
+            }
         }
         if let Some(v) = &self.ukernels {
             let selection = UKernelSelection::parse(v).map_err(|e| format!("ukc: error: --ukernels: {e}"))?;
@@ -552,7 +563,7 @@ fn write_harness_ptx(dir: &str) -> Result<(), String> {
         .map_err(|e| e.to_string())?;
     for harness in ukernels::families::harnesses() {
         for &sm in harness.arches {
-            let arch = GpuArch { sm, specific: harness.arch_specific };
+            let arch = GpuArch { sm, specific: harness.arch_specific, family: false };
             let text = ukernel_target_nvptx::link::harness_ptx(harness.name, arch).map_err(|e| e.to_string())?;
             crate::write_atomically(
                 &std::path::Path::new(dir).join(format!("{}.{arch}.ptx", harness.name)),

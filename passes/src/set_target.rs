@@ -73,6 +73,7 @@ impl TargetOverride {
         if let Some(arch) = &self.arch {
             target.sm = arch.sm;
             target.specific = arch.specific;
+            target.family = arch.family;
         }
         if let Some(list) = &self.ukernels {
             target.ukernels = list.clone();

@@ -17,4 +17,4 @@ pub use cuda::{CudaError, Ownership};
 pub use launch::{ArgSpec, ArgValue, DimExpr, ElementKind, LaunchMetadata};
 pub use package::{Function, Package, PackageError, PackagedKernel};
 pub use runtime::{Device, DeviceSelection, Error, LaunchArg, LoadedKernel, Runtime};
-pub use spec::{ComputeCapability, KernelLoaderSpec, LoadChoice, MultiKernelLoaderSpec, SpecError};
+pub use spec::{ComputeCapability, ImageForm, KernelLoaderSpec, LoadChoice, MultiKernelLoaderSpec, SpecError};

@@ -21,15 +21,16 @@ use std::{collections::BTreeMap, sync::Arc};
 
 use crate::{
     launch::{Access, ArgSpec, Dim, DimExpr, ElementKind, LaunchMetadata, ScalarSource, ScalarType},
-    spec::{Bytes, ComputeCapability, KernelLoaderSpec, MultiKernelLoaderSpec, SpecError},
+    spec::{Bytes, ComputeCapability, ImageForm, KernelLoaderSpec, MultiKernelLoaderSpec, SpecError},
 };
 
 pub const MAGIC: &[u8; 8] = b"UKPKG\0\r\n";
-/// Version 4 holds a cubin per capability, each marked portable or
-/// arch-specific (version 3 and before: one cubin); version 3 marks
+/// Version 5 marks family-specific images (`sm_100f`); version 4 holds a
+/// cubin per capability, each marked portable or arch-specific (version 3
+/// and before: one cubin); version 3 marks
 /// arch-specific PTX images; version 2 checksums with CRC-32 (version 1:
 /// FNV-1a 64). Every older version is still read.
-pub const FORMAT_VERSION: u32 = 4;
+pub const FORMAT_VERSION: u32 = 5;
 const HEADER_BYTES: usize = 8 + 4 + 8 + 8;
 /// Bounds nesting of launch expressions, so a corrupt file cannot recurse deep.
 const MAX_EXPR_DEPTH: u32 = 64;
@@ -98,17 +99,24 @@ impl<'a> Function<'a> {
     /// The steps of the variant that suits a device of capability `device`:
     /// the one whose first kernel's image for it (see
     /// [`MultiKernelLoaderSpec::select_for`]) is of the greatest
-    /// capability, arch-specific before portable, a cubin before PTX. When
+    /// capability, arch-specific before family-specific before portable, a
+    /// cubin before PTX. When
     /// none has an image for it, the first variant's (loading then reports
     /// what is missing).
     pub fn steps_for(&self, device: ComputeCapability) -> &[&'a PackagedKernel] {
         let score = |steps: &Vec<&PackagedKernel>| {
             let choice = steps.first()?.spec.select_for(device).ok()?;
-            let (cc, arch_specific, cubin) = match choice {
-                crate::spec::LoadChoice::Cubin { cc, arch_specific, .. } => (cc, arch_specific, true),
-                crate::spec::LoadChoice::Ptx { cc, arch_specific, .. } => (cc, arch_specific, false),
+            // More specific first: exact capability, then family, then portable.
+            let rank = |form| match form {
+                crate::spec::ImageForm::ArchSpecific => 2,
+                crate::spec::ImageForm::FamilySpecific => 1,
+                crate::spec::ImageForm::Portable => 0,
             };
-            Some((cc, arch_specific, cubin))
+            let (cc, form, cubin) = match choice {
+                crate::spec::LoadChoice::Cubin { cc, form, .. } => (cc, rank(form), true),
+                crate::spec::LoadChoice::Ptx { cc, form, .. } => (cc, rank(form), false),
+            };
+            Some((cc, form, cubin))
         };
         let best = self
             .variants
@@ -328,28 +336,48 @@ impl Writer {
     }
 }
 
+/// An image's form as its flag byte: 0 portable, 1 arch-specific, 2
+/// family-specific (version 5 on).
+fn form_flag(form: ImageForm) -> u8 {
+    match form {
+        ImageForm::Portable => 0,
+        ImageForm::ArchSpecific => 1,
+        ImageForm::FamilySpecific => 2,
+    }
+}
+
+/// The form a flag byte of a package of `version` marks.
+fn flag_form(r: &Reader, flag: u8, version: u32) -> Result<ImageForm, PackageError> {
+    match (flag, version) {
+        (0, _) => Ok(ImageForm::Portable),
+        (1, _) => Ok(ImageForm::ArchSpecific),
+        (2, 5..) => Ok(ImageForm::FamilySpecific),
+        (f, _) => Err(r.corrupt(format!("unknown image form flag {f}"))),
+    }
+}
+
 fn write_kernel(w: &mut Writer, k: &PackagedKernel, images: &std::collections::HashMap<&[u8], u32>) {
     w.str(k.name());
     let specs: Vec<&KernelLoaderSpec> = k.spec.specs().collect();
     w.u8(specs.len() as u8);
     for s in specs {
         match s {
-            KernelLoaderSpec::CudaPtxInMemory { ptx, arch_specific, .. } => {
+            KernelLoaderSpec::CudaPtxInMemory { ptx, .. } => {
                 w.u8(0);
                 w.u32(ptx.len() as u32);
                 for (cc, text) in ptx {
                     w.cc(*cc);
                     w.u32(images[text.as_ref()]);
-                    w.u8(arch_specific.contains(cc) as u8);
+                    w.u8(form_flag(s.form_of(*cc)));
                 }
             }
-            KernelLoaderSpec::CudaCubinInMemory { cubins, arch_specific, .. } => {
+            KernelLoaderSpec::CudaCubinInMemory { cubins, .. } => {
                 w.u8(1);
                 w.u32(cubins.len() as u32);
                 for (cc, image) in cubins {
                     w.cc(*cc);
                     w.u32(images[image.as_ref()]);
-                    w.u8(arch_specific.contains(cc) as u8);
+                    w.u8(form_flag(s.form_of(*cc)));
                 }
             }
             KernelLoaderSpec::OpenClTextInMemory { text, .. } => {
@@ -506,16 +534,19 @@ fn read_kernel<'b>(r: &mut Reader<'b>, images: &[Bytes], version: u32) -> Result
     for _ in 0..r.u8("spec count")? {
         let s = match r.u8("spec kind")? {
             0 => {
-                let mut ptx = BTreeMap::new();
-                let mut arch_specific = std::collections::BTreeSet::new();
+                let mut ptx = Vec::new();
                 for _ in 0..r.u32("PTX count")? {
                     let cc = r.cc()?;
-                    ptx.insert(cc, take(r, "PTX text")?);
-                    if version >= 3 && r.u8("arch-specific flag")? != 0 {
-                        arch_specific.insert(cc);
-                    }
+                    let text = take(r, "PTX text")?;
+                    let form = if version >= 3 {
+                        let flag = r.u8("image form flag")?;
+                        flag_form(r, flag, version)?
+                    } else {
+                        ImageForm::Portable
+                    };
+                    ptx.push((cc, form, text));
                 }
-                KernelLoaderSpec::CudaPtxInMemory { kernel_name: name.clone(), ptx, arch_specific }
+                KernelLoaderSpec::cuda_ptx_forms(name.clone(), ptx)
             }
             1 if version < 4 => {
                 let cc = r.cc()?;
@@ -526,9 +557,10 @@ fn read_kernel<'b>(r: &mut Reader<'b>, images: &[Bytes], version: u32) -> Result
                 for _ in 0..r.u32("cubin count")? {
                     let cc = r.cc()?;
                     let image = take(r, "cubin")?;
-                    cubins.push((cc, r.u8("arch-specific flag")? != 0, image));
+                    let flag = r.u8("image form flag")?;
+                    cubins.push((cc, flag_form(r, flag, version)?, image));
                 }
-                KernelLoaderSpec::cuda_cubins(name.clone(), cubins)
+                KernelLoaderSpec::cuda_cubin_forms(name.clone(), cubins)
             }
             2 => KernelLoaderSpec::OpenClTextInMemory { kernel_name: name.clone(), text: take(r, "OpenCL text")? },
             t => return Err(r.corrupt(format!("unknown spec kind {t}"))),

@@ -13,7 +13,7 @@ use crate::{
     cuda::{self, Context, CudaError, DeviceBuffer, Ownership, Stream},
     launch::{ArgError, ArgValue, ElementKind, LaunchMetadata, ResolvedParam},
     package::{PackageError, PackagedKernel},
-    spec::{ComputeCapability, LoadChoice, SpecError},
+    spec::{ComputeCapability, ImageForm, LoadChoice, SpecError},
 };
 
 #[derive(Debug, thiserror::Error)]
@@ -247,10 +247,12 @@ impl Runtime {
             self.devices.get(index).ok_or(Error::DeviceOutOfRange { ordinal: index, count: self.devices.len() })?;
         let cc = device.compute_capability;
         let (what, image, from_cc) = match kernel.spec.select_for(cc)? {
-            LoadChoice::Cubin { cc, arch_specific: false, image } => ("cubin", image, cc),
-            LoadChoice::Cubin { cc, arch_specific: true, image } => ("arch-specific cubin", image, cc),
-            LoadChoice::Ptx { cc, arch_specific: false, text } => ("PTX", text, cc),
-            LoadChoice::Ptx { cc, arch_specific: true, text } => ("arch-specific PTX", text, cc),
+            LoadChoice::Cubin { cc, form: ImageForm::Portable, image } => ("cubin", image, cc),
+            LoadChoice::Cubin { cc, form: ImageForm::ArchSpecific, image } => ("arch-specific cubin", image, cc),
+            LoadChoice::Cubin { cc, form: ImageForm::FamilySpecific, image } => ("family-specific cubin", image, cc),
+            LoadChoice::Ptx { cc, form: ImageForm::Portable, text } => ("PTX", text, cc),
+            LoadChoice::Ptx { cc, form: ImageForm::ArchSpecific, text } => ("arch-specific PTX", text, cc),
+            LoadChoice::Ptx { cc, form: ImageForm::FamilySpecific, text } => ("family-specific PTX", text, cc),
         };
         let key = content_hash(image);
         let module = {

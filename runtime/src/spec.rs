@@ -108,27 +108,61 @@ impl From<String> for Bytes {
     }
 }
 
+/// What an image targets: the arch as such (`sm_90`: runs on that
+/// capability and, as PTX, later ones), exactly that capability
+/// (`sm_90a`), or the family of its major from its minor on (`sm_100f`:
+/// 10.0 and 10.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImageForm {
+    Portable,
+    ArchSpecific,
+    FamilySpecific,
+}
+
+impl ImageForm {
+    /// The arch name's suffix: `a`, `f` or nothing.
+    pub fn suffix(self) -> &'static str {
+        match self {
+            Self::Portable => "",
+            Self::ArchSpecific => "a",
+            Self::FamilySpecific => "f",
+        }
+    }
+}
+
+impl From<bool> for ImageForm {
+    /// `true`: arch-specific.
+    fn from(arch_specific: bool) -> Self {
+        if arch_specific { Self::ArchSpecific } else { Self::Portable }
+    }
+}
+
 /// One form of a kernel.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum KernelLoaderSpec {
     /// PTX text in memory, one per compute capability it was compiled for.
     /// `arch_specific` lists the capabilities whose PTX targets the
     /// arch-specific form (`sm_90a`: wgmma, setmaxnreg): it loads only on a
-    /// device of exactly that capability, never forward.
+    /// device of exactly that capability, never forward; `family_specific`
+    /// those whose PTX targets the family form (`sm_100f`): it loads on the
+    /// devices of that major from that minor on.
     CudaPtxInMemory {
         kernel_name: String,
         ptx: BTreeMap<ComputeCapability, Bytes>,
         arch_specific: BTreeSet<ComputeCapability>,
+        family_specific: BTreeSet<ComputeCapability>,
     },
     /// Cubins (or fatbins) in memory, one per compute capability, machine
     /// code for that arch (`ptxas -arch=sm_XY`). A portable cubin also runs
     /// on later minor versions of its major (sm_80 code on 8.6); an
     /// arch-specific one (`sm_90a`, listed in `arch_specific`) only on
-    /// exactly its capability.
+    /// exactly its capability; a family-specific one (`sm_100f`, listed in
+    /// `family_specific`) on later minors of its major, as a portable one.
     CudaCubinInMemory {
         kernel_name: String,
         cubins: BTreeMap<ComputeCapability, Bytes>,
         arch_specific: BTreeSet<ComputeCapability>,
+        family_specific: BTreeSet<ComputeCapability>,
     },
     /// OpenCL C source in memory: kept and reported, not loadable here.
     OpenClTextInMemory { kernel_name: String, text: Bytes },
@@ -158,6 +192,7 @@ impl KernelLoaderSpec {
             kernel_name: kernel_name.into(),
             ptx: ptx.into_iter().collect(),
             arch_specific: BTreeSet::new(),
+            family_specific: BTreeSet::new(),
         }
     }
 
@@ -168,8 +203,16 @@ impl KernelLoaderSpec {
         kernel_name: impl Into<String>,
         ptx: impl IntoIterator<Item = (ComputeCapability, bool, Bytes)>,
     ) -> Self {
-        let (ptx, arch_specific) = split_images(ptx);
-        Self::CudaPtxInMemory { kernel_name: kernel_name.into(), ptx, arch_specific }
+        Self::cuda_ptx_forms(kernel_name, ptx.into_iter().map(|(cc, specific, b)| (cc, specific.into(), b)))
+    }
+
+    /// PTX per compute capability, each image of its [`ImageForm`].
+    pub fn cuda_ptx_forms(
+        kernel_name: impl Into<String>,
+        ptx: impl IntoIterator<Item = (ComputeCapability, ImageForm, Bytes)>,
+    ) -> Self {
+        let (ptx, arch_specific, family_specific) = split_images(ptx);
+        Self::CudaPtxInMemory { kernel_name: kernel_name.into(), ptx, arch_specific, family_specific }
     }
 
     /// Cubins per compute capability, each portable (`false`) or
@@ -178,37 +221,65 @@ impl KernelLoaderSpec {
         kernel_name: impl Into<String>,
         cubins: impl IntoIterator<Item = (ComputeCapability, bool, Bytes)>,
     ) -> Self {
-        let (cubins, arch_specific) = split_images(cubins);
-        Self::CudaCubinInMemory { kernel_name: kernel_name.into(), cubins, arch_specific }
+        Self::cuda_cubin_forms(kernel_name, cubins.into_iter().map(|(cc, specific, b)| (cc, specific.into(), b)))
+    }
+
+    /// Cubins per compute capability, each of its [`ImageForm`].
+    pub fn cuda_cubin_forms(
+        kernel_name: impl Into<String>,
+        cubins: impl IntoIterator<Item = (ComputeCapability, ImageForm, Bytes)>,
+    ) -> Self {
+        let (cubins, arch_specific, family_specific) = split_images(cubins);
+        Self::CudaCubinInMemory { kernel_name: kernel_name.into(), cubins, arch_specific, family_specific }
+    }
+
+    /// The form of the image for `cc` (portable where there is none).
+    pub fn form_of(&self, cc: ComputeCapability) -> ImageForm {
+        match self {
+            Self::CudaPtxInMemory { arch_specific, family_specific, .. }
+            | Self::CudaCubinInMemory { arch_specific, family_specific, .. } => {
+                if arch_specific.contains(&cc) {
+                    ImageForm::ArchSpecific
+                } else if family_specific.contains(&cc) {
+                    ImageForm::FamilySpecific
+                } else {
+                    ImageForm::Portable
+                }
+            }
+            Self::OpenClTextInMemory { .. } => ImageForm::Portable,
+        }
     }
 
     /// The capabilities of a PTX or cubin spec, an arch-specific one marked
-    /// `a` (e.g. `8.0, 9.0a`); empty for other kinds.
+    /// `a`, a family-specific one `f` (e.g. `8.0, 9.0a, 10.0f`); empty for
+    /// other kinds.
     pub fn capability_list(&self) -> String {
-        let (images, specific) = match self {
-            Self::CudaPtxInMemory { ptx, arch_specific, .. } => (ptx, arch_specific),
-            Self::CudaCubinInMemory { cubins, arch_specific, .. } => (cubins, arch_specific),
+        let images = match self {
+            Self::CudaPtxInMemory { ptx, .. } => ptx,
+            Self::CudaCubinInMemory { cubins, .. } => cubins,
             Self::OpenClTextInMemory { .. } => return String::new(),
         };
-        let ccs: Vec<String> =
-            images.keys().map(|c| format!("{c}{}", if specific.contains(c) { "a" } else { "" })).collect();
+        let ccs: Vec<String> = images.keys().map(|c| format!("{c}{}", self.form_of(*c).suffix())).collect();
         ccs.join(", ")
     }
 }
 
-/// Images by capability, and the capabilities whose image is arch-specific.
+/// Images by capability, and the capabilities whose image is arch-specific
+/// and family-specific.
 fn split_images(
-    images: impl IntoIterator<Item = (ComputeCapability, bool, Bytes)>,
-) -> (BTreeMap<ComputeCapability, Bytes>, BTreeSet<ComputeCapability>) {
+    images: impl IntoIterator<Item = (ComputeCapability, ImageForm, Bytes)>,
+) -> (BTreeMap<ComputeCapability, Bytes>, BTreeSet<ComputeCapability>, BTreeSet<ComputeCapability>) {
     let mut map = BTreeMap::new();
-    let mut specific = BTreeSet::new();
-    for (cc, arch_specific, image) in images {
-        if arch_specific {
-            specific.insert(cc);
-        }
+    let (mut specific, mut family) = (BTreeSet::new(), BTreeSet::new());
+    for (cc, form, image) in images {
+        match form {
+            ImageForm::ArchSpecific => specific.insert(cc),
+            ImageForm::FamilySpecific => family.insert(cc),
+            ImageForm::Portable => false,
+        };
         map.insert(cc, image);
     }
-    (map, specific)
+    (map, specific, family)
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -225,11 +296,13 @@ pub enum SpecError {
         "kernel '{kernel}' has PTX for compute capability {} and no cubin for it, none at or below the device's {device}{}",
         list(.available),
         if .arch_specific.is_empty() { String::new() } else { format!(" (arch-specific PTX loads only on exactly {})", list(.arch_specific)) }
+        + &if .family_specific.is_empty() { String::new() } else { format!(" (family-specific PTX for {} loads only on that capability and later minors of its major)", list(.family_specific)) }
     )]
     NoPtxForDevice {
         kernel: String,
         available: Vec<ComputeCapability>,
         arch_specific: Vec<ComputeCapability>,
+        family_specific: Vec<ComputeCapability>,
         device: ComputeCapability,
     },
     #[error(
@@ -248,8 +321,8 @@ fn list(ccs: &[ComputeCapability]) -> String {
 /// What the loader will hand the driver for one device.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LoadChoice<'a> {
-    Cubin { cc: ComputeCapability, arch_specific: bool, image: &'a [u8] },
-    Ptx { cc: ComputeCapability, arch_specific: bool, text: &'a [u8] },
+    Cubin { cc: ComputeCapability, form: ImageForm, image: &'a [u8] },
+    Ptx { cc: ComputeCapability, form: ImageForm, text: &'a [u8] },
 }
 
 /// Every form of one kernel, at most one of each kind, all naming the same
@@ -332,38 +405,54 @@ impl MultiKernelLoaderSpec {
 
     /// What to load on a device of compute capability `device`, so that
     /// the driver JIT-compiles nothing when it can be avoided: a cubin for
-    /// exactly that capability (arch-specific or portable); else a portable
-    /// cubin of the same major and a lower minor (machine code runs forward
-    /// within a major); else arch-specific PTX for exactly that capability;
-    /// else the portable PTX of the greatest capability not above it (the
-    /// driver JIT-compiles portable PTX forward; arch-specific code never
-    /// serves another capability).
+    /// exactly that capability (of any form); else a portable or
+    /// family-specific cubin of the same major and a lower minor (machine
+    /// code runs forward within a major); else arch-specific PTX for exactly
+    /// that capability; else family-specific PTX of the same major and a
+    /// minor not above it (the greatest); else the portable PTX of the
+    /// greatest capability not above it (the driver JIT-compiles portable
+    /// PTX forward; arch-specific code never serves another capability,
+    /// family-specific code never another major).
     pub fn select_for(&self, device: ComputeCapability) -> Result<LoadChoice<'_>, SpecError> {
-        if let Some(KernelLoaderSpec::CudaCubinInMemory { cubins, arch_specific, .. }) = &self.cubin {
+        if let Some(spec @ KernelLoaderSpec::CudaCubinInMemory { cubins, arch_specific, .. }) = &self.cubin {
             if let Some(image) = cubins.get(&device) {
-                return Ok(LoadChoice::Cubin { cc: device, arch_specific: arch_specific.contains(&device), image });
+                return Ok(LoadChoice::Cubin { cc: device, form: spec.form_of(device), image });
             }
             if let Some((cc, image)) = cubins
                 .range(ComputeCapability::new(device.major, 0)..device)
                 .rev()
                 .find(|(cc, _)| !arch_specific.contains(cc))
             {
-                return Ok(LoadChoice::Cubin { cc: *cc, arch_specific: false, image });
+                return Ok(LoadChoice::Cubin { cc: *cc, form: spec.form_of(*cc), image });
             }
         }
-        if let Some(KernelLoaderSpec::CudaPtxInMemory { ptx, arch_specific, .. }) = &self.ptx {
+        if let Some(KernelLoaderSpec::CudaPtxInMemory { ptx, arch_specific, family_specific, .. }) = &self.ptx {
             if arch_specific.contains(&device)
                 && let Some(text) = ptx.get(&device)
             {
-                return Ok(LoadChoice::Ptx { cc: device, arch_specific: true, text });
+                return Ok(LoadChoice::Ptx { cc: device, form: ImageForm::ArchSpecific, text });
             }
-            if let Some((cc, text)) = ptx.range(..=device).rev().find(|(cc, _)| !arch_specific.contains(cc)) {
-                return Ok(LoadChoice::Ptx { cc: *cc, arch_specific: false, text });
+            if let Some((cc, text)) = ptx
+                .range(ComputeCapability::new(device.major, 0)..=device)
+                .rev()
+                .find(|(cc, _)| family_specific.contains(cc))
+            {
+                return Ok(LoadChoice::Ptx { cc: *cc, form: ImageForm::FamilySpecific, text });
+            }
+            if let Some((cc, text)) =
+                ptx.range(..=device).rev().find(|(cc, _)| !arch_specific.contains(cc) && !family_specific.contains(cc))
+            {
+                return Ok(LoadChoice::Ptx { cc: *cc, form: ImageForm::Portable, text });
             }
             return Err(SpecError::NoPtxForDevice {
                 kernel: self.kernel_name.clone(),
-                available: ptx.keys().copied().filter(|cc| !arch_specific.contains(cc)).collect(),
+                available: ptx
+                    .keys()
+                    .copied()
+                    .filter(|cc| !arch_specific.contains(cc) && !family_specific.contains(cc))
+                    .collect(),
                 arch_specific: arch_specific.iter().copied().collect(),
+                family_specific: family_specific.iter().copied().collect(),
                 device,
             });
         }
@@ -373,6 +462,7 @@ impl MultiKernelLoaderSpec {
                 kernel: self.kernel_name.clone(),
                 available: vec![],
                 arch_specific: vec![],
+                family_specific: vec![],
                 device,
             });
         }
@@ -400,7 +490,7 @@ mod tests {
     fn ptx_of_the_greatest_capability_not_above_the_device() {
         let spec = MultiKernelLoaderSpec::new("k").with(ptx("k", &[80, 90])).unwrap();
         let pick = |sm| match spec.select_for(cc(sm)) {
-            Ok(LoadChoice::Ptx { cc, arch_specific: false, .. }) => Ok(cc.sm()),
+            Ok(LoadChoice::Ptx { cc, form: ImageForm::Portable, .. }) => Ok(cc.sm()),
             Ok(other) => panic!("{other:?}"),
             Err(e) => Err(e),
         };
@@ -424,8 +514,8 @@ mod tests {
     fn arch_specific_ptx_serves_exactly_its_capability() {
         let spec = portable_80_and_specific_90();
         match spec.select_for(cc(90)).unwrap() {
-            LoadChoice::Ptx { cc, arch_specific, text } => {
-                assert_eq!((cc.sm(), arch_specific, text), (90, true, &b"ptx 90a"[..]));
+            LoadChoice::Ptx { cc, form, text } => {
+                assert_eq!((cc.sm(), form, text), (90, ImageForm::ArchSpecific, &b"ptx 90a"[..]));
             }
             other => panic!("{other:?}"),
         }
@@ -436,7 +526,7 @@ mod tests {
         let spec = portable_80_and_specific_90();
         for sm in [100, 120] {
             match spec.select_for(cc(sm)).unwrap() {
-                LoadChoice::Ptx { cc, arch_specific, .. } => assert_eq!((cc.sm(), arch_specific), (80, false)),
+                LoadChoice::Ptx { cc, form, .. } => assert_eq!((cc.sm(), form), (80, ImageForm::Portable)),
                 other => panic!("{other:?}"),
             }
         }
@@ -446,7 +536,7 @@ mod tests {
     fn an_older_device_gets_the_portable_ptx_below_it() {
         let spec = portable_80_and_specific_90();
         match spec.select_for(cc(86)).unwrap() {
-            LoadChoice::Ptx { cc, arch_specific, .. } => assert_eq!((cc.sm(), arch_specific), (80, false)),
+            LoadChoice::Ptx { cc, form, .. } => assert_eq!((cc.sm(), form), (80, ImageForm::Portable)),
             other => panic!("{other:?}"),
         }
         // With only arch-specific PTX, another capability gets a clear error.
@@ -490,11 +580,11 @@ mod tests {
 
     fn describe(choice: LoadChoice) -> String {
         match choice {
-            LoadChoice::Cubin { cc, arch_specific, image } => {
-                format!("cubin {cc}{} {}", if arch_specific { "a" } else { "" }, String::from_utf8_lossy(image))
+            LoadChoice::Cubin { cc, form, image } => {
+                format!("cubin {cc}{} {}", form.suffix(), String::from_utf8_lossy(image))
             }
-            LoadChoice::Ptx { cc, arch_specific, text } => {
-                format!("ptx {cc}{} {}", if arch_specific { "a" } else { "" }, String::from_utf8_lossy(text))
+            LoadChoice::Ptx { cc, form, text } => {
+                format!("ptx {cc}{} {}", form.suffix(), String::from_utf8_lossy(text))
             }
         }
     }
@@ -549,5 +639,63 @@ mod tests {
             err.to_string(),
             "kernel 'k' is available only as OpenCL text in memory, which this runtime cannot load (it loads CUDA PTX and cubin)"
         );
+    }
+
+    /// A package for sm_80, sm_90a, sm_100f and sm_120f (PTX for each, a
+    /// cubin for the family ones), as `ukc compile --arch` writes it.
+    fn through_blackwell() -> MultiKernelLoaderSpec {
+        let ptx = [
+            (cc(80), ImageForm::Portable, Bytes::from("80")),
+            (cc(90), ImageForm::ArchSpecific, Bytes::from("90a")),
+            (cc(100), ImageForm::FamilySpecific, Bytes::from("100f")),
+            (cc(120), ImageForm::FamilySpecific, Bytes::from("120f")),
+        ];
+        let cubins = [
+            (cc(100), ImageForm::FamilySpecific, Bytes::from("100f")),
+            (cc(120), ImageForm::FamilySpecific, Bytes::from("120f")),
+        ];
+        MultiKernelLoaderSpec::new("k")
+            .with(KernelLoaderSpec::cuda_ptx_forms("k", ptx))
+            .unwrap()
+            .with(KernelLoaderSpec::cuda_cubin_forms("k", cubins))
+            .unwrap()
+    }
+
+    #[test]
+    fn each_device_gets_the_image_of_its_arch_or_family() {
+        let spec = through_blackwell();
+        let pick = |sm| describe(spec.select_for(cc(sm)).unwrap());
+        let table = [
+            (80, "ptx 8.0 80"),
+            (86, "ptx 8.0 80"),
+            (89, "ptx 8.0 80"),
+            (90, "ptx 9.0a 90a"),
+            // A family cubin runs on later minors of its major.
+            (100, "cubin 10.0f 100f"),
+            (103, "cubin 10.0f 100f"),
+            // Another major: neither family serves it; portable PTX does.
+            (110, "ptx 8.0 80"),
+            (120, "cubin 12.0f 120f"),
+            (121, "cubin 12.0f 120f"),
+        ];
+        for (sm, want) in table {
+            assert_eq!(pick(sm), want, "device {sm}");
+        }
+        // Without the cubins, family PTX serves its major from its minor on.
+        let ptx_only = MultiKernelLoaderSpec::new("k").with(spec.specs().next().unwrap().clone()).unwrap();
+        assert_eq!(describe(ptx_only.select_for(cc(103)).unwrap()), "ptx 10.0f 100f");
+        assert_eq!(describe(ptx_only.select_for(cc(121)).unwrap()), "ptx 12.0f 120f");
+        assert_eq!(spec.specs().next().unwrap().capability_list(), "8.0, 9.0a, 10.0f, 12.0f");
+        // Family PTX alone does not serve an older capability of its major or
+        // another major, and says so.
+        let family_only = MultiKernelLoaderSpec::new("k")
+            .with(KernelLoaderSpec::cuda_ptx_forms("k", [(cc(103), ImageForm::FamilySpecific, Bytes::from("103f"))]))
+            .unwrap();
+        assert_eq!(
+            family_only.select_for(cc(100)).unwrap_err().to_string(),
+            "kernel 'k' has PTX for compute capability (none) and no cubin for it, none at or below the device's 10.0 \
+             (family-specific PTX for 10.3 loads only on that capability and later minors of its major)"
+        );
+        assert!(family_only.select_for(cc(120)).is_err());
     }
 }

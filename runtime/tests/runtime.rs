@@ -189,6 +189,37 @@ fn arch_specific_images_survive_the_package() {
 }
 
 #[test]
+fn family_specific_images_survive_the_package_and_an_older_version_refuses_them() {
+    use ukernel_runtime::{ComputeCapability, ImageForm, LoadChoice};
+    let cc = ComputeCapability::from_sm;
+    let forms =
+        [(cc(90), ImageForm::ArchSpecific), (cc(100), ImageForm::FamilySpecific), (cc(120), ImageForm::FamilySpecific)];
+    let images = |what: &str| forms.map(|(c, f)| (c, f, Bytes::from(format!("{what} {c}"))));
+    let spec = MultiKernelLoaderSpec::new("k")
+        .with(KernelLoaderSpec::cuda_ptx_forms("k", images("// ptx")))
+        .unwrap()
+        .with(KernelLoaderSpec::cuda_cubin_forms("k", images("cubin")))
+        .unwrap();
+    let mut p = sample_package();
+    p.kernels[0].spec = spec.clone();
+    let bytes = p.to_bytes();
+    let back = Package::from_bytes(&bytes).unwrap();
+    assert_eq!(back.kernels[0].spec, spec);
+    match back.kernels[0].spec.select_for(cc(103)).unwrap() {
+        LoadChoice::Cubin { cc: c, form, .. } => assert_eq!((c, form), (cc(100), ImageForm::FamilySpecific)),
+        other => panic!("{other:?}"),
+    }
+    // The same bytes labelled version 4 (before family forms): the flag is
+    // corrupt there, not read as arch-specific.
+    let mut v4 = bytes.clone();
+    v4[8..12].copy_from_slice(&4u32.to_le_bytes());
+    let crc = crc32fast::hash(&v4[28..]) as u64;
+    v4[20..28].copy_from_slice(&crc.to_le_bytes());
+    let err = Package::from_bytes(&v4).unwrap_err().to_string();
+    assert!(err.contains("unknown image form flag 2"), "{err}");
+}
+
+#[test]
 fn cubins_per_arch_survive_the_package() {
     use ukernel_runtime::{ComputeCapability, LoadChoice};
     let cc = ComputeCapability::from_sm;
@@ -205,8 +236,8 @@ fn cubins_per_arch_survive_the_package() {
     assert_eq!(back.kernels[0].spec, spec);
     assert_eq!(back.kernels[0].spec.cubin_capabilities(), vec![cc(80), cc(90)]);
     match back.kernels[0].spec.select_for(cc(90)).unwrap() {
-        LoadChoice::Cubin { cc: c, arch_specific, image } => {
-            assert_eq!((c, arch_specific, image), (cc(90), true, &b"cubin 90a"[..]))
+        LoadChoice::Cubin { cc: c, form, image } => {
+            assert_eq!((c, form, image), (cc(90), ukernel_runtime::ImageForm::ArchSpecific, &b"cubin 90a"[..]))
         }
         other => panic!("{other:?}"),
     }

@@ -17,7 +17,7 @@ func.func @f() {
 
 // MISSING: errors_are_reported.mlir.missing: error: could not open input file: No such file or directory
 // MISSING: exit code 1
-// ARCH: ukc: error: --arch: 'gfx942' is not of the form sm_<major><minor>[a]
+// ARCH: ukc: error: --arch: 'gfx942' is not of the form sm_<major><minor>[a|f]
 // ARCH: exit code 2
 // NOTPKG: error: not a ukernel package (bad magic bytes)
 // NOTPKG: exit code 1

@@ -8,7 +8,7 @@
 // ARCH: module attributes {ukernel.target = #ukernel.target<{arch = "sm_80", sm_count = 100 : i64, ukernels = "none"}>}
 // LIST: module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", sm_count = 100 : i64, ukernels = "argmax"}>}
 // NONE: remark: ukernel: no ukernel: argmax matched, but disabled by ukernels = "none"
-// BAD: ukernel-opt: error: --ukernel-target: 'gfx942' is not of the form sm_<major><minor>[a]
+// BAD: ukernel-opt: error: --ukernel-target: 'gfx942' is not of the form sm_<major><minor>[a|f]
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "none", sm_count = 100 : i64}>} {
   func.func @f(%in: tensor<2x1000xf32>) -> tensor<2xi64> {
     %zero = arith.constant 0 : i64

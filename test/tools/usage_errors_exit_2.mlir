@@ -21,7 +21,7 @@
 // FAMILY-NEXT: exit code 2
 // ARCH99: ukc: error: --arch: 'sm_99' is not a known NVIDIA arch (known: sm_70, {{.*}}, sm_90[a], sm_100[a], {{.*}})
 // ARCH99-NEXT: exit code 2
-// ARCH7: ukc: error: --arch: 'sm_7' is not of the form sm_<major><minor>[a]
+// ARCH7: ukc: error: --arch: 'sm_7' is not of the form sm_<major><minor>[a|f]
 // ARCH7-NEXT: exit code 2
 // ARCH80A: ukc: error: --arch: 'sm_80a': sm_80 has no arch-specific form
 // ARCH80A-NEXT: exit code 2
