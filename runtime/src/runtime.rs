@@ -50,6 +50,20 @@ pub enum Error {
     Io(String),
     #[error("kernel '{kernel}' argument {index}: the buffer has {have} bytes, its shape needs {need}")]
     BufferTooSmall { kernel: String, index: usize, have: usize, need: usize },
+    #[error(
+        "kernel '{kernel}' ({what} for {from_cc}) needs {needs} bytes of shared memory per workgroup; device {device} \
+         (compute capability {cc}) allows {allows}: compile the package for this device's arch too (--arch sm_{}{})",
+        cc.major, cc.minor
+    )]
+    SharedMemoryTooLarge {
+        kernel: String,
+        what: &'static str,
+        from_cc: ComputeCapability,
+        device: usize,
+        cc: ComputeCapability,
+        needs: u32,
+        allows: u32,
+    },
 }
 
 /// Which GPUs a runtime uses.
@@ -66,6 +80,8 @@ pub struct Device {
     pub name: String,
     pub compute_capability: ComputeCapability,
     pub multiprocessors: u32,
+    /// Shared memory one workgroup may use (static and dynamic, opted in).
+    pub max_shared_memory_per_workgroup: u32,
     // Declared before `context`: dropped (unloaded, freed, destroyed) first.
     modules: Mutex<HashMap<u64, Arc<cuda::Module>>>,
     scratch: Mutex<HashMap<(String, usize, u64), Arc<DeviceBuffer>>>,
@@ -85,6 +101,7 @@ impl Device {
             name: context.device_name()?,
             compute_capability: ComputeCapability::new(major, minor),
             multiprocessors: context.multiprocessors()?,
+            max_shared_memory_per_workgroup: context.max_shared_memory_per_workgroup()?,
             modules: Mutex::default(),
             scratch: Mutex::default(),
             stream,
@@ -275,6 +292,24 @@ impl Runtime {
             }
         };
         let function = module.function(kernel.name())?;
+        // An image compiled for another capability (sm_80 code on an 8.6
+        // device) may need more shared memory than this device has: refused
+        // here, not left to fail at launch.
+        device.context.bind()?;
+        // SAFETY: `function` is from `module`, held alive, its context bound.
+        let static_bytes = unsafe { cuda::static_shared_memory(function)? };
+        let needs = static_bytes.saturating_add(kernel.launch.shared_memory_bytes);
+        if needs > device.max_shared_memory_per_workgroup {
+            return Err(Error::SharedMemoryTooLarge {
+                kernel: kernel.name().to_string(),
+                what,
+                from_cc,
+                device: index,
+                cc,
+                needs,
+                allows: device.max_shared_memory_per_workgroup,
+            });
+        }
         // Dynamic shared memory above the default 48 KiB must be opted into
         // per function (the driver rejects the launch otherwise).
         if kernel.launch.shared_memory_bytes > cuda::DEFAULT_DYNAMIC_SHARED_MEMORY {

@@ -19,7 +19,7 @@
 // OBJECT-ARCH-NEXT: exit code 2
 // FAMILY: ukc: error: --ukernels: unknown family 'bogus' (families: argmax, matmul; or all, none)
 // FAMILY-NEXT: exit code 2
-// ARCH99: ukc: error: --arch: 'sm_99' is not a known NVIDIA arch (known: sm_70, {{.*}}, sm_90[a], sm_100[a], {{.*}})
+// ARCH99: ukc: error: --arch: 'sm_99' is not a known NVIDIA arch (known: sm_70, {{.*}}, sm_90[a], sm_100[a|f], {{.*}})
 // ARCH99-NEXT: exit code 2
 // ARCH7: ukc: error: --arch: 'sm_7' is not of the form sm_<major><minor>[a|f]
 // ARCH7-NEXT: exit code 2
