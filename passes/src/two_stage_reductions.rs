@@ -410,9 +410,14 @@ fn rewrite<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, s: Split<'c, 
         stage1_maps.push(terms_map(context, m + 2, &results));
     }
 
-    // The partials: the init's shape and P, filled with the identity.
-    let out_results = renumber(&s.maps[inputs])?;
-    let mut partial_dims: Vec<u64> = init_dims.iter().map(|d| d.unwrap_or(i64::MIN as u64)).collect();
+    // The partials: the init's dims that a loop indexes (not those read as
+    // a constant: a kept reduced dim) and P, filled with the identity; their
+    // fill then covers the same points as stage 1's parallel loops, and runs
+    // in its kernel.
+    let out_terms = &s.maps[inputs];
+    let kept: Vec<usize> = (0..out_terms.len()).filter(|&i| matches!(out_terms[i], Term::Loop(_))).collect();
+    let out_results: Vec<Term> = renumber(out_terms)?.into_iter().filter(|t| matches!(t, Term::Loop(_))).collect();
+    let mut partial_dims: Vec<u64> = kept.iter().map(|&i| init_dims[i].unwrap_or(i64::MIN as u64)).collect();
     partial_dims.push(p);
     let partial_ty: Type = RankedTensorType::new(&partial_dims, element, None).into();
     let init_dynamic = dynamic_sizes(context, &op, init)?;
@@ -484,12 +489,22 @@ fn rewrite<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, s: Split<'c, 
             .add_results(&[partial_ty]),
     )?;
 
+    // The init's fill, when only this op reads it, moves next to stage 2,
+    // whose kernel it then shares (the same points).
+    if let Some(fill) = crate::ir::defining_op(init).filter(|f| name(f) == "linalg.fill")
+        && users(init).len() == 1
+    {
+        let block = op.block().ok_or("the op is not in a block")?;
+        block.insert_operation_before(op, detach(&fill));
+    }
+
     // Stage 2: the init combined with the partials in order of p, by a copy
     // of the op's combiner (its flags included).
     let rank = init_dims.len();
     let identity_map: Vec<usize> = (0..=rank).collect();
+    let partial_read: Vec<usize> = kept.iter().copied().chain([rank]).collect();
     let stage2_maps = [
-        crate::build::dim_map(context, rank + 1, &identity_map),
+        crate::build::dim_map(context, rank + 1, &partial_read),
         crate::build::dim_map(context, rank + 1, &identity_map[..rank]),
     ];
     let combiner = s.combiner;

@@ -15,6 +15,7 @@
 // CHECK-DAG: #[[PART:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
 // CHECK-DAG: #[[ID2:.*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-DAG: #[[ROW:.*]] = affine_map<(d0, d1) -> (d0)>
+// CHECK-DAG: #[[READ:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
 
 // CHECK-LABEL: func.func @sum_of_squares
 // CHECK: %[[X:.*]] = tensor.expand_shape %arg0 {{\[\[}}0], [1, 2]] output_shape [2, 64, 64] : tensor<2x4096xf32> into tensor<2x64x64xf32>
@@ -53,12 +54,13 @@ func.func @max_over_a_middle_dim(%x: tensor<3x1024x5xbf16>, %init: tensor<3x5xbf
 }
 
 // A reduced dim kept as size 1 (torch-mlir's keepdim form, read as 0):
-// the partials are 4 x 1 x 32.
+// the partials drop it (4 x 32, the points of stage 1's parallel loops),
+// stage 2 reads them as (d0, d2) over the init's (d0, d1) and p.
 // CHECK-LABEL: func.func @keepdim_max
 // CHECK: tensor.expand_shape %arg0 {{\[\[}}0], [1, 2]] output_shape [4, 64, 32]
-// CHECK: tensor.empty() : tensor<4x1x32xf32>
-// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<4x1x32xf32>)
-// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<4x1x32xf32>) outs(%arg1 : tensor<4x1xf32>)
+// CHECK: tensor.empty() : tensor<4x32xf32>
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<4x32xf32>)
+// CHECK: linalg.generic {indexing_maps = [#[[READ]], #{{.*}}], {{.*}} ins(%{{.*}} : tensor<4x32xf32>) outs(%arg1 : tensor<4x1xf32>)
 func.func @keepdim_max(%x: tensor<4x2048xf32>, %init: tensor<4x1xf32>) -> tensor<4x1xf32> {
   %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, 0)>], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<4x2048xf32>) outs(%init : tensor<4x1xf32>) {
   ^bb0(%a: f32, %o: f32):
