@@ -335,6 +335,9 @@ fn compile(flags: &Flags, output: &str, reference: Option<(u64, u64)>) -> Result
             if objects.is_empty() { "no objects".to_string() } else { objects.join(", ") }
         );
     }
+    for warning in crate::served_devices::warnings(&compiled.package) {
+        eprintln!("ukc: warning: {warning}");
+    }
     let (ptx, cubins) = compiled.arches();
     let arches: Vec<String> = ptx.iter().map(|a| a.to_string()).collect();
     let cubins: Vec<String> = cubins.iter().map(|a| a.to_string()).collect();
