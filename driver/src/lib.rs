@@ -14,6 +14,7 @@ pub mod progress;
 pub mod reference;
 pub mod run;
 pub mod runner;
+#[cfg(feature = "compiler")]
 pub mod served_devices;
 #[cfg(feature = "compiler")]
 pub mod ukc;

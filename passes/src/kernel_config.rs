@@ -143,6 +143,11 @@ pub fn decide(
     }
     let mut config = default_config(op);
     let mut explanation = format!("no ukernel: {}; default configuration", reasons.join("; "));
+    if let Some(stage) =
+        op.attribute(crate::two_stage_reductions::STAGE_ATTR).ok().and_then(ukernel_dialect::string_value)
+    {
+        explanation += &format!(" (the {stage} of a reduction in two stages)");
+    }
     if other_ops.is_empty()
         && let Some(what) = FAMILIES.iter().find_map(|f| f.default_split(op))
     {

@@ -58,6 +58,10 @@ pub const SUMMARY: &str = "Split a long default-path reduction into partial resu
 /// Reduced extents below this stay one reduction.
 pub const MIN_EXTENT: u64 = 256;
 
+/// Discardable attribute on the two ops a reduction becomes, for remarks:
+/// `"partials"` (stage 1) or `"combination"` (stage 2).
+pub const STAGE_ATTR: &str = "ukernel.two_stage";
+
 /// The most results a split reduction may have (static): P partials each
 /// are a temporary, and more results already give the GPU enough threads.
 pub const MAX_RESULTS: u64 = 16384;
@@ -533,6 +537,12 @@ fn rewrite<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, s: Split<'c, 
             .add_regions([stage2_region])
             .add_results(&[init.r#type()]),
     )?;
+    for (value, stage) in [(partials, "partials"), (result, "combination")] {
+        if let Some(o) = crate::ir::defining_op(value) {
+            let mut o = unsafe { OperationRefMut::from_raw(o.to_raw()) };
+            o.set_attribute(STAGE_ATTR, melior::ir::attribute::StringAttribute::new(context, stage).into());
+        }
+    }
     let old: Value = op.result(0).map_err(|e| e.to_string())?.into();
     unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old.to_raw(), result.to_raw()) };
     drop(detach(&op));
