@@ -111,13 +111,21 @@ const BINARY: &[&str] = &[
 ];
 
 /// One function named `name`: 1 to 3 inputs, 2 to 7 ops, 1 or 2 results.
-pub fn function(name: &str, rng: &mut Rng) -> String {
+/// With `long_rows`, rows of 256 to 4096 elements (a few of them): row
+/// reductions long enough to run in two stages, matmuls of long K.
+pub fn function(name: &str, rng: &mut Rng, long_rows: bool) -> String {
     const SIZES: [u64; 6] = [1, 3, 8, 16, 33, 64];
+    const FEW: [u64; 3] = [1, 2, 8];
+    const LONG: [u64; 5] = [256, 512, 1024, 2048, 4096];
     let mut b = Builder { body: String::new(), next: 0, fills: Vec::new() };
     let inputs = 1 + rng.below(3);
     let mut pool: Vec<Value> = Vec::new();
     let mut params = Vec::new();
-    let (r, c) = (SIZES[rng.below(SIZES.len())], SIZES[rng.below(SIZES.len())]);
+    let (r, c) = if long_rows {
+        (FEW[rng.below(FEW.len())], LONG[rng.below(LONG.len())])
+    } else {
+        (SIZES[rng.below(SIZES.len())], SIZES[rng.below(SIZES.len())])
+    };
     for i in 0..inputs {
         // Mostly one shape, sometimes its transpose: matmuls and binary ops
         // find partners.
@@ -149,8 +157,13 @@ pub fn function(name: &str, rng: &mut Rng) -> String {
                 Some(Value { name: t, shape })
             }
             3 | 4 => {
-                let partners: Vec<Value> =
-                    pool.iter().filter(|p| p.shape.len() == 2 && p.shape[0] == v.shape[1]).cloned().collect();
+                // (Outputs of at most 2^16 elements: long rows times long
+                // columns would make references of hundreds of MB.)
+                let partners: Vec<Value> = pool
+                    .iter()
+                    .filter(|p| p.shape.len() == 2 && p.shape[0] == v.shape[1] && v.shape[0] * p.shape[1] <= 1 << 16)
+                    .cloned()
+                    .collect();
                 (v.shape.len() == 2 && !partners.is_empty()).then(|| {
                     let w = partners[rng.below(partners.len())].clone();
                     let shape = vec![v.shape[0], w.shape[1]];
@@ -225,13 +238,14 @@ pub fn function(name: &str, rng: &mut Rng) -> String {
     )
 }
 
-/// A module of `count` functions `@f0`, `@f1`, ... from `seed`.
-pub fn module(count: usize, seed: u64) -> String {
+/// A module of `count` functions `@f0`, `@f1`, ... from `seed` (rows of
+/// 256 to 4096 elements with `long_rows`).
+pub fn module(count: usize, seed: u64, long_rows: bool) -> String {
     let mut out =
         String::from("#id = affine_map<(d0, d1) -> (d0, d1)>\n#row = affine_map<(d0, d1) -> (d0)>\nmodule {\n");
     for i in 0..count {
         let mut rng = Rng(seed.wrapping_mul(0x1000_0000_01b3) ^ i as u64);
-        out += &function(&format!("f{i}"), &mut rng);
+        out += &function(&format!("f{i}"), &mut rng, long_rows);
     }
     out += "}\n";
     out

@@ -4,7 +4,7 @@
 # references of the realir blocks, the two-stage reduction module, the
 # e2e modules with reductions, the formation module and Q K^T with its
 # transpose folded; two differential
-# fuzz modules; the corpus package; the Python package's wheel.
+# fuzz modules and one of long rows (--long-rows); the corpus package; the Python package's wheel.
 set -uo pipefail
 cd "$(dirname "$0")/../../.."
 rm -rf gpu2 && mkdir -p gpu2/p gpu2/fuzz gpu2/corpus
@@ -16,6 +16,10 @@ for s in 1 2; do
   target/debug/ukc-fuzz --linalg-functions 200 --seed $s --write gpu2/g$s.mlir > /dev/null 2>&1
   target/debug/ukc compile --arch sm_90a --no-cubin --reference gpu2/g$s.mlir -o gpu2/fuzz/g$s.pkg 2>&1 | grep -v remark | head -1
 done
+# Rows of 256 to 4096: row sums in two stages, producers fused into them.
+target/debug/ukc-fuzz --linalg-functions 100 --seed 7 --long-rows --write gpu2/g3.mlir > /dev/null 2>&1
+target/debug/ukc compile --arch sm_90a --no-cubin --reference gpu2/g3.mlir -o gpu2/fuzz/g3.pkg 2>&1 | grep -v remark | head -1
+rm -f gpu2/g3.mlir
 target/debug/ukc compile --arch sm_90a --no-cubin bench/corpus/corpus.mlir -o gpu2/corpus/corpus.pkg > gpu2/corpus/corpus.pkg.txt 2>&1
 cargo build --release -p ukc --no-default-features --bin ukc-run 2>&1 | tail -1; cp target/release/ukc-run gpu2/ukc-run
 .toolchain/venv/bin/pip wheel --quiet --no-deps ./python -w gpu2/

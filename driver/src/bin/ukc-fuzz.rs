@@ -40,6 +40,10 @@ struct Args {
     /// Where the differential mode writes its module
     #[arg(long, requires = "linalg_functions")]
     write: Option<PathBuf>,
+    /// Differential mode with rows of 256 to 4096 elements: row reductions
+    /// long enough to run in two stages, matmuls of long K
+    #[arg(long, requires = "linalg_functions")]
+    long_rows: bool,
     /// Mutated MLIR inputs (each run through both compilers)
     #[arg(long, default_value_t = 200)]
     cases: usize,
@@ -294,7 +298,7 @@ struct Tally {
 fn main() {
     let args = Args::parse();
     if let Some(count) = args.linalg_functions {
-        let text = ukc::linalg_gen::module(count, args.seed);
+        let text = ukc::linalg_gen::module(count, args.seed, args.long_rows);
         match &args.write {
             Some(path) => {
                 if let Err(e) = ukc::write_atomically(path, text.as_bytes()) {
