@@ -14,7 +14,10 @@
 //!   induction variables: a fill then a matmul over C, fills then an argmax
 //!   over rows): one GPU thread per point, in workgroups of
 //!   [`DEFAULT_THREADS`], the grid from the trip counts; no thread reads what
-//!   another writes, so the loops need no barrier between them;
+//!   another writes, so the loops need no barrier between them (buffers
+//!   read through a `memref.expand_shape`/`collapse_shape`, which touch no
+//!   memory, count as the buffer they reshape; a written one read that way
+//!   is not at the point);
 //! - without, otherwise: one workgroup of [`DEFAULT_THREADS`] threads runs
 //!   the ops in order; each `scf.parallel` spreads one dimension over the
 //!   threads (a thread-stride loop: the innermost, where it is not a short
@@ -328,12 +331,35 @@ fn barrier_after(_context: &Context, op: OperationRef) -> Result<(), Fail> {
 /// Memory ops the point-per-thread analysis understands; any other op of the
 /// `memref` dialect, a call, or an op of a GPU dialect defeats it.
 fn unmodelled_memory_op(n: &str) -> bool {
-    (n.starts_with("memref.") && !matches!(n, "memref.load" | "memref.store" | "memref.dim"))
+    (n.starts_with("memref.") && !matches!(n, "memref.load" | "memref.store" | "memref.dim") && !reshape(n))
         || n.starts_with("func.call")
         || n.starts_with("gpu.")
         || n.starts_with("nvvm.")
         || n.starts_with("linalg.")
         || n.starts_with("vector.")
+}
+
+/// Whether `n` reshapes a buffer without touching memory (a reduction in two
+/// stages reads its input as J x P through `memref.expand_shape`).
+fn reshape(n: &str) -> bool {
+    matches!(n, "memref.expand_shape" | "memref.collapse_shape")
+}
+
+/// The function argument that `memref` is, or reshapes (directly or through
+/// reshapes); with whether it is a reshape.
+fn reshaped_arg(memref: Value, func: &OperationRef) -> Option<(usize, bool)> {
+    let mut raw = memref.to_raw();
+    let mut reshaped = false;
+    loop {
+        // SAFETY: a value of `func`.
+        let v = unsafe { Value::from_raw(raw) };
+        if let Some(arg) = func_arg_index(v, func) {
+            return Some((arg, reshaped));
+        }
+        let def = defining_op(v).filter(|d| reshape(&name(d)))?;
+        raw = def.operand(0).ok()?.to_raw();
+        reshaped = true;
+    }
 }
 
 fn index_constant<'c, 'a>(context: &'c Context, anchor: &OperationRef<'c, 'a>, v: i64) -> Result<Value<'c, 'a>, Fail> {
@@ -411,7 +437,7 @@ fn one_thread_per_point(
             return Ok(None);
         }
         if n_op == "memref.store" {
-            let Some(arg) = op.operand(1).ok().and_then(|m| func_arg_index(m, func)) else { return Ok(None) };
+            let Some((arg, _)) = op.operand(1).ok().and_then(|m| reshaped_arg(m, func)) else { return Ok(None) };
             written.push(arg);
         }
         // Memory accesses outside the loops would run in every thread.
@@ -432,9 +458,14 @@ fn one_thread_per_point(
                 _ => continue,
             };
             let memref = op.operand(first_index - 1).map_err(|e| Fail(e.to_string()))?;
-            let Some(arg) = func_arg_index(memref, func) else { return Ok(None) };
+            let Some((arg, reshaped)) = reshaped_arg(memref, func) else { return Ok(None) };
             if !written.contains(&arg) {
                 continue;
+            }
+            // A written buffer read or written through a reshape: its point
+            // is not the loop's.
+            if reshaped {
+                return Ok(None);
             }
             let at_point = op.operand_count() >= first_index + n
                 && (0..n).all(|d| op.operand(first_index + d).is_ok_and(|v| crate::ir::same(v, ivs[d])));

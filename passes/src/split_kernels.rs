@@ -10,9 +10,11 @@
 //! loop around one, a store, a call, ...) are grouped into steps, in order:
 //! - each mapped loop nest (a ukernel call, a split reduction: what
 //!   `ukernel-kernel-config` formed around a root) is a step of its own;
-//! - the default-path ops between them are one step when they are loops
-//!   over one iteration space (a fill then a matmul over C: one kernel with
-//!   a thread per point already), else a step each.
+//! - the default-path ops between them are grouped into steps of
+//!   consecutive loops over one iteration space (a fill then a matmul over
+//!   C: one kernel with a thread per point already; a fold's init fill, the
+//!   fold and the elementwise op on its result), every other op a step of
+//!   its own.
 //!
 //! A dispatch of two or more steps becomes copies of itself,
 //! `@<name>__k<i>`, each keeping the writing ops of its step; every copy
@@ -34,7 +36,7 @@
 use melior::{
     Context,
     ir::{
-        BlockLike, OperationRef, RegionLike,
+        BlockLike, OperationRef, RegionLike, Value, ValueLike,
         attribute::{IntegerAttribute, StringAttribute},
         operation::{OperationLike, OperationMutLike, OperationRefMut},
         r#type::IntegerType,
@@ -84,21 +86,44 @@ fn steps(func: &OperationRef) -> Option<Vec<Vec<usize>>> {
     }
     let mut steps: Vec<Vec<usize>> = Vec::new();
     let mut run: Vec<usize> = Vec::new();
+    // The parallel loops of top-level op `i` (itself included).
+    let loops_of = |i: usize| {
+        let mut nested = vec![ops[i]];
+        nested_ops(&ops[i], &mut nested);
+        nested.into_iter().filter(|o| name(o) == "scf.parallel").collect::<Vec<_>>()
+    };
+    // A run of default-path ops becomes steps of consecutive loops over one
+    // iteration space each (a fill and the fold into it; a fold's init fill,
+    // the fold and the elementwise op on its result), every other op a step
+    // of its own.
     let flush = |run: &mut Vec<usize>, steps: &mut Vec<Vec<usize>>| {
-        if run.is_empty() {
-            return;
+        let mut segment: Vec<usize> = Vec::new();
+        let mut segment_loops = Vec::new();
+        for i in run.drain(..) {
+            if !holds_parallel_loop(&ops[i]) {
+                if !segment.is_empty() {
+                    steps.push(std::mem::take(&mut segment));
+                    segment_loops.clear();
+                }
+                steps.push(vec![i]);
+                continue;
+            }
+            let loops = loops_of(i);
+            let mut joined = segment_loops.clone();
+            joined.extend(loops.iter().copied());
+            let mut members: Vec<OperationRef> = segment.iter().map(|&j| ops[j]).collect();
+            members.push(ops[i]);
+            if segment.is_empty() || (one_iteration_space(&joined) && at_their_points(&members)) {
+                segment.push(i);
+                segment_loops = joined;
+            } else {
+                steps.push(std::mem::take(&mut segment));
+                segment = vec![i];
+                segment_loops = loops;
+            }
         }
-        let mut loops = Vec::new();
-        for &i in run.iter() {
-            let mut nested = vec![ops[i]];
-            nested_ops(&ops[i], &mut nested);
-            loops.extend(nested.into_iter().filter(|o| name(o) == "scf.parallel"));
-        }
-        let each_a_loop = run.iter().all(|&i| holds_parallel_loop(&ops[i]));
-        if each_a_loop && one_iteration_space(&loops) {
-            steps.push(std::mem::take(run));
-        } else {
-            steps.extend(run.drain(..).map(|i| vec![i]));
+        if !segment.is_empty() {
+            steps.push(segment);
         }
     };
     for &i in &writers {
@@ -111,6 +136,78 @@ fn steps(func: &OperationRef) -> Option<Vec<Vec<usize>>> {
     }
     flush(&mut run, &mut steps);
     (steps.len() >= 2).then_some(steps)
+}
+
+/// The buffer a memref value views (through subviews, reshapes and
+/// casts), as its raw handle.
+fn root_buffer(v: Value) -> *const std::ffi::c_void {
+    let mut raw = v.to_raw();
+    loop {
+        // SAFETY: `raw` is a value of the function being split.
+        let value = unsafe { Value::from_raw(raw) };
+        let Some(def) = crate::ir::defining_op(value) else { break };
+        let view = matches!(
+            name(&def).as_str(),
+            "memref.subview"
+                | "memref.expand_shape"
+                | "memref.collapse_shape"
+                | "memref.cast"
+                | "memref.reinterpret_cast"
+        );
+        match def.operand(0) {
+            Ok(source) if view => raw = source.to_raw(),
+            _ => break,
+        }
+    }
+    raw.ptr
+}
+
+/// The loads and stores in `op` (itself included).
+fn accesses<'c, 'a>(op: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    let mut all = vec![*op];
+    nested_ops(op, &mut all);
+    all.into_iter().filter(|o| matches!(name(o).as_str(), "memref.load" | "memref.store")).collect()
+}
+
+/// Whether `ops` (loops over one iteration space) touch what any of them
+/// writes only at their own point: every load and store of a written
+/// buffer indexed by exactly the induction variables of the op's first
+/// parallel loop, on the buffer itself (not a view). Then one kernel runs
+/// them with a thread per point; merged otherwise, they would need one
+/// workgroup and barriers, slower than a kernel each.
+fn at_their_points(ops: &[OperationRef]) -> bool {
+    // (memref operand position, first index position) of a load or store.
+    let layout = |o: &OperationRef| if name(o) == "memref.store" { (1, 2) } else { (0, 1) };
+    let mut written = Vec::new();
+    for op in ops {
+        for o in accesses(op) {
+            if name(&o) == "memref.store"
+                && let Ok(m) = o.operand(1)
+            {
+                written.push(root_buffer(m));
+            }
+        }
+    }
+    ops.iter().all(|op| {
+        let mut all = vec![*op];
+        nested_ops(op, &mut all);
+        let Some(point) = all.into_iter().find(|o| name(o) == "scf.parallel") else { return false };
+        let Some(body) = point.region(0).ok().and_then(|r| r.first_block()) else { return false };
+        let ivs: Vec<Value> =
+            (0..body.argument_count()).filter_map(|k| body.argument(k).ok().map(Into::into)).collect();
+        accesses(op).iter().all(|o| {
+            let (m, first) = layout(o);
+            let Ok(memref) = o.operand(m) else { return false };
+            let root = root_buffer(memref);
+            if !written.contains(&root) {
+                return true;
+            }
+            let indices: Vec<Value> = (first..o.operand_count()).filter_map(|k| o.operand(k).ok()).collect();
+            memref.to_raw().ptr == root
+                && indices.len() == ivs.len()
+                && indices.iter().zip(&ivs).all(|(a, b)| same(*a, *b))
+        })
+    })
 }
 
 /// Whether every loop runs from 0 by 1 over the same bounds: the form that

@@ -8,17 +8,17 @@
 // strided copy is loads and stores (never the host's memrefCopy). (The
 // weights are transposed by generics: a linalg.transpose feeding a matmul
 // is folded into its map, fold_transposes_into_matmul_maps.mlir.) The
-// compile splits such dispatches into one kernel per op
-// (ukernel-split-kernels; SPLIT below); ukernel-gpu-distribute alone on the
+// compile splits such dispatches into kernels of consecutive ops over one
+// iteration space (ukernel-split-kernels; SPLIT below); ukernel-gpu-distribute alone on the
 // lowered module shows the one-workgroup form that dispatches it cannot
 // split still get.
 // RUN: rm -rf %t.dump && ukc compile %s --arch sm_90 --ukernels none --no-cubin -o %t.pkg --dump-dir %t.dump | FileCheck %s --check-prefix=SPLIT
 // RUN: ukernel-opt %t.dump/2.lowered.mlir --pass-pipeline='builtin.module(ukernel-gpu-distribute,canonicalize,cse)' | FileCheck %s
 // RUN: FileCheck %s --check-prefix=LLVM < %t.dump/4.llvm.mlir
 // LLVM-NOT: memrefCopy
-// SPLIT: shared_fill_two_matmuls__k6: ukernel none
+// SPLIT: shared_fill_two_matmuls__k3: ukernel none
 // SPLIT: sum_of_all__k2: ukernel none
-// SPLIT: column_sums_of_a_transpose__k2: ukernel none
+// SPLIT: column_sums_of_a_transpose__k1: ukernel none
 // SPLIT: strided_slice: ukernel none
 
 // CHECK-LABEL: func.func @shared_fill_two_matmuls
