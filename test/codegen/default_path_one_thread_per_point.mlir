@@ -6,6 +6,7 @@
 // a later loop reads another thread's point (an elementwise producer over
 // rows x columns, then a reduction over rows), one workgroup runs the loops
 // in order with barriers between them.
+// REQUIRES: libdevice
 // RUN: rm -rf %t.dump && ukc compile %s --arch sm_90 --ukernels none --no-cubin -o %t.pkg --dump-dir %t.dump
 // RUN: FileCheck %s < %t.dump/3.kernels.mlir
 

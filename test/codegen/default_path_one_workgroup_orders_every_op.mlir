@@ -12,6 +12,7 @@
 // iteration space (ukernel-split-kernels; SPLIT below); ukernel-gpu-distribute alone on the
 // lowered module shows the one-workgroup form that dispatches it cannot
 // split still get.
+// REQUIRES: libdevice
 // RUN: rm -rf %t.dump && ukc compile %s --arch sm_90 --ukernels none --no-cubin -o %t.pkg --dump-dir %t.dump | FileCheck %s --check-prefix=SPLIT
 // RUN: ukernel-opt %t.dump/2.lowered.mlir --pass-pipeline='builtin.module(ukernel-gpu-distribute,canonicalize,cse)' | FileCheck %s
 // RUN: FileCheck %s --check-prefix=LLVM < %t.dump/4.llvm.mlir

@@ -4,6 +4,7 @@
 // its grid. Before, the cluster shape sat on the dispatch and reached every
 // kernel split from it; a default-path grid of odd size then failed to
 // launch (CUDA_ERROR_INVALID_CLUSTER_SIZE).
+// REQUIRES: libdevice
 // RUN: rm -rf %t && ukc compile %s --arch sm_90a --no-cubin -o %t.pkg --dump-dir %t | FileCheck %s --check-prefix=KERNELS
 // RUN: FileCheck %s --input-file=%t/7.kernels.sm_90a.ptx
 

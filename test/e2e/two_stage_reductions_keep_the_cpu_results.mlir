@@ -6,6 +6,7 @@
 // in another order) and a softmax of rows of 2048 (its max and sum, both
 // kept as 4 x 1); the RMSNorm + QKV block that torch-mlir emits keeps its
 // outputs within tolerance too.
+// REQUIRES: libdevice
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: ukernel-opt %s --ukernel-two-stage-reductions -o %t/split.mlir
 // RUN: ukernel-opt %S/../realir/d_rmsnorm_qkv.mlir --ukernel-two-stage-reductions -o %t/rms.split.mlir
