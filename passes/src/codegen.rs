@@ -3,7 +3,8 @@
 //!
 //! ```text
 //! input       dispatch func.funcs on tensors (or memrefs)
-//! configured  ukernel-fold-extf-operands, ukernel-fold-transposes, ukernel-fold-argmax-conversions,
+//! configured  ukernel-generalize-reduce, ukernel-fold-extf-operands, ukernel-fold-transposes,
+//!             ukernel-fold-argmax-conversions,
 //!             ukernel-fuse-elementwise, ukernel-two-stage-reductions, ukernel-inits-per-use,
 //!             ukernel-kernel-config (a kernel per root); bufferized (one-shot-bufferize with
 //!             function boundaries, results turned into out-params)
@@ -93,7 +94,8 @@ impl Stage {
         match self {
             Stage::Input => "builtin.module()",
             Stage::Configured => concat!(
-                "builtin.module(ukernel-fold-extf-operands,ukernel-fold-transposes,ukernel-fold-argmax-conversions,",
+                "builtin.module(ukernel-generalize-reduce,ukernel-fold-extf-operands,ukernel-fold-transposes,",
+                "ukernel-fold-argmax-conversions,",
                 "ukernel-fuse-elementwise,ukernel-two-stage-reductions,ukernel-inits-per-use,",
                 "ukernel-kernel-config,",
                 bufferization!(),

@@ -14,6 +14,7 @@ pub mod fold_extf_operands;
 pub mod fold_transposes;
 pub mod fuse_elementwise;
 pub mod fusion;
+pub mod generalize_reduce;
 pub mod gpu_distribute;
 pub mod grid;
 pub mod hoist_executable_objects;

@@ -106,6 +106,17 @@ fn loop_extents(op: &OperationRef, dynamic_size: u64) -> Option<Vec<Option<u64>>
 /// generic, exactly its `reduction` iterators).
 fn reduction_length(op: &OperationRef, dynamic_size: u64) -> Option<u64> {
     let Some(maps) = indexing_maps(op) else {
+        // A `linalg.reduce`: the product of its reduced dims of the input.
+        if name(op) == "linalg.reduce" {
+            let dims = op.attribute("dimensions").ok()?;
+            let dims = melior::ir::attribute::DenseI64ArrayAttribute::try_from(dims).ok()?;
+            let (shape, _) = shape_of(op.operand(0).ok()?.r#type())?;
+            let reduced: Vec<u64> = (0..dims.len())
+                .filter_map(|i| dims.element(i).ok())
+                .map(|d| shape.get(d as usize).copied().flatten().unwrap_or(dynamic_size))
+                .collect();
+            return (!reduced.is_empty()).then(|| reduced.iter().product());
+        }
         // Named contractions printed without maps: K is A's last dimension.
         if !matches!(
             name(op).as_str(),

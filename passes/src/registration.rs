@@ -37,6 +37,11 @@ pub const PASSES: &[PassInfo] = &[
         create: crate::fold_transposes::create,
     },
     PassInfo {
+        argument: crate::generalize_reduce::ARGUMENT,
+        summary: crate::generalize_reduce::SUMMARY,
+        create: crate::generalize_reduce::create,
+    },
+    PassInfo {
         argument: crate::fuse_elementwise::ARGUMENT,
         summary: crate::fuse_elementwise::SUMMARY,
         create: crate::fuse_elementwise::create,

@@ -1,0 +1,120 @@
+//! `ukernel-generalize-reduce`: rewrites `linalg.reduce` (hand-written IR's
+//! way to sum, max or fold over some dims) as the `linalg.generic` it
+//! means, so that what the passes after it do for reductions written as
+//! generics (torch-mlir's form) applies to it too: producers fuse into it,
+//! a long one runs in two stages, a family may match it.
+//!
+//! Runs first, on tensors. For `linalg.reduce ins(%in...) outs(%init...)
+//! dimensions = [d...]` over inputs of rank r: the generic has r loops, the
+//! reduced dims `reduction`, the others `parallel`; each input is read
+//! through the identity, each init through the kept dims in order; its body
+//! is the reduce's body (the same block arguments: inputs' elements, then
+//! the accumulators). Exact: the generic computes what the reduce does.
+
+use melior::{
+    Context,
+    ir::{
+        Attribute, BlockLike, Identifier, OperationRef, Region, RegionLike, Type, Value, ValueLike,
+        attribute::{ArrayAttribute, DenseI32ArrayAttribute, DenseI64ArrayAttribute},
+        operation::{OperationBuilder, OperationLike},
+    },
+    pass::Pass,
+};
+
+use crate::{
+    dispatch::{detach, dispatches},
+    ir::{body_ops, name, shape_of},
+};
+
+pub const ARGUMENT: &str = "ukernel-generalize-reduce";
+pub const SUMMARY: &str = "Rewrite linalg.reduce as the linalg.generic it means";
+
+fn generalize(context: &Context, op: OperationRef) -> Result<(), String> {
+    let location = op.location();
+    let n = op.result_count();
+    if n == 0 || op.operand_count() != 2 * n {
+        return Err("a linalg.reduce whose inputs and inits do not pair up".into());
+    }
+    let dims_attr = op.attribute("dimensions").map_err(|e| e.to_string())?;
+    let dims = DenseI64ArrayAttribute::try_from(dims_attr).map_err(|e| e.to_string())?;
+    let reduced: Vec<usize> = (0..dims.len()).filter_map(|i| dims.element(i).ok()).map(|d| d as usize).collect();
+    let input = op.operand(0).map_err(|e| e.to_string())?;
+    let (shape, _) = shape_of(input.r#type()).ok_or("an input that is not shaped")?;
+    let rank = shape.len();
+    if reduced.iter().any(|&d| d >= rank) {
+        return Err(format!("a reduced dimension past the inputs' rank {rank}"));
+    }
+    let identity: Vec<usize> = (0..rank).collect();
+    let kept: Vec<usize> = (0..rank).filter(|d| !reduced.contains(d)).collect();
+    let mut maps: Vec<Attribute> = vec![crate::build::dim_map(context, rank, &identity); n];
+    maps.extend(vec![crate::build::dim_map(context, rank, &kept); n]);
+    let kinds: Vec<Attribute> = (0..rank)
+        .map(|d| {
+            let text = if reduced.contains(&d) {
+                "#linalg.iterator_type<reduction>"
+            } else {
+                "#linalg.iterator_type<parallel>"
+            };
+            Attribute::parse(context, text).ok_or_else(|| format!("internal error: {text} does not parse"))
+        })
+        .collect::<Result<_, _>>()?;
+    let operands: Vec<Value> = (0..2 * n).filter_map(|i| op.operand(i).ok()).collect();
+    let results: Vec<Type> = (0..n).filter_map(|i| op.result(i).ok().map(|r| r.r#type())).collect();
+    // The body moves over as it is: the same block arguments in the same
+    // order, ending in `linalg.yield`.
+    let region = Region::new();
+    let source = op.region(0).map_err(|e| e.to_string())?;
+    // SAFETY: both regions are live; the reduce is erased right after.
+    unsafe { mlirsys_take_body(&region, source) };
+    let generic = OperationBuilder::new("linalg.generic", location)
+        .add_operands(&operands)
+        .add_results(&results)
+        .add_attributes(&[
+            (Identifier::new(context, "indexing_maps"), ArrayAttribute::new(context, &maps).into()),
+            (Identifier::new(context, "iterator_types"), ArrayAttribute::new(context, &kinds).into()),
+            (
+                Identifier::new(context, "operandSegmentSizes"),
+                DenseI32ArrayAttribute::new(context, &[n as i32, n as i32]).into(),
+            ),
+        ])
+        .add_regions([region])
+        .build()
+        .map_err(|e| format!("internal error building the generic: {e}"))?;
+    let block = op.block().ok_or("the op is not in a block")?;
+    let generic = block.insert_operation_before(op, generic);
+    for i in 0..n {
+        let (old, new): (Value, Value) =
+            (op.result(i).map_err(|e| e.to_string())?.into(), generic.result(i).map_err(|e| e.to_string())?.into());
+        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old.to_raw(), new.to_raw()) };
+    }
+    drop(detach(&op));
+    Ok(())
+}
+
+/// Moves the blocks of `source` into `target`.
+unsafe fn mlirsys_take_body(target: &Region, source: melior::ir::RegionRef) {
+    unsafe { mlir_sys::mlirRegionTakeBody(target.to_raw(), source.to_raw()) };
+}
+
+fn generalize_reduce(context: &Context, module: &OperationRef) -> bool {
+    for func in dispatches(module) {
+        for op in body_ops(&func) {
+            if name(&op) != "linalg.reduce" {
+                continue;
+            }
+            let location = op.location();
+            if let Err(message) = generalize(context, op) {
+                ukernel_dialect::emit_error(location, &format!("ukernel: {message}"));
+                return false;
+            }
+        }
+    }
+    true
+}
+
+static PASS_ID: crate::registration::PassId = crate::registration::PassId;
+
+/// A new instance of the pass.
+pub fn create() -> Pass {
+    crate::registration::module_pass(&PASS_ID, "UKernelGeneralizeReduce", ARGUMENT, SUMMARY, generalize_reduce)
+}
