@@ -72,6 +72,26 @@ pub fn roots<'c, 'a>(func: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
     root_op(func).into_iter().collect()
 }
 
+/// Runs `rewrite` on each op `ops_of` lists in every dispatch of `module`;
+/// the first error is emitted at its op's location and stops the pass
+/// (false). The shared loop of the passes that rewrite ops one by one.
+pub fn rewrite_ops<'c, 'a>(
+    module: &OperationRef<'c, 'a>,
+    ops_of: impl Fn(&OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>>,
+    mut rewrite: impl FnMut(OperationRef<'c, 'a>) -> Result<(), String>,
+) -> bool {
+    for func in dispatches(module) {
+        for op in ops_of(&func) {
+            let location = op.location();
+            if let Err(message) = rewrite(op) {
+                ukernel_dialect::emit_error(location, &format!("ukernel: {message}"));
+                return false;
+            }
+        }
+    }
+    true
+}
+
 /// The linalg ops under `op`, in order (not looking inside linalg ops).
 pub fn linalg_ops<'c, 'a>(op: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
     let mut out = Vec::new();

@@ -32,7 +32,7 @@ use melior::{
 
 use crate::{
     build::insert_before,
-    dispatch::{detach, dispatches},
+    dispatch::detach,
     ir::{body_ops, defining_op, float_constant, name, operand_segments, reduction_loops, same, shape_of, users},
 };
 
@@ -278,16 +278,7 @@ fn widen<'c, 'a>(
 }
 
 fn fold_module(context: &Context, module: &OperationRef) -> bool {
-    for func in dispatches(module) {
-        for op in body_ops(&func) {
-            let location = op.location();
-            if let Err(message) = fold(context, op) {
-                ukernel_dialect::emit_error(location, &format!("ukernel: {message}"));
-                return false;
-            }
-        }
-    }
-    true
+    crate::dispatch::rewrite_ops(module, body_ops, |op| fold(context, op).map(|_| ()))
 }
 
 static PASS_ID: crate::registration::PassId = crate::registration::PassId;

@@ -25,7 +25,7 @@ use melior::{
 };
 
 use crate::{
-    dispatch::{detach, dispatches, linalg_ops},
+    dispatch::{detach, linalg_ops},
     ir::{defining_op, name, users},
 };
 
@@ -94,16 +94,7 @@ fn fold(context: &Context, matmul: OperationRef) -> Result<(), String> {
 }
 
 fn fold_transposes(context: &Context, module: &OperationRef) -> bool {
-    for func in dispatches(module) {
-        for op in linalg_ops(&func) {
-            let location = op.location();
-            if let Err(message) = fold(context, op) {
-                ukernel_dialect::emit_error(location, &format!("ukernel: {message}"));
-                return false;
-            }
-        }
-    }
-    true
+    crate::dispatch::rewrite_ops(module, linalg_ops, |op| fold(context, op))
 }
 
 static PASS_ID: crate::registration::PassId = crate::registration::PassId;

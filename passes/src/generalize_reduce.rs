@@ -22,7 +22,7 @@ use melior::{
 };
 
 use crate::{
-    dispatch::{detach, dispatches},
+    dispatch::detach,
     ir::{body_ops, name, shape_of},
 };
 
@@ -65,7 +65,7 @@ fn generalize(context: &Context, op: OperationRef) -> Result<(), String> {
     let region = Region::new();
     let source = op.region(0).map_err(|e| e.to_string())?;
     // SAFETY: both regions are live; the reduce is erased right after.
-    unsafe { mlirsys_take_body(&region, source) };
+    unsafe { mlir_sys::mlirRegionTakeBody(region.to_raw(), source.to_raw()) };
     let generic = OperationBuilder::new("linalg.generic", location)
         .add_operands(&operands)
         .add_results(&results)
@@ -91,25 +91,13 @@ fn generalize(context: &Context, op: OperationRef) -> Result<(), String> {
     Ok(())
 }
 
-/// Moves the blocks of `source` into `target`.
-unsafe fn mlirsys_take_body(target: &Region, source: melior::ir::RegionRef) {
-    unsafe { mlir_sys::mlirRegionTakeBody(target.to_raw(), source.to_raw()) };
+/// The `linalg.reduce` ops at the top of `func`.
+fn reduces<'c, 'a>(func: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    body_ops(func).into_iter().filter(|o| name(o) == "linalg.reduce").collect()
 }
 
 fn generalize_reduce(context: &Context, module: &OperationRef) -> bool {
-    for func in dispatches(module) {
-        for op in body_ops(&func) {
-            if name(&op) != "linalg.reduce" {
-                continue;
-            }
-            let location = op.location();
-            if let Err(message) = generalize(context, op) {
-                ukernel_dialect::emit_error(location, &format!("ukernel: {message}"));
-                return false;
-            }
-        }
-    }
-    true
+    crate::dispatch::rewrite_ops(module, reduces, |op| generalize(context, op))
 }
 
 static PASS_ID: crate::registration::PassId = crate::registration::PassId;
