@@ -143,3 +143,30 @@ pub fn dim_map<'c>(context: &'c Context, dims: usize, results: &[usize]) -> Attr
         Attribute::from_raw(mlir_sys::mlirAffineMapAttrGet(map))
     }
 }
+
+/// Test support: `function` alone in a module, made public, lowered by
+/// `pipeline` and JIT-compiled for the CPU; the engine and the packed entry
+/// of `name` (`_mlir_<name>`: arguments as an array of pointers to them).
+#[cfg(test)]
+pub fn jit_function<'c>(
+    context: &'c Context,
+    function: melior::ir::Operation<'c>,
+    pipeline: &str,
+    name: &str,
+) -> (melior::ExecutionEngine, unsafe extern "C" fn(*mut *mut ())) {
+    use melior::ir::operation::OperationMutLike;
+    let mut module = melior::ir::Module::new(melior::ir::Location::unknown(context));
+    let placed = module.body().append_operation(function);
+    let mut f = unsafe { melior::ir::operation::OperationRefMut::from_raw(placed.to_raw()) };
+    let _ = f.remove_attribute("sym_visibility");
+    assert!(module.as_operation().verify(), "{}", module.as_operation());
+    crate::register_passes();
+    let pm = melior::pass::PassManager::new(context);
+    melior::utility::parse_pass_pipeline(pm.as_operation_pass_manager(), pipeline).unwrap();
+    pm.run(&mut module).unwrap();
+    let engine = melior::ExecutionEngine::new(&module, 0, &[], false, false);
+    let entry = engine.lookup(&format!("_mlir_{name}"));
+    assert!(!entry.is_null(), "no _mlir_{name}");
+    // SAFETY: the packed entry of a function built with the C interface.
+    (engine, unsafe { std::mem::transmute::<*mut (), unsafe extern "C" fn(*mut *mut ())>(entry) })
+}

@@ -268,12 +268,7 @@ pub fn store_function<'c>(
 
 #[cfg(test)]
 mod tests {
-    use melior::{
-        ExecutionEngine,
-        ir::{BlockLike, Module, operation::OperationLike},
-        pass::PassManager,
-        utility::parse_pass_pipeline,
-    };
+    use melior::ir::Module;
 
     use crate::{dispatch::linalg_ops, fusion::output_consumer, ir::name};
 
@@ -308,25 +303,12 @@ mod tests {
         let consumer = output_consumer(&matmul, 2).unwrap().unwrap();
         assert_eq!(consumer.result_input, 1);
         let function = super::store_function(&context, &consumer, "store").unwrap();
-        let module = Module::new(melior::ir::Location::unknown(&context));
-        let store = module.body().append_operation(function);
-        let mut m = unsafe { melior::ir::operation::OperationRefMut::from_raw(store.to_raw()) };
-        use melior::ir::operation::OperationMutLike;
-        let _ = m.remove_attribute("sym_visibility");
-        let mut module = module;
-        assert!(module.as_operation().verify(), "{}", module.as_operation());
-        crate::register_passes();
-        let pm = PassManager::new(&context);
-        parse_pass_pipeline(
-            pm.as_operation_pass_manager(),
+        let (_engine, packed) = crate::build::jit_function(
+            &context,
+            function,
             "builtin.module(convert-scf-to-cf,arith-expand{include-bf16=true},convert-to-llvm,reconcile-unrealized-casts)",
-        )
-        .unwrap();
-        pm.run(&mut module).unwrap();
-        let engine = ExecutionEngine::new(&module, 0, &[], false, false);
-        let entry = engine.lookup("_mlir_store");
-        assert!(!entry.is_null());
-        let packed: unsafe extern "C" fn(*mut *mut ()) = unsafe { std::mem::transmute(entry) };
+            "store",
+        );
         // A 4 x 6 output with row stride 6; the residual likewise.
         let residual: Vec<f32> = (0..24).map(|i| i as f32 * 0.25).collect();
         let bf16 = |x: f32| half::bf16::from_f32(x).to_bits();

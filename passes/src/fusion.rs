@@ -431,12 +431,7 @@ fn elementwise_body(consumer: &OperationRef, out_arg: usize, what: &str) -> Resu
 
 #[cfg(test)]
 mod tests {
-    use melior::{
-        ExecutionEngine,
-        ir::{BlockLike, Module, operation::OperationLike},
-        pass::PassManager,
-        utility::parse_pass_pipeline,
-    };
+    use melior::ir::{Module, operation::OperationLike};
 
     use crate::{dispatch::linalg_ops, ir::name};
 
@@ -483,23 +478,12 @@ mod tests {
             .unwrap();
         let producer = super::input_producer(&argmax, 0).unwrap().unwrap();
         let function = super::map_function(&context, &producer, "map").unwrap();
-        let mut module = Module::new(melior::ir::Location::unknown(&context));
-        let map = module.body().append_operation(function);
-        let mut m = unsafe { melior::ir::operation::OperationRefMut::from_raw(map.to_raw()) };
-        use melior::ir::operation::OperationMutLike;
-        let _ = m.remove_attribute("sym_visibility");
-        crate::register_passes();
-        let pm = PassManager::new(&context);
-        parse_pass_pipeline(
-            pm.as_operation_pass_manager(),
+        let (_engine, packed) = crate::build::jit_function(
+            &context,
+            function,
             "builtin.module(arith-emulate-unsupported-floats{source-types=bf16 target-type=f32},convert-to-llvm,reconcile-unrealized-casts)",
-        )
-        .unwrap();
-        pm.run(&mut module).unwrap();
-        let engine = ExecutionEngine::new(&module, 0, &[], false, false);
-        let entry = engine.lookup("_mlir_map");
-        assert!(!entry.is_null());
-        let packed: unsafe extern "C" fn(*mut *mut ()) = unsafe { std::mem::transmute(entry) };
+            "map",
+        );
         let bf16 = half::bf16::from_f32;
         for x in [0.0f32, 1.0, -3.5, 1.0e-3, 250.5, f32::INFINITY] {
             let mut input = bf16(x).to_bits();
