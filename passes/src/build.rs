@@ -144,6 +144,19 @@ pub fn dim_map<'c>(context: &'c Context, dims: usize, results: &[usize]) -> Attr
     }
 }
 
+/// A linalg op's `iterator_types`: `reduction` where `reduction[l]`, else
+/// `parallel`.
+pub fn iterator_types<'c>(context: &'c Context, reduction: &[bool]) -> Result<Attribute<'c>, String> {
+    let kinds: Vec<Attribute> = reduction
+        .iter()
+        .map(|r| {
+            let text = if *r { "#linalg.iterator_type<reduction>" } else { "#linalg.iterator_type<parallel>" };
+            Attribute::parse(context, text).ok_or_else(|| format!("internal error: {text} does not parse"))
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(melior::ir::attribute::ArrayAttribute::new(context, &kinds).into())
+}
+
 /// Test support: `function` alone in a module, made public, lowered by
 /// `pipeline` and JIT-compiled for the CPU; the engine and the packed entry
 /// of `name` (`_mlir_<name>`: arguments as an array of pointers to them).

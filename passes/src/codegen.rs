@@ -457,11 +457,14 @@ fn root_is_the_dispatch(func: &melior::ir::OperationRef, root: &melior::ir::Oper
 pub const WORKGROUPS_PER_SM_PARAM: &str = "workgroups_per_sm";
 /// Func attribute: the workgroups per SM a dispatch is built for, the
 /// larger of its ukernel's `min_workgroups_per_sm` and its
-/// configuration's [`WORKGROUPS_PER_SM_PARAM`], put there by the lowering.
+/// configuration's [`WORKGROUPS_PER_SM_PARAM`], which the lowering puts on
+/// the ukernel call and `ukernel-split-kernels` moves to the kernel holding
+/// it.
 pub const WORKGROUPS_PER_SM_ATTR: &str = "ukernel.workgroups_per_sm";
 
-/// Func attribute: the cluster dims (x, y, z) a dispatch is launched in,
-/// put there by the lowering for a ukernel that asks for clusters.
+/// Func attribute: the cluster dims (x, y, z) a kernel is launched in, for
+/// a ukernel that asks for clusters (on the call, then its kernel, as
+/// [`WORKGROUPS_PER_SM_ATTR`]).
 pub const CLUSTER_ATTR: &str = "ukernel.cluster";
 
 /// Marks the dispatches as kernels with their exact workgroup size as

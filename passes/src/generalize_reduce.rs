@@ -48,16 +48,7 @@ fn generalize(context: &Context, op: OperationRef) -> Result<(), String> {
     let kept: Vec<usize> = (0..rank).filter(|d| !reduced.contains(d)).collect();
     let mut maps: Vec<Attribute> = vec![crate::build::dim_map(context, rank, &identity); n];
     maps.extend(vec![crate::build::dim_map(context, rank, &kept); n]);
-    let kinds: Vec<Attribute> = (0..rank)
-        .map(|d| {
-            let text = if reduced.contains(&d) {
-                "#linalg.iterator_type<reduction>"
-            } else {
-                "#linalg.iterator_type<parallel>"
-            };
-            Attribute::parse(context, text).ok_or_else(|| format!("internal error: {text} does not parse"))
-        })
-        .collect::<Result<_, _>>()?;
+    let kinds: Vec<bool> = (0..rank).map(|d| reduced.contains(&d)).collect();
     let operands: Vec<Value> = (0..2 * n).filter_map(|i| op.operand(i).ok()).collect();
     let results: Vec<Type> = (0..n).filter_map(|i| op.result(i).ok().map(|r| r.r#type())).collect();
     // The body moves over as it is: the same block arguments in the same
@@ -71,7 +62,7 @@ fn generalize(context: &Context, op: OperationRef) -> Result<(), String> {
         .add_results(&results)
         .add_attributes(&[
             (Identifier::new(context, "indexing_maps"), ArrayAttribute::new(context, &maps).into()),
-            (Identifier::new(context, "iterator_types"), ArrayAttribute::new(context, &kinds).into()),
+            (Identifier::new(context, "iterator_types"), crate::build::iterator_types(context, &kinds)?),
             (
                 Identifier::new(context, "operandSegmentSizes"),
                 DenseI32ArrayAttribute::new(context, &[n as i32, n as i32]).into(),

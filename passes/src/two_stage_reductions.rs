@@ -277,17 +277,6 @@ fn splittable<'c, 'a>(context: &'c Context, op: &OperationRef<'c, 'a>) -> Option
     Some(Split { reduced, parallel, parts, maps, combiner, out_operand, identity })
 }
 
-fn iterators<'c>(context: &'c Context, reduction: &[bool]) -> Result<Attribute<'c>, String> {
-    let kinds: Vec<Attribute> = reduction
-        .iter()
-        .map(|r| {
-            let text = if *r { "#linalg.iterator_type<reduction>" } else { "#linalg.iterator_type<parallel>" };
-            Attribute::parse(context, text).ok_or_else(|| format!("internal error: {text} does not parse"))
-        })
-        .collect::<Result<_, _>>()?;
-    Ok(ArrayAttribute::new(context, &kinds).into())
-}
-
 /// Builds `builder` before `anchor`; its first result.
 fn put<'c, 'a>(anchor: &OperationRef<'c, 'a>, builder: OperationBuilder<'c>) -> Result<Value<'c, 'a>, String> {
     crate::build::insert_before(anchor, builder)
@@ -483,7 +472,7 @@ fn rewrite<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, s: Split<'c, 
             .add_operands(&stage1_operands)
             .add_attributes(&[
                 (Identifier::new(context, "indexing_maps"), ArrayAttribute::new(context, &stage1_maps).into()),
-                (Identifier::new(context, "iterator_types"), iterators(context, &kinds)?),
+                (Identifier::new(context, "iterator_types"), crate::build::iterator_types(context, &kinds)?),
                 (
                     Identifier::new(context, "operandSegmentSizes"),
                     DenseI32ArrayAttribute::new(context, &[inputs as i32, 1]).into(),
@@ -531,7 +520,7 @@ fn rewrite<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, s: Split<'c, 
             .add_operands(&[partials, init])
             .add_attributes(&[
                 (Identifier::new(context, "indexing_maps"), ArrayAttribute::new(context, &stage2_maps).into()),
-                (Identifier::new(context, "iterator_types"), iterators(context, &kinds)?),
+                (Identifier::new(context, "iterator_types"), crate::build::iterator_types(context, &kinds)?),
                 (Identifier::new(context, "operandSegmentSizes"), DenseI32ArrayAttribute::new(context, &[1, 1]).into()),
             ])
             .add_regions([stage2_region])
