@@ -152,8 +152,7 @@ def run_checks(drv):
         nk_kinds = tuple(kind for kind in nk_kinds if kind in sys.argv[sys.argv.index("--kinds") + 1].split(","))
     for dtype in (torch.bfloat16, torch.float16):
         for layout in ("nk", "kn"):
-            # Every kind is built for both layouts but GEMV (N x K only).
-            for kinds in (nk_kinds if layout == "nk" else tuple(kind for kind in nk_kinds if kind != "gemv")):
+            for kinds in nk_kinds:
                 for (m, n, k) in cases:
                     if (kinds in SKINNY and m > SKINNY_MAX_M) or (kinds == "gemv" and m > GEMV_MAX_M):
                         continue
@@ -230,6 +229,8 @@ def bench(drv, reps, rounds):
             rows.append(("gemv", torch.bfloat16, "nk", m, n, k))
         rows.append(("skinny", torch.bfloat16, "kn", m, n, k))
         rows.append(("skinny_wide", torch.bfloat16, "kn", m, n, k))
+        if m <= GEMV_MAX_M:
+            rows.append(("gemv", torch.bfloat16, "kn", m, n, k))
     rows.append(("skinny_wide", torch.float16, "nk", 8, 16384, 16384))
     rows.append(("gemv", torch.float16, "nk", 1, 16384, 16384))
     if "--kinds" in sys.argv:

@@ -295,13 +295,28 @@ impl<'c> TryFrom<Attribute<'c>> for Target {
 // #ukernel.spec
 // ---------------------------------------------------------------------------
 
-/// `#ukernel.spec<"uk_argmax_f32i64", {shared_memory_bytes = 388 : i64, semantics = "first-nan"}>`:
-/// a ukernel by symbol name, what it needs from its caller's workgroup,
-/// the semantics it implements, and further attributes its declaration
-/// carries.
+/// `#ukernel.spec<"uk_argmax_f32i64", {family = "argmax", abi = [...], ...}>`:
+/// a ukernel by symbol name and what the stages after KernelConfig need of
+/// it, so that none looks the library's registry up again (as IREE's
+/// `ukernel_descriptor` carries its ukernel): its family, the element types
+/// it takes, its integer facts (tiles, launch shape) and tags, the shared
+/// memory its caller's workgroup must give, its C ABI, the semantics it
+/// implements, and further attributes its declaration carries.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UKernelSpec {
     pub name: String,
+    /// The family whose lowering builds the call (`argmax`, `matmul`);
+    /// empty in a spec without a descriptor, which cannot be lowered.
+    pub family: String,
+    /// Element types of the op's operands it takes (MLIR spelling).
+    pub operand_types: Vec<String>,
+    /// Integer facts: tile sizes, limits, launch shape (`cluster_m`,
+    /// `min_workgroups_per_sm`).
+    pub facts: Vec<(String, i64)>,
+    /// Textual facts (`b_layout`, `fusion`, ...).
+    pub tags: Vec<(String, String)>,
+    /// The C ABI, one (name, LLVM type) per parameter, in order.
+    pub abi: Vec<(String, String)>,
     /// Static shared memory the ukernel declares.
     pub shared_memory_bytes: u32,
     /// Dynamic shared memory the kernel's launch must provide.
@@ -315,17 +330,36 @@ pub struct UKernelSpec {
 
 /// Spec fields with a meaning of their own; every other field is a
 /// definition attribute of the ukernel's declaration.
-const SPEC_FIELDS: [&str; 3] = ["shared_memory_bytes", "dynamic_shared_memory_bytes", "semantics"];
+const SPEC_FIELDS: [&str; 8] = [
+    "shared_memory_bytes",
+    "dynamic_shared_memory_bytes",
+    "semantics",
+    "family",
+    "operand_types",
+    "facts",
+    "tags",
+    "abi",
+];
 
 impl UKernelSpec {
     pub fn new(name: impl Into<String>, shared_memory_bytes: u32) -> Self {
         Self {
             name: name.into(),
+            family: String::new(),
+            operand_types: Vec::new(),
+            facts: Vec::new(),
+            tags: Vec::new(),
+            abi: Vec::new(),
             shared_memory_bytes,
             dynamic_shared_memory_bytes: 0,
             semantics: String::new(),
             def_attrs: Vec::new(),
         }
+    }
+
+    /// Whether it carries what lowering needs: its family and ABI.
+    pub fn has_descriptor(&self) -> bool {
+        !self.family.is_empty() && !self.abi.is_empty()
     }
 
     pub fn to_attribute<'c>(&self, context: &'c Context) -> Result<Attribute<'c>, Error> {
@@ -338,6 +372,26 @@ impl UKernelSpec {
         }
         if !self.semantics.is_empty() {
             fields.push(("semantics".to_string(), StringAttribute::new(context, &self.semantics).into()));
+        }
+        if !self.family.is_empty() {
+            fields.push(("family".to_string(), StringAttribute::new(context, &self.family).into()));
+        }
+        if !self.operand_types.is_empty() {
+            fields.push(("operand_types".to_string(), string_array(context, self.operand_types.iter())));
+        }
+        if !self.facts.is_empty() {
+            let facts: Vec<(&str, Attribute)> =
+                self.facts.iter().map(|(k, v)| (k.as_str(), i64_attr(context, *v))).collect();
+            fields.push(("facts".to_string(), dictionary(context, &facts)));
+        }
+        if !self.tags.is_empty() {
+            let tags: Vec<(&str, Attribute)> =
+                self.tags.iter().map(|(k, v)| (k.as_str(), StringAttribute::new(context, v).into())).collect();
+            fields.push(("tags".to_string(), dictionary(context, &tags)));
+        }
+        if !self.abi.is_empty() {
+            let abi: Vec<String> = self.abi.iter().map(|(name, ty)| format!("{name}: {ty}")).collect();
+            fields.push(("abi".to_string(), string_array(context, abi.iter())));
         }
         for (k, text) in &self.def_attrs {
             let value = Attribute::parse(context, text).ok_or_else(|| Error::InvalidValue {
@@ -376,6 +430,26 @@ impl<'c> TryFrom<Attribute<'c>> for UKernelSpec {
             None => String::new(),
             Some(_) => f.string("semantics")?,
         };
+        let family = match f.optional("family") {
+            None => String::new(),
+            Some(_) => f.string("family")?,
+        };
+        let operand_types = f.optional_string_list("operand_types")?;
+        let facts = f.optional_int_dict("facts")?;
+        let tags = f.optional_string_dict("tags")?;
+        let abi = f
+            .optional_string_list("abi")?
+            .into_iter()
+            .map(|p| match p.split_once(':') {
+                Some((name, ty)) if !name.trim().is_empty() && !ty.trim().is_empty() => {
+                    Ok((name.trim().to_string(), ty.trim().to_string()))
+                }
+                _ => Err(Error::InvalidValue {
+                    attr: "spec",
+                    message: format!("abi entries are \"name: type\", found \"{p}\""),
+                }),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         let mut def_attrs = Vec::new();
         for i in 0..dict.len() {
             let (k, v) = dict.element(i).map_err(|e| Error::InvalidValue { attr: "spec", message: e.to_string() })?;
@@ -384,7 +458,18 @@ impl<'c> TryFrom<Attribute<'c>> for UKernelSpec {
                 def_attrs.push((k, v.to_string()));
             }
         }
-        Ok(Self { name, shared_memory_bytes, dynamic_shared_memory_bytes, semantics, def_attrs })
+        Ok(Self {
+            name,
+            family,
+            operand_types,
+            facts,
+            tags,
+            abi,
+            shared_memory_bytes,
+            dynamic_shared_memory_bytes,
+            semantics,
+            def_attrs,
+        })
     }
 }
 
@@ -451,23 +536,7 @@ impl<'c> TryFrom<Attribute<'c>> for LoweringConfig {
                 message: format!("workgroup_size entries must be positive, found {size:?}"),
             });
         }
-        let params = match f.optional("params") {
-            None => Vec::new(),
-            Some(a) => {
-                let dict = DictionaryAttribute::try_from(a)
-                    .map_err(|_| field_type("lowering_config", "params", "a dictionary of integers", a))?;
-                let mut params = Vec::new();
-                for i in 0..dict.len() {
-                    let (k, v) = dict
-                        .element(i)
-                        .map_err(|e| Error::InvalidValue { attr: "lowering_config", message: e.to_string() })?;
-                    let value = IntegerAttribute::try_from(v)
-                        .map_err(|_| field_type("lowering_config", "params", "a dictionary of integers", a))?;
-                    params.push((k.as_string_ref().as_str().unwrap_or_default().to_string(), value.value()));
-                }
-                params
-            }
-        };
+        let params = f.optional_int_dict("params")?;
         let ukernel = f.optional("ukernel").map(UKernelSpec::try_from).transpose()?;
         Ok(Self { workgroup, reduction, workgroup_size, params, ukernel })
     }
@@ -566,6 +635,11 @@ fn i64_attr(context: &Context, value: i64) -> Attribute<'_> {
     IntegerAttribute::new(IntegerType::new(context, 64).into(), value).into()
 }
 
+fn string_array<'c, S: AsRef<str>>(context: &'c Context, values: impl Iterator<Item = S>) -> Attribute<'c> {
+    let elements: Vec<Attribute> = values.map(|v| StringAttribute::new(context, v.as_ref()).into()).collect();
+    ArrayAttribute::new(context, &elements).into()
+}
+
 fn i64_array<'c>(context: &'c Context, values: &[i64]) -> Attribute<'c> {
     let elements: Vec<Attribute> = values.iter().map(|&v| i64_attr(context, v)).collect();
     ArrayAttribute::new(context, &elements).into()
@@ -641,6 +715,42 @@ impl<'c> Fields<'c> {
                 .map(|i| Some(i.value()))
                 .map_err(|_| field_type(self.attr, field, "an integer", a)),
         }
+    }
+
+    /// An array of strings; empty when absent.
+    fn optional_string_list(&self, field: &'static str) -> Result<Vec<String>, Error> {
+        let Some(a) = self.optional(field) else { return Ok(Vec::new()) };
+        let wrong = || field_type(self.attr, field, "an array of strings", a);
+        let array = ArrayAttribute::try_from(a).map_err(|_| wrong())?;
+        (0..array.len()).map(|i| array.element(i).ok().and_then(crate::string_value).ok_or_else(wrong)).collect()
+    }
+
+    /// A dictionary's entries in its (sorted) order, each value read by
+    /// `value`; empty when absent.
+    fn optional_dict<T>(
+        &self,
+        field: &'static str,
+        expected: &'static str,
+        value: impl Fn(Attribute<'c>) -> Option<T>,
+    ) -> Result<Vec<(String, T)>, Error> {
+        let Some(a) = self.optional(field) else { return Ok(Vec::new()) };
+        let wrong = || field_type(self.attr, field, expected, a);
+        let dict = DictionaryAttribute::try_from(a).map_err(|_| wrong())?;
+        (0..dict.len())
+            .map(|i| {
+                let (k, v) = dict.element(i).map_err(|_| wrong())?;
+                let v = value(v).ok_or_else(wrong)?;
+                Ok((k.as_string_ref().as_str().unwrap_or_default().to_string(), v))
+            })
+            .collect()
+    }
+
+    fn optional_int_dict(&self, field: &'static str) -> Result<Vec<(String, i64)>, Error> {
+        self.optional_dict(field, "a dictionary of integers", |v| IntegerAttribute::try_from(v).ok().map(|i| i.value()))
+    }
+
+    fn optional_string_dict(&self, field: &'static str) -> Result<Vec<(String, String)>, Error> {
+        self.optional_dict(field, "a dictionary of strings", crate::string_value)
     }
 
     fn i64_list(&self, field: &'static str) -> Result<Vec<i64>, Error> {

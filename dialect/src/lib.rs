@@ -37,3 +37,13 @@ pub const TARGET_ATTR: &str = "ukernel.target";
 
 /// The op attribute that carries the `#ukernel.lowering_config`.
 pub const LOWERING_CONFIG_ATTR: &str = "lowering_config";
+
+/// On a ukernel's declaration (every one has it): `"call"` where kernels
+/// call it rather than inline it (its spec's `linkage` tag), else
+/// `"inline"`; the target keeps the calls of the first.
+pub const UKERNEL_LINKAGE_ATTR: &str = "ukernel.linkage";
+
+/// On a ukernel's declaration: `"after-inlining"` where its inlined code
+/// gains nothing from O3 (its spec's `pipeline` tag), else `"o3"`; the
+/// target gives kernels that call only the first kind the short pipeline.
+pub const UKERNEL_PIPELINE_ATTR: &str = "ukernel.pipeline";

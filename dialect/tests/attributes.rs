@@ -16,11 +16,14 @@ fn reparse<'c>(context: &'c Context, attr: Attribute<'c>) -> Attribute<'c> {
 
 fn spec() -> UKernelSpec {
     UKernelSpec {
-        name: "uk_argmax_f32i64".into(),
-        shared_memory_bytes: 256,
-        dynamic_shared_memory_bytes: 0,
-        semantics: String::new(),
+        family: "argmax".into(),
+        operand_types: vec!["f32".into(), "f32".into(), "i64".into()],
+        // (In the order the IR's dictionary keeps: sorted.)
+        facts: vec![("max_split".into(), 64), ("min_workgroups_per_sm".into(), 2)],
+        tags: vec![("fusion".into(), "input_map".into())],
+        abi: vec![("input".into(), "ptr".into()), ("n".into(), "i64".into()), ("split".into(), "i32".into())],
         def_attrs: vec![("llvm.readonly_args".into(), "[0 : i64]".into())],
+        ..UKernelSpec::new("uk_argmax_f32i64", 256)
     }
 }
 
@@ -62,7 +65,7 @@ fn target_defaults_and_arch_forms() {
 fn spec_round_trips_with_def_attrs() {
     let context = create_context().unwrap();
     let attr = spec().to_attribute(&context).unwrap();
-    insta::assert_snapshot!(attr.to_string(), @r#"#ukernel.spec<"uk_argmax_f32i64", {llvm.readonly_args = [0], shared_memory_bytes = 256 : i64}>"#);
+    insta::assert_snapshot!(attr.to_string(), @r#"#ukernel.spec<"uk_argmax_f32i64", {abi = ["input: ptr", "n: i64", "split: i32"], facts = {max_split = 64 : i64, min_workgroups_per_sm = 2 : i64}, family = "argmax", llvm.readonly_args = [0], operand_types = ["f32", "f32", "i64"], shared_memory_bytes = 256 : i64, tags = {fusion = "input_map"}}>"#);
     assert_eq!(
         UKernelSpec::try_from(reparse(&context, attr)).unwrap(),
         UKernelSpec { def_attrs: vec![("llvm.readonly_args".into(), "[0]".into())], ..spec() }

@@ -44,7 +44,7 @@ use melior::{
 };
 use ukernel_dialect::{
     EXECUTABLE_OBJECTS, ExecutableObject, LOWERING_CONFIG_ATTR, LoweringConfig, TARGET_ATTR, Target, UKernelSelection,
-    UKernelSpec, emit_error, emit_remark, emit_warning,
+    emit_error, emit_remark, emit_warning,
 };
 use ukernels::{Selection, registry};
 
@@ -62,9 +62,11 @@ pub const SUMMARY: &str = "Select ukernels per dispatch, set lowering configs, a
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decision {
     pub config: LoweringConfig,
-    /// The object to attach, when a ukernel was selected and no object with
-    /// its path is present yet.
-    pub object: Option<ExecutableObject>,
+    /// The objects to attach, when a ukernel was selected and no object of
+    /// its symbol is present yet: the selected bitcode, and for a portable
+    /// ukernel its bitcode for newer arches too, so that the target links
+    /// each arch's own from what the IR carries.
+    pub objects: Vec<ExecutableObject>,
     /// One line: what was chosen, or why no ukernel was.
     pub explanation: String,
 }
@@ -154,7 +156,7 @@ pub fn decide(
         config.params.push((SPLIT_PARAM.into(), SPLIT_THREADS));
         explanation += &format!(", {what}, split over {SPLIT_THREADS} threads of a workgroup per result");
     }
-    Decision { config, object: None, explanation }
+    Decision { config, objects: vec![], explanation }
 }
 
 /// The default config's parameter that asks `ukernel-split-reductions` to
@@ -223,11 +225,7 @@ fn article(family: &str) -> String {
 
 fn selected(found: &Match, plan: Plan, selection: Selection, present: &[String], considered: &[String]) -> Decision {
     let uk = selection.ukernel;
-    let spec = UKernelSpec {
-        dynamic_shared_memory_bytes: uk.dynamic_shared_memory_bytes,
-        semantics: found.semantics.unwrap_or_default().to_string(),
-        ..UKernelSpec::new(uk.symbol.clone(), uk.static_shared_memory_bytes)
-    };
+    let spec = crate::descriptor::to_spec(&uk.descriptor(), found.semantics.unwrap_or_default());
     let config = LoweringConfig {
         workgroup: plan.workgroup,
         reduction: plan.reduction,
@@ -235,20 +233,22 @@ fn selected(found: &Match, plan: Plan, selection: Selection, present: &[String],
         params: plan.params,
         ukernel: Some(spec),
     };
-    let path = selection.object_path();
-    let (object, source) = if present.contains(&path) {
-        (None, format!("the object '{path}' already present"))
+    let own = |p: &String| p.split('.').next() == Some(uk.symbol.as_str());
+    let (objects, source) = if let Some(have) = present.iter().find(|p| own(p)) {
+        (vec![], format!("the object '{have}' already present"))
     } else {
-        (
-            Some(ExecutableObject::new(path.clone(), Cow::Borrowed(selection.bitcode))),
-            format!("bitcode for {}", ukernels::variant::arch_name(selection.bitcode_sm, uk.arch_specific)),
-        )
+        let newer = uk.bitcode.iter().filter(|(sm, _)| !uk.arch_specific && *sm > selection.bitcode_sm);
+        let objects = std::iter::once((selection.bitcode_sm, selection.bitcode))
+            .chain(newer.copied())
+            .map(|(sm, bytes)| ExecutableObject::new(uk.object_path(sm), Cow::Borrowed(bytes)))
+            .collect();
+        (objects, format!("bitcode for {}", ukernels::variant::arch_name(selection.bitcode_sm, uk.arch_specific)))
     };
     let mut explanation = format!("selected {} ({source}): {}", uk.symbol, plan.summary);
     if !considered.is_empty() {
         explanation += &format!("; also considered: {}", considered.join("; "));
     }
-    Decision { config, object, explanation }
+    Decision { config, objects, explanation }
 }
 
 /// The configuration codegen uses without a ukernel: one workgroup of
@@ -467,13 +467,15 @@ fn place_next_to(root: &OperationRef, fused: &[OperationRef]) {
 fn apply(context: &Context, root: &OperationRef, decision: &Decision) -> Result<(), ukernel_dialect::Error> {
     let mut op = unsafe { OperationRefMut::from_raw(root.to_raw()) };
     op.set_attribute(LOWERING_CONFIG_ATTR, decision.config.to_attribute(context)?);
-    if let Some(object) = &decision.object {
+    if !decision.objects.is_empty() {
         let mut objects: Vec<Attribute> =
             match root.attribute(EXECUTABLE_OBJECTS).ok().and_then(|a| ArrayAttribute::try_from(a).ok()) {
                 Some(existing) => (0..existing.len()).filter_map(|i| existing.element(i).ok()).collect(),
                 None => Vec::new(),
             };
-        objects.push(object.to_attribute(context)?);
+        for object in &decision.objects {
+            objects.push(object.to_attribute(context)?);
+        }
         op.set_attribute(EXECUTABLE_OBJECTS, ArrayAttribute::new(context, &objects).into());
     }
     Ok(())

@@ -6,6 +6,7 @@ mod build;
 pub mod call_builder;
 pub mod codegen;
 pub mod copies_to_loops;
+mod descriptor;
 pub mod dispatch;
 mod epilogue;
 pub mod families;

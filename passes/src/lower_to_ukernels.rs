@@ -48,7 +48,7 @@ use melior::{
     pass::Pass,
 };
 use ukernel_dialect::{LOWERING_CONFIG_ATTR, LoweringConfig, emit_error};
-use ukernels::registry;
+use ukernels::{Descriptor, Facts};
 
 use crate::{
     dispatch::{detach, object_paths, owner_of, provides},
@@ -214,10 +214,9 @@ fn lower_one<'c, 'a>(
     state: &mut OwnerState<'c, 'a>,
 ) -> Result<(), LowerError> {
     let spec = config.ukernel.as_ref().expect("ops_to_lower only yields configs with a ukernel");
-    let uk = registry().by_symbol(&spec.name).ok_or_else(|| {
-        let known: Vec<&str> = registry().ukernels().iter().map(|u| u.symbol.as_str()).collect();
-        LowerError(format!("unknown ukernel '{}' (the library has {})", spec.name, known.join(", ")))
-    })?;
+    // What the call needs comes from the spec, which KernelConfig wrote;
+    // the registry is not consulted again.
+    let uk = &crate::descriptor::from_spec(spec).map_err(LowerError)?;
     if !state.object_paths.iter().any(|p| provides(p, &uk.symbol)) {
         return Err(LowerError(format!(
             "no executable object on the enclosing module provides {} (run ukernel-hoist-executable-objects after ukernel-kernel-config, or add an object '{}.bc')",
@@ -233,7 +232,7 @@ fn lower_one<'c, 'a>(
             )));
         }
     }
-    let family = family(uk.family).ok_or_else(|| LowerError(format!("no family '{}' to lower", uk.family)))?;
+    let family = family(&uk.family).ok_or_else(|| LowerError(format!("no family '{}' to lower", uk.family)))?;
     let plan = {
         let mut globals = OwnerGlobals { context, owner, op, state: &mut *state };
         family.call(&op, config, uk, &mut globals)?
@@ -273,7 +272,7 @@ fn lower_one<'c, 'a>(
 /// `func.func private @<symbol>(<types>) attributes {llvm.bareptr, ...}`.
 fn declaration<'c>(
     context: &'c Context,
-    uk: &ukernels::UKernel,
+    uk: &Descriptor,
     spec: &ukernel_dialect::UKernelSpec,
     types: &[Type<'c>],
     location: Location<'c>,
@@ -300,6 +299,15 @@ fn declaration<'c>(
             Identifier::new(context, DYNAMIC_SHARED_MEMORY_ATTR),
             IntegerAttribute::new(i64t, uk.dynamic_shared_memory_bytes as i64).into(),
         ));
+    }
+    // How the target links it, which it reads from here (and by which it
+    // knows the ukernels among the declarations).
+    for (tag, attr, default) in [
+        ("linkage", ukernel_dialect::UKERNEL_LINKAGE_ATTR, "inline"),
+        ("pipeline", ukernel_dialect::UKERNEL_PIPELINE_ATTR, "o3"),
+    ] {
+        let value = uk.tag(tag).unwrap_or(default);
+        attrs.push((Identifier::new(context, attr), StringAttribute::new(context, value).into()));
     }
     for (k, text) in &spec.def_attrs {
         let value = Attribute::parse(context, text)

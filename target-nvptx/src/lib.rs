@@ -1,8 +1,11 @@
 //! The NVPTX target: what follows the MLIR pipeline (the counterpart of
 //! MLIR's NVVM target). Translates the LLVM-dialect module of kernels to
 //! LLVM IR in the same process, links the ukernel bitcode the kernels call
-//! (registry objects re-chosen per arch), internalizes and inlines, runs O3
-//! and emits PTX per arch with LLVM's NVPTX target machine.
+//! (per arch, the object of that arch among those the IR carries),
+//! internalizes and inlines, runs O3 and emits PTX per arch with LLVM's
+//! NVPTX target machine. It reads what it needs of the ukernels from the IR
+//! (their objects, and how to link them from their declarations), never
+//! from the library's registry.
 
 pub mod cache;
 pub mod cuda_tools;
@@ -19,10 +22,12 @@ use melior::ir::{
     Module,
     operation::{OperationLike, OperationMutLike, OperationRefMut},
 };
-use ukernel_dialect::{EXECUTABLE_OBJECTS, ExecutableObject, GpuArch, TARGET_ATTR};
+use ukernel_dialect::{
+    EXECUTABLE_OBJECTS, ExecutableObject, GpuArch, TARGET_ATTR, UKERNEL_LINKAGE_ATTR, UKERNEL_PIPELINE_ATTR,
+};
 
 pub use cuda_tools::CudaTools;
-pub use link::{LinkError, UKernelLinkage};
+pub use link::{LinkError, UKernelFacts, UKernelLinkage};
 pub use partition::{Partition, Split};
 pub use ptxas::PtxasError;
 
@@ -46,6 +51,8 @@ pub enum TargetError {
          (compile the dispatches that select it for that target alone)"
     )]
     ArchSpecific { symbol: String, arch: String },
+    #[error("no object of {symbol} serves {arch} (the IR carries {})", .available.join(", "))]
+    NoObjectForArch { symbol: String, arch: String, available: Vec<String> },
 }
 
 /// The executable objects on the module (after hoisting), in order.
@@ -67,6 +74,24 @@ fn body_ops<'c, 'a>(module: &'a Module<'c>) -> Vec<melior::ir::OperationRef<'c, 
         out.push(o);
     }
     out
+}
+
+/// What the module's ukernel declarations say of linking them, read
+/// before translation drops their attributes.
+pub fn ukernel_facts(module: &Module) -> UKernelFacts {
+    let mut facts = UKernelFacts::default();
+    for op in body_ops(module) {
+        let text = |name: &str| op.attribute(name).ok().and_then(ukernel_dialect::string_value);
+        let (Some(symbol), Some(linkage)) = (text("sym_name"), text(UKERNEL_LINKAGE_ATTR)) else { continue };
+        if linkage == "call" {
+            facts.called.insert(symbol.clone());
+        }
+        if text(UKERNEL_PIPELINE_ATTR).as_deref() == Some("after-inlining") {
+            facts.after_inlining.insert(symbol.clone());
+        }
+        facts.ukernels.insert(symbol);
+    }
+    facts
 }
 
 /// Removes the `ukernel` attributes LLVM IR translation has no use for.
@@ -96,8 +121,9 @@ pub fn translate<'ll>(module: &Module, llvm: &'ll LlvmContext) -> Result<LlvmMod
 /// Translates an LLVM-dialect module to LLVM IR text, in partitions as
 /// `split` says (see [`partition`]).
 pub fn translate_partitioned(module: &Module, llvm: &LlvmContext, split: Split) -> Result<Vec<Partition>, TargetError> {
+    let facts = ukernel_facts(module);
     strip_ukernel_attributes(module);
-    partition::translate_partitions(module, llvm, split)
+    partition::translate_partitions(module, llvm, split, &facts)
 }
 
 fn translate_raw<'ll>(module: &Module, llvm: &'ll LlvmContext) -> Result<LlvmModule<'ll>, TargetError> {
@@ -110,38 +136,84 @@ fn translate_raw<'ll>(module: &Module, llvm: &'ll LlvmContext) -> Result<LlvmMod
     Ok(unsafe { LlvmModule::new(raw as inkwell::llvm_sys::prelude::LLVMModuleRef) })
 }
 
-/// The bytes of `object` to link for `arch`: a registry object is re-chosen
-/// for each arch (its sm_90 bitcode for sm_90 PTX, sm_80 for sm_80, the
-/// sm_90a bitcode of an arch-specific ukernel only for sm_90a); other
-/// objects, including a user-supplied one under a registry path (its bytes
-/// differ), are used as they are.
-pub fn object_for_arch(object: &ExecutableObject, arch: GpuArch) -> (String, Vec<u8>) {
-    let symbol = object.path.split('.').next().unwrap_or_default();
-    if let Some(uk) = ukernels::registry().by_symbol(symbol)
-        && uk.arches().iter().any(|sm| {
-            uk.object_path(*sm) == object.path
-                && uk.bitcode_for_target(*sm, uk.arch_specific).is_some_and(|(_, b)| b == &object.data[..])
-        })
-        && let Some((have, bytes)) = uk.bitcode_for_target(arch.sm, arch.specific)
-    {
-        return (uk.object_path(have), bytes.to_vec());
-    }
-    (object.path.clone(), object.data.to_vec())
+/// The arch an object's path names (`uk_x.sm_90a.bc`: `sm_90a`), if any.
+fn object_arch(path: &str) -> Option<GpuArch> {
+    let mut parts = path.split('.');
+    parts.next();
+    parts.find_map(GpuArch::parse)
 }
 
-/// An error when a linked registry object is arch-specific for another arch
-/// than `arch` (its instructions exist only there).
-fn check_linked_for_arch(linked: &[String], arch: GpuArch) -> Result<(), TargetError> {
-    for path in linked {
-        let symbol = path.split('.').next().unwrap_or_default();
-        if let Some(uk) = ukernels::registry().by_symbol(symbol)
-            && uk.arch_specific
-            && !(arch.specific && uk.arches().contains(&arch.sm))
-        {
-            return Err(TargetError::ArchSpecific { symbol: symbol.to_string(), arch: arch.to_string() });
+/// Whether an object built for `object` can be linked into PTX for
+/// `target`: portable bitcode into code for its arch and newer ones,
+/// arch-specific only into exactly its target, family-specific into the
+/// arch- or family-specific targets of its major from its minor on.
+fn object_serves(object: GpuArch, target: GpuArch) -> bool {
+    if object.specific {
+        object == target
+    } else if object.family {
+        (target.specific || target.family) && target.sm / 10 == object.sm / 10 && target.sm >= object.sm
+    } else {
+        object.sm <= target.sm
+    }
+}
+
+/// The objects to link for `arch`, from those the IR carries: of the
+/// objects of one symbol named for arches (`uk_x.sm_80.bc`,
+/// `uk_x.sm_90.bc`), the one of the newest arch that serves `arch`; an
+/// object named for no arch as it is. Also, each symbol none of whose
+/// objects serves `arch`, with the paths it has.
+pub fn objects_for_arch(objects: &[ExecutableObject], arch: GpuArch) -> ObjectsForArch {
+    let mut by_symbol: BTreeMap<&str, Vec<(&ExecutableObject, GpuArch)>> = BTreeMap::new();
+    let mut chosen = Vec::new();
+    for object in objects {
+        match object_arch(&object.path) {
+            Some(a) => by_symbol.entry(object.path.split('.').next().unwrap_or_default()).or_default().push((object, a)),
+            None => chosen.push((object.path.clone(), object.data.to_vec())),
         }
     }
-    Ok(())
+    let mut unserved = BTreeMap::new();
+    for (symbol, candidates) in by_symbol {
+        match candidates.iter().filter(|(_, a)| object_serves(*a, arch)).max_by_key(|(_, a)| a.sm) {
+            Some((object, _)) => chosen.push((object.path.clone(), object.data.to_vec())),
+            None => {
+                let all_specific = candidates.iter().all(|(_, a)| a.specific);
+                let paths = candidates.iter().map(|(o, _)| o.path.clone()).collect();
+                unserved.insert(symbol.to_string(), (paths, all_specific));
+            }
+        }
+    }
+    ObjectsForArch { chosen, unserved }
+}
+
+/// What [`objects_for_arch`] found.
+#[derive(Clone, Debug, Default)]
+pub struct ObjectsForArch {
+    /// (path, bytes) to link.
+    pub chosen: Vec<(String, Vec<u8>)>,
+    /// Per symbol none of whose objects serves the arch: its paths, and
+    /// whether they are all arch-specific.
+    pub unserved: BTreeMap<String, (Vec<String>, bool)>,
+}
+
+impl ObjectsForArch {
+    /// An error when the module calls a ukernel none of whose objects
+    /// serves `arch`.
+    fn check_called(&self, called: &[String], arch: GpuArch) -> Result<(), TargetError> {
+        for symbol in called {
+            if let Some((paths, all_specific)) = self.unserved.get(symbol) {
+                return Err(if *all_specific {
+                    TargetError::ArchSpecific { symbol: symbol.clone(), arch: arch.to_string() }
+                } else {
+                    TargetError::NoObjectForArch {
+                        symbol: symbol.clone(),
+                        arch: arch.to_string(),
+                        available: paths.clone(),
+                    }
+                });
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Called as emission goes: (work items done, work items in all); an item
@@ -226,25 +298,28 @@ pub fn emit(
     let linkage_name = format!("{:?}", options.linkage);
     // Per arch, the objects to link (read once) and one digest of them for
     // cache keys.
-    let mut chosen: BTreeMap<GpuArch, (Vec<link::IndexedObject>, String)> = BTreeMap::new();
+    let mut chosen: BTreeMap<GpuArch, (Vec<link::IndexedObject>, String, ObjectsForArch)> = BTreeMap::new();
     for &arch in arches {
-        let objects: Vec<(String, Vec<u8>)> = objects.iter().map(|o| object_for_arch(o, arch)).collect();
+        let mut found = objects_for_arch(objects, arch);
+        let objects = std::mem::take(&mut found.chosen);
         let digest = cache::objects_digest(&objects, libdevice.as_deref());
-        chosen.insert(arch, (link::index_objects(objects)?, digest));
+        chosen.insert(arch, (link::index_objects(objects)?, digest, found));
     }
     let items: Vec<(usize, GpuArch)> =
         (0..partitions.len()).flat_map(|p| arches.iter().map(move |&a| (p, a))).collect();
     let shared = dedup::Shared::new(partitions.iter().map(|p| (&p.kernels[..], p.ir.as_str())), arches);
     let run_item = |(p, arch): (usize, GpuArch)| -> Result<ItemOutput, TargetError> {
         let partition = &partitions[p];
-        let (objects, digest) = &chosen[&arch];
+        let (objects, digest, found) = &chosen[&arch];
+        let facts = &partition.facts;
+        let linkage_key = format!("{linkage_name};{}", facts.key());
         let arch_name = arch.to_string();
         let key = options.cache.as_ref().map(|_| {
             cache::key(&cache::KeyInputs {
                 ir: &partition.ir,
                 objects_digest: digest,
                 arch: &arch_name,
-                linkage: &linkage_name,
+                linkage: &linkage_key,
                 ptxas: ptxas_identity.as_deref(),
             })
         });
@@ -262,14 +337,17 @@ pub fn emit(
             });
         }
         let t = std::time::Instant::now();
-        let emit_own =
-            || link_and_emit(&partition.ir, objects, arch, libdevice.as_deref(), options.linkage, options.keep_ir);
+        let emit_own = || {
+            link_and_emit(&partition.ir, objects, found, facts, arch, libdevice.as_deref(), options.linkage, options.keep_ir)
+        };
         let (ptx, ir, linked) = match shared.group_of(p) {
             Some(g) => {
                 let out = shared.slot(g, arch).get_or_init(|| {
                     link_and_emit(
                         shared.canonical(g),
                         objects,
+                        found,
+                        facts,
                         arch,
                         libdevice.as_deref(),
                         options.linkage,
@@ -361,6 +439,8 @@ pub fn emit(
 fn link_and_emit(
     ir_text: &str,
     chosen: &[link::IndexedObject],
+    found: &ObjectsForArch,
+    facts: &UKernelFacts,
     arch: GpuArch,
     libdevice: Option<&[u8]>,
     linkage: link::UKernelLinkage,
@@ -370,9 +450,9 @@ fn link_and_emit(
     let buffer = inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(ir_text.as_bytes(), "kernels");
     let module = llvm.create_module_from_ir(buffer).map_err(|e| LinkError::Verify(e.to_string()))?;
     let called = link::declared_functions(&module);
-    let pipeline = link::pipeline_for(&module);
+    found.check_called(&called, arch)?;
+    let pipeline = link::pipeline_for(&module, facts);
     let mut linked = link::link_indexed_objects(&module, chosen)?;
-    check_linked_for_arch(&linked, arch)?;
     let math = link::libdevice_calls(&module);
     if !math.is_empty() {
         let Some(bytes) = libdevice else {
@@ -386,7 +466,56 @@ fn link_and_emit(
     if linkage == link::UKernelLinkage::Call {
         link::keep_calls(&module, &called);
     }
-    link::keep_calls(&module, &link::called_by_registry(&module));
+    link::keep_calls(&module, &facts.called_in(&module));
     let (ptx, ir) = link::emit_ptx_in_place(&module, arch, pipeline, keep_ir)?;
     Ok((ptx, ir, linked))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn arch(text: &str) -> GpuArch {
+        GpuArch::parse(text).unwrap()
+    }
+
+    fn paths(found: &ObjectsForArch) -> Vec<&str> {
+        found.chosen.iter().map(|(p, _)| p.as_str()).collect()
+    }
+
+    #[test]
+    fn each_arch_links_the_newest_object_the_ir_carries_for_it() {
+        let objects: Vec<ExecutableObject> = [
+            "uk_a.sm_80.bc",
+            "uk_a.sm_90.bc",
+            "uk_w.sm_90a.bc",
+            "uk_user.bc",
+        ]
+        .iter()
+        .map(|p| ExecutableObject::new(*p, p.as_bytes().to_vec()))
+        .collect();
+        let sm80 = objects_for_arch(&objects, arch("sm_80"));
+        assert_eq!(paths(&sm80), ["uk_user.bc", "uk_a.sm_80.bc"]);
+        // (uk_w's only object is arch-specific for sm_90a.)
+        assert!(sm80.unserved.contains_key("uk_w"));
+        assert!(sm80.check_called(&["uk_a".into()], arch("sm_80")).is_ok());
+        assert!(matches!(
+            sm80.check_called(&["uk_w".into()], arch("sm_80")),
+            Err(TargetError::ArchSpecific { .. })
+        ));
+        assert_eq!(paths(&objects_for_arch(&objects, arch("sm_86"))), ["uk_user.bc", "uk_a.sm_80.bc"]);
+        assert_eq!(paths(&objects_for_arch(&objects, arch("sm_90"))), ["uk_user.bc", "uk_a.sm_90.bc"]);
+        assert_eq!(
+            paths(&objects_for_arch(&objects, arch("sm_90a"))),
+            ["uk_user.bc", "uk_a.sm_90.bc", "uk_w.sm_90a.bc"]
+        );
+        assert_eq!(paths(&objects_for_arch(&objects, arch("sm_120"))), ["uk_user.bc", "uk_a.sm_90.bc"]);
+        // Objects only for newer arches than the target serve none of it.
+        let newer = [ExecutableObject::new("uk_b.sm_90.bc", vec![1u8])];
+        let sm80 = objects_for_arch(&newer, arch("sm_80"));
+        assert!(matches!(
+            sm80.check_called(&["uk_b".into()], arch("sm_80")),
+            Err(TargetError::NoObjectForArch { .. })
+        ));
+    }
 }

@@ -2,7 +2,7 @@
 //! everything but the kernels, optimize at O3 and emit PTX per arch with
 //! LLVM's NVPTX target machine.
 
-use std::sync::Once;
+use std::{collections::BTreeSet, sync::Once};
 
 use ukernel_dialect::GpuArch;
 
@@ -201,15 +201,46 @@ pub fn keep_calls(module: &Module, names: &[String]) {
     }
 }
 
-/// The ukernels defined in `module` that the registry says to call rather
-/// than inline (`linkage = "call"`).
-pub fn called_by_registry(module: &Module) -> Vec<String> {
-    module
-        .get_functions()
-        .filter(|f| f.count_basic_blocks() > 0)
-        .map(|f| f.get_name().to_string_lossy().into_owned())
-        .filter(|name| ukernels::registry().by_symbol(name).is_some_and(|uk| uk.tag("linkage") == Some("call")))
-        .collect()
+/// What the IR says of the ukernels its kernels declare, read from their
+/// declarations (`ukernel.linkage`, `ukernel.pipeline`) before translation:
+/// the target needs nothing of the registry.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct UKernelFacts {
+    /// Every declared ukernel.
+    pub ukernels: BTreeSet<String>,
+    /// Those kernels call rather than inline.
+    pub called: BTreeSet<String>,
+    /// Those whose inlined code O3 would not improve.
+    pub after_inlining: BTreeSet<String>,
+}
+
+impl UKernelFacts {
+    /// The called ukernels `module` defines (after linking).
+    pub fn called_in(&self, module: &Module) -> Vec<String> {
+        self.called.iter().filter(|n| module.get_function(n).is_some_and(|f| f.count_basic_blocks() > 0)).cloned().collect()
+    }
+
+    /// The facts of every ukernel of the library, from its registry: for
+    /// what launches them directly (the test harnesses), which has no IR.
+    pub fn of_library() -> Self {
+        let mut facts = Self::default();
+        for uk in ukernels::registry().ukernels() {
+            facts.ukernels.insert(uk.symbol.clone());
+            if uk.tag("linkage") == Some("call") {
+                facts.called.insert(uk.symbol.clone());
+            }
+            if uk.tag("pipeline") == Some("after-inlining") {
+                facts.after_inlining.insert(uk.symbol.clone());
+            }
+        }
+        facts
+    }
+
+    /// A line for cache keys.
+    pub fn key(&self) -> String {
+        let list = |s: &BTreeSet<String>| s.iter().cloned().collect::<Vec<_>>().join(",");
+        format!("ukernels={};called={};after_inlining={}", list(&self.ukernels), list(&self.called), list(&self.after_inlining))
+    }
 }
 
 /// Names of the functions `module` declares without defining (before
@@ -331,14 +362,12 @@ const AFTER_INLINING: &str = "always-inline,ipsccp,globaldce,\
     globaldce";
 
 /// The pipeline for `module` before linking: [`Pipeline::AfterInlining`]
-/// when it calls registry ukernels, each tagged `pipeline =
-/// "after-inlining"` (those whose inlined code O3 was measured not to
-/// improve), and none of its own functions has a loop (only argument set-up
+/// when it calls ukernels, each declared `pipeline = "after-inlining"`
+/// (those whose inlined code O3 was measured not to improve), and none of its own functions has a loop (only argument set-up
 /// and calls); else O3.
-pub fn pipeline_for(module: &Module) -> Pipeline {
-    let called: Vec<_> =
-        declared_functions(module).iter().filter_map(|name| ukernels::registry().by_symbol(name)).collect();
-    let calls_ukernel = !called.is_empty() && called.iter().all(|uk| uk.tag("pipeline") == Some("after-inlining"));
+pub fn pipeline_for(module: &Module, facts: &UKernelFacts) -> Pipeline {
+    let called: Vec<String> = declared_functions(module).into_iter().filter(|n| facts.ukernels.contains(n)).collect();
+    let calls_ukernel = !called.is_empty() && called.iter().all(|n| facts.after_inlining.contains(n));
     let has_loop = module.get_functions().filter(|f| f.count_basic_blocks() > 0).any(|f| {
         // A branch to a block at or before its own, in layout order: MLIR's
         // loops (scf.for, scf.while) become such back edges.
@@ -430,11 +459,14 @@ pub fn harness_ptx(harness: &str, arch: GpuArch) -> Result<String, LinkError> {
         .filter_map(|u| u.bitcode_for_target(arch.sm, arch.specific).map(|(have, b)| (u.object_path(have), b)))
         .collect();
     let objects: Vec<(&str, &[u8])> = objects.iter().map(|(p, b)| (p.as_str(), *b)).collect();
+    // The harness launches the library's own ukernels: their facts come from
+    // the registry, as a compiled dispatch's come from its IR.
+    let facts = UKernelFacts::of_library();
     // The pipeline a compiled dispatch calling the same ukernels gets.
-    let pipeline = pipeline_for(&module);
+    let pipeline = pipeline_for(&module, &facts);
     link_needed_objects(&module, &objects)?;
     internalize_non_kernels(&module);
-    keep_calls(&module, &called_by_registry(&module));
+    keep_calls(&module, &facts.called_in(&module));
     launch_in_clusters(&module);
     Ok(emit_ptx_in_place(&module, arch, pipeline, false)?.0)
 }
@@ -446,7 +478,7 @@ pub fn harness_ptx(harness: &str, arch: GpuArch) -> Result<String, LinkError> {
 fn launch_in_clusters(module: &Module) {
     let context = module.get_context();
     for uk in ukernels::registry().ukernels() {
-        if let (Some(c), Some(f)) = (uk.cluster_m(), module.get_function(&format!("harness_{}", uk.symbol))) {
+        if let (Some(c), Some(f)) = (ukernels::Facts::cluster_m(&**uk), module.get_function(&format!("harness_{}", uk.symbol))) {
             let dims = context.create_string_attribute("nvvm.cluster_dim", &format!("1,{c},1"));
             f.add_attribute(AttributeLoc::Function, dims);
         }

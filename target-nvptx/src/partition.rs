@@ -8,8 +8,9 @@
 //! are only sound where a symbol's identity does not matter: kernels that
 //! share a mutable global outside shared memory (state that one launch
 //! leaves for another) or that refer to each other stay in one partition.
-//! So do kernels that call the same ukernel the registry has called rather
-//! than inlined (`linkage = call`): one copy of it serves them all.
+//! So do kernels that call the same ukernel that its declaration says is
+//! called rather than inlined (`ukernel.linkage = "call"`): one copy of it
+//! serves them all.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -38,6 +39,8 @@ pub enum Split {
 pub struct Partition {
     pub kernels: Vec<String>,
     pub ir: String,
+    /// What the module's ukernel declarations said of linking them.
+    pub facts: crate::UKernelFacts,
 }
 
 /// `nvvm.kernel` functions with a body.
@@ -66,9 +69,8 @@ fn is_shared_state(op: &OperationRef) -> bool {
 }
 
 /// A declaration of a ukernel that kernels call rather than inline.
-fn is_called_ukernel(op: &OperationRef, name: Option<&str>) -> bool {
-    op.name().as_string_ref().as_str() == Ok("llvm.func")
-        && name.and_then(|n| ukernels::registry().by_symbol(n)).is_some_and(|uk| uk.tag("linkage") == Some("call"))
+fn is_called_ukernel(op: &OperationRef, name: Option<&str>, facts: &crate::UKernelFacts) -> bool {
+    op.name().as_string_ref().as_str() == Ok("llvm.func") && name.is_some_and(|n| facts.called.contains(n))
 }
 
 /// What partitioning needs of one top-level op, read once.
@@ -80,9 +82,9 @@ struct TopLevel {
     joins: bool,
 }
 
-fn top_level(op: &OperationRef) -> TopLevel {
+fn top_level(op: &OperationRef, ukernels: &crate::UKernelFacts) -> TopLevel {
     let name = symbol_name(op);
-    TopLevel { kernel: is_kernel(op), joins: is_shared_state(op) || is_called_ukernel(op, name.as_deref()), name }
+    TopLevel { kernel: is_kernel(op), joins: is_shared_state(op) || is_called_ukernel(op, name.as_deref(), ukernels), name }
 }
 
 /// Symbol names that `attr` refers to, looking into arrays and dictionaries.
@@ -202,9 +204,14 @@ fn plan(ops: &[OperationRef], facts: &[TopLevel]) -> Option<Vec<(Vec<usize>, BTr
 /// Translates `module` (LLVM dialect, ukernel attributes stripped) to LLVM IR
 /// text, in partitions as `split` says. Partitions come in module order of
 /// their first kernel. A module without kernels is one partition.
-pub fn translate_partitions(module: &Module, llvm: &LlvmContext, split: Split) -> Result<Vec<Partition>, TargetError> {
+pub fn translate_partitions(
+    module: &Module,
+    llvm: &LlvmContext,
+    split: Split,
+    ukernels: &crate::UKernelFacts,
+) -> Result<Vec<Partition>, TargetError> {
     let ops = crate::body_ops(module);
-    let facts: Vec<TopLevel> = ops.iter().map(top_level).collect();
+    let facts: Vec<TopLevel> = ops.iter().map(|op| top_level(op, ukernels)).collect();
     let kernel_name = |i: usize| facts[i].name.clone().unwrap_or_default();
     let all_kernels: Vec<String> = (0..ops.len()).filter(|&i| facts[i].kernel).map(kernel_name).collect();
     let groups = match split {
@@ -213,7 +220,7 @@ pub fn translate_partitions(module: &Module, llvm: &LlvmContext, split: Split) -
     };
     let Some(groups) = groups else {
         let ir = crate::translate_raw(module, llvm)?.print_to_string().to_string();
-        return Ok(vec![Partition { kernels: all_kernels, ir }]);
+        return Ok(vec![Partition { kernels: all_kernels, ir, facts: ukernels.clone() }]);
     };
     let context = module.context();
     let mut out = Vec::new();
@@ -233,7 +240,7 @@ pub fn translate_partitions(module: &Module, llvm: &LlvmContext, split: Split) -
         }
         let ir = crate::translate_raw(&part, llvm)?.print_to_string().to_string();
         // The copy is dropped at the end of the iteration; its text is kept.
-        out.push(Partition { kernels: kernels.into_iter().map(kernel_name).collect(), ir });
+        out.push(Partition { kernels: kernels.into_iter().map(kernel_name).collect(), ir, facts: ukernels.clone() });
     }
     Ok(out)
 }

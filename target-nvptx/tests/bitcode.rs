@@ -134,7 +134,7 @@ fn sm90a_harness_ptx_targets_the_arch_specific_chip() {
     // the registry records, as a compiled dispatch is.
     let wgmma = registry().of_family("matmul").filter(|u| u.kind.starts_with("wgmma")).collect::<Vec<_>>();
     assert_eq!(wgmma.len(), 8);
-    let c = wgmma[0].cluster_m().expect("the wgmma ukernel runs in clusters");
+    let c = ukernels::Facts::cluster_m(&wgmma[0].def).expect("the wgmma ukernel runs in clusters");
     assert_eq!(ptx.matches(&format!(".reqnctapercluster 1, {c}, 1")).count(), wgmma.len());
 }
 
@@ -147,18 +147,18 @@ fn only_kernels_that_just_call_tagged_ukernels_get_the_short_pipeline() {
     };
     let argmax = "declare void @uk_argmax_f32i64(ptr)\n\
                   define ptx_kernel void @k(ptr %p) {\n  call void @uk_argmax_f32i64(ptr %p)\n  ret void\n}\n";
-    assert_eq!(link::pipeline_for(&module_of(argmax)), link::Pipeline::AfterInlining);
+    assert_eq!(link::pipeline_for(&module_of(argmax), &link::UKernelFacts::of_library()), link::Pipeline::AfterInlining);
     // Code of its own with a loop: O3.
     let with_loop = "declare void @uk_argmax_f32i64(ptr)\n\
                      define ptx_kernel void @k(ptr %p, i64 %n) {\nentry:\n  br label %loop\n\
                      loop:\n  %i = phi i64 [ 0, %entry ], [ %j, %loop ]\n  call void @uk_argmax_f32i64(ptr %p)\n\
                      %j = add i64 %i, 1\n  %c = icmp slt i64 %j, %n\n  br i1 %c, label %loop, label %done\n\
                      done:\n  ret void\n}\n";
-    assert_eq!(link::pipeline_for(&module_of(with_loop)), link::Pipeline::O3);
+    assert_eq!(link::pipeline_for(&module_of(with_loop), &link::UKernelFacts::of_library()), link::Pipeline::O3);
     // A ukernel without the tag (matmul's), or none at all: O3.
     let matmul = argmax.replace("uk_argmax_f32i64", "uk_matmul_skinny_bf16_nk");
     assert!(registry().by_symbol("uk_matmul_skinny_bf16_nk").is_some());
-    assert_eq!(link::pipeline_for(&module_of(&matmul)), link::Pipeline::O3);
+    assert_eq!(link::pipeline_for(&module_of(&matmul), &link::UKernelFacts::of_library()), link::Pipeline::O3);
     let plain = "define ptx_kernel void @k(ptr %p) {\n  ret void\n}\n";
-    assert_eq!(link::pipeline_for(&module_of(plain)), link::Pipeline::O3);
+    assert_eq!(link::pipeline_for(&module_of(plain), &link::UKernelFacts::of_library()), link::Pipeline::O3);
 }

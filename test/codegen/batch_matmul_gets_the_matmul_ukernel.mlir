@@ -8,15 +8,15 @@
 // RUN: rm -rf %t.dump && ukc compile %s --arch sm_90a --no-cubin -o %t.pkg --dump-dir %t.dump | FileCheck %s --check-prefix=PKG
 // RUN: FileCheck %s < %t.dump/2.lowered.mlir
 
-// 32 batches of 64 column tiles (B as K x N: the wide skinny ukernel built
-// for that layout, whose workgroups the batch makes enough for the SMs);
-// 8 batches of 16 column tiles.
-// REMARK: selected uk_matmul_skinny_wide_bf16_kn {{.*}} K whole, 2048 workgroups
+// 32 batches of 64 column tiles (B as K x N, one row of A: the GEMV
+// ukernel built for that layout, whose workgroups the batch makes enough
+// for the SMs); 8 batches of 16 column tiles.
+// REMARK: selected uk_matmul_gemv_bf16_kn {{.*}} K whole, 2048 workgroups
 // REMARK: selected uk_matmul_skinny_bf16_nk {{.*}} K whole, 128 workgroups; also considered: {{.*}}uk_matmul_wgmma_bf16_nk: it takes one matmul per call, not a batch
 // A batch's elementwise consumer (a column bias, truncf) is fused: the
 // store function writes each batch's rows at its offset.
 // REMARK: selected uk_matmul_skinny_bf16_nk {{.*}}; fused: the result's consumer (c e addf:f32 truncf:bf16) through store
-// PKG: attention_scores: ukernel uk_matmul_skinny_wide_bf16_kn
+// PKG: attention_scores: ukernel uk_matmul_gemv_bf16_kn
 // PKG: grouped_projection: ukernel uk_matmul_skinny_bf16_nk
 // PKG: grouped_projection_bias_bf16: ukernel uk_matmul_skinny_bf16_nk
 // PKG: grouped_projection_residual: ukernel uk_matmul_skinny_bf16_nk
@@ -29,7 +29,7 @@
 // CHECK: %[[A:.*]] = arith.muli %[[Z]], %c128 : index
 // CHECK: %[[B:.*]] = arith.muli %[[Z]], %c524288 : index
 // CHECK: %[[C:.*]] = arith.muli %[[Z]], %c4096 : index
-// CHECK: func.call @uk_matmul_skinny_wide_bf16_kn
+// CHECK: func.call @uk_matmul_gemv_bf16_kn
 // CHECK: mapping = [#gpu.loop_dim_map<processor = block_x{{.*}}>, #gpu.loop_dim_map<processor = block_y{{.*}}>, #gpu.loop_dim_map<processor = block_z
 
 // A batch's residual (a matrix like the output) is read at the batch's

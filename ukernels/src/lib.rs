@@ -13,6 +13,7 @@
 
 pub mod argmax;
 pub mod check;
+mod descriptor;
 pub mod families;
 pub mod matmul;
 pub mod reference;
@@ -20,6 +21,7 @@ mod registry;
 mod types;
 pub mod variant;
 
+pub use descriptor::{Descriptor, Facts};
 pub use registry::{NoBitcode, Registry, Selection, UKernel, harness_bitcode, registry};
 pub use types::{ElementType, IndexType};
 pub use variant::{AbiParam, AbiType, HarnessDef, VariantDef};

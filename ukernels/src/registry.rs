@@ -58,27 +58,6 @@ impl UKernel {
         self.static_shared_memory_bytes + self.dynamic_shared_memory_bytes
     }
 
-    pub fn param(&self, name: &str) -> Option<i64> {
-        crate::variant::param(&self.def, name)
-    }
-
-    /// The workgroups per SM kernels calling it are built for, if it asks
-    /// ([`crate::variant::MIN_WORKGROUPS_PER_SM`]).
-    pub fn min_workgroups_per_sm(&self) -> Option<i64> {
-        self.param(crate::variant::MIN_WORKGROUPS_PER_SM)
-    }
-
-    /// The workgroups per cluster along M kernels calling it are launched
-    /// in, if it asks ([`crate::variant::CLUSTER_M`]).
-    pub fn cluster_m(&self) -> Option<i64> {
-        self.param(crate::variant::CLUSTER_M).filter(|c| *c > 1)
-    }
-
-    /// Whether it walks tiles ([`crate::variant::PERSISTENT`]).
-    pub fn persistent(&self) -> bool {
-        self.param(crate::variant::PERSISTENT) == Some(1)
-    }
-
     pub fn tag(&self, name: &str) -> Option<&str> {
         crate::variant::tag(&self.def, name)
     }

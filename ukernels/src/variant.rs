@@ -21,6 +21,11 @@ impl AbiType {
             Self::I32 => "i32",
         }
     }
+
+    /// The type [`llvm_type`](Self::llvm_type) names.
+    pub fn from_llvm_type(name: &str) -> Option<Self> {
+        [Self::Ptr, Self::I64, Self::I32].into_iter().find(|t| t.llvm_type() == name)
+    }
 }
 
 /// One parameter of a ukernel's C ABI.

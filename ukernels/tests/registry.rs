@@ -1,5 +1,6 @@
 //! The registry's contents and arch selection.
 
+use ukernels::Facts;
 use ukernels::{ElementType, IndexType, NoBitcode, registry};
 
 #[test]
@@ -47,6 +48,7 @@ fn matmul_variants_record_tiles_layouts_and_shared_memory() {
             "uk_matmul_wgmma_bf16_kn",
             "uk_matmul_wgmma_narrow_bf16_kn",
             "uk_matmul_gemv_bf16_nk",
+            "uk_matmul_gemv_bf16_kn",
             "uk_matmul_skinny_bf16_nk",
             "uk_matmul_skinny_bf16_kn",
             "uk_matmul_skinny_wide_bf16_nk",
@@ -60,6 +62,7 @@ fn matmul_variants_record_tiles_layouts_and_shared_memory() {
             "uk_matmul_wgmma_f16_kn",
             "uk_matmul_wgmma_narrow_f16_kn",
             "uk_matmul_gemv_f16_nk",
+            "uk_matmul_gemv_f16_kn",
             "uk_matmul_skinny_f16_nk",
             "uk_matmul_skinny_f16_kn",
             "uk_matmul_skinny_wide_f16_nk",

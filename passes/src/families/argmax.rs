@@ -33,7 +33,7 @@ use melior::ir::{
     BlockLike, OperationRef, RegionLike, Type, Value, ValueLike, operation::OperationLike, r#type::IntegerType,
 };
 use ukernel_dialect::{LoweringConfig, Target};
-use ukernels::{ElementType, IndexType, UKernel, argmax};
+use ukernels::{Descriptor, ElementType, IndexType, UKernel, argmax};
 
 use super::{Arg, CallPlan, Coord, Extent, Family, Globals, Match, Plan, RefValue, arg_number};
 use crate::ir::{
@@ -110,7 +110,7 @@ impl Family for Argmax {
         &self,
         op: &OperationRef<'c, 'a>,
         config: &LoweringConfig,
-        uk: &UKernel,
+        uk: &Descriptor,
         globals: &mut dyn Globals<'c, 'a>,
     ) -> Result<CallPlan<'c, 'a>, String> {
         call(op, config, uk, globals)
@@ -475,7 +475,7 @@ fn check_fill(
 fn call<'c, 'a>(
     op: &OperationRef<'c, 'a>,
     config: &LoweringConfig,
-    uk: &UKernel,
+    uk: &Descriptor,
     globals: &mut dyn Globals<'c, 'a>,
 ) -> Result<CallPlan<'c, 'a>, String> {
     let operand = |i: usize| {
@@ -484,7 +484,8 @@ fn call<'c, 'a>(
     let (input, val, idx) = (operand(0)?, operand(1)?, operand(2)?);
     let (in_dims, in_elem) = shape_of(input.r#type()).ok_or("the input is not a ranked memref")?;
     let (_, idx_elem) = shape_of(idx.r#type()).ok_or("the index output is not a ranked memref")?;
-    let (element, index) = (uk.operand_types[0], uk.operand_types[2]);
+    let type_of = |i: usize| uk.operand_types.get(i).map(String::as_str).unwrap_or_default();
+    let (element, index) = (type_of(0), type_of(2));
     if in_elem.to_string() != element || idx_elem.to_string() != index {
         return Err(format!(
             "{} takes {element} input and {index} indices, the op has {in_elem} and {idx_elem}",

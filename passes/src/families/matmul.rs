@@ -19,7 +19,7 @@
 use melior::ir::{BlockLike, OperationRef, RegionLike, Value, ValueLike, operation::OperationLike};
 use ukernel_dialect::{LoweringConfig, Target};
 use ukernels::{
-    UKernel, matmul,
+    Descriptor, Facts, UKernel, matmul,
     variant::{SPLIT_TAIL_PERMILLE, TILE_THROUGHPUT_PERMILLE},
 };
 
@@ -230,14 +230,15 @@ impl Family for Matmul {
         &self,
         op: &OperationRef<'c, 'a>,
         config: &LoweringConfig,
-        uk: &UKernel,
+        uk: &Descriptor,
         globals: &mut dyn Globals<'c, 'a>,
     ) -> Result<CallPlan<'c, 'a>, String> {
         let operand = |i: usize| {
             op.operand(i).map_err(|_| format!("expected 3 operands (A, B, C), found {}", op.operand_count()))
         };
         let (a, b, c) = (operand(0)?, operand(1)?, operand(2)?);
-        for (v, what, want) in [(a, "A", uk.operand_types[0]), (b, "B", uk.operand_types[1]), (c, "C", "f32")] {
+        let type_of = |i: usize| uk.operand_types.get(i).map(String::as_str).unwrap_or_default();
+        for (v, what, want) in [(a, "A", type_of(0)), (b, "B", type_of(1)), (c, "C", "f32")] {
             let (_, elem) = shape_of(v.r#type()).ok_or_else(|| format!("{what} is not a ranked memref"))?;
             if elem.to_string() != want {
                 return Err(format!("{} takes {want} {what}, the op has {elem}", uk.symbol));

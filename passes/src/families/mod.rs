@@ -17,7 +17,7 @@ use std::any::Any;
 
 use melior::ir::{OperationRef, Type, Value};
 use ukernel_dialect::{LoweringConfig, Target};
-use ukernels::UKernel;
+use ukernels::{Descriptor, UKernel};
 
 pub use crate::call_builder::{Arg, CallPlan, Coord, Extent};
 
@@ -126,12 +126,13 @@ pub trait Family: Sync {
         ))
     }
 
-    /// The call that replaces `op` (on memrefs) under `config`.
+    /// The call that replaces `op` (on memrefs) under `config`, of the
+    /// ukernel the op's spec describes.
     fn call<'c, 'a>(
         &self,
         op: &OperationRef<'c, 'a>,
         config: &LoweringConfig,
-        ukernel: &UKernel,
+        ukernel: &Descriptor,
         globals: &mut dyn Globals<'c, 'a>,
     ) -> Result<CallPlan<'c, 'a>, String>;
 

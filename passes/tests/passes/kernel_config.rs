@@ -54,7 +54,7 @@ fn decode_dispatch_config_is_pinned() {
         melior::ir::operation::WalkResult::Advance
     });
     let (text, typed) = config.expect("the generic is configured");
-    insta::assert_snapshot!(text, @r#"#ukernel.lowering_config<{params = {split = 33 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_bf16i32", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>"#);
+    insta::assert_snapshot!(text, @r#"#ukernel.lowering_config<{params = {split = 33 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_bf16i32", {abi = ["in: ptr", "in_offset: i64", "val: ptr", "val_offset: i64", "idx: ptr", "idx_offset: i64", "length: i64", "split_index: i32", "split_count: i32", "scratch: ptr", "scratch_offset: i64", "write_value: i32", "input_map: ptr"], family = "argmax", operand_types = ["bf16", "bf16", "i32"], semantics = "ogt", shared_memory_bytes = 396 : i64, tags = {fusion = "input_map", pipeline = "after-inlining", semantics = "ogt"}}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>"#);
     assert_eq!(typed.param("split"), Some(33));
     assert_eq!(typed.ukernel.unwrap().name, "uk_argmax_ogt_bf16i32");
 }

@@ -1,12 +1,14 @@
-// The bitcode of the greatest arch <= the target is selected; a target
-// older than every bitcode is rejected with a remark.
+// The bitcode of the greatest arch <= the target is selected, and the
+// bitcode of newer arches rides along (the target links each arch's own
+// from what the IR carries when a package serves several); a target older
+// than every bitcode is rejected with a remark.
 // RUN: ukernel-opt --split-input-file --verify-diagnostics --ukernel-explain \
 // RUN:   --pass-pipeline='builtin.module(ukernel-kernel-config)' --mlir-elide-resource-strings-if-larger=1 %s \
 // RUN:   | FileCheck %s
 
 // CHECK-LABEL: func.func @sm80_gets_sm80_bitcode
 // CHECK: ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64"
-// CHECK-SAME: ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_argmax_ogt_f32i64.sm_80.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_ogt_f32i64.sm_80.bc"}>]
+// CHECK-SAME: ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_argmax_ogt_f32i64.sm_80.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_ogt_f32i64.sm_80.bc"}>, #ukernel.object<{data = dense_resource<uk_argmax_ogt_f32i64.sm_90.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_ogt_f32i64.sm_90.bc"}>]
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_80", ukernels = "all"}>} {
   func.func @sm80_gets_sm80_bitcode(%in: tensor<1x32000xf32>) -> tensor<1xi64> {
     %zero = arith.constant 0 : i64
@@ -33,7 +35,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_80", ukernels = 
 
 // CHECK-LABEL: func.func @sm86_gets_sm80_bitcode
 // CHECK: ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64"
-// CHECK-SAME: ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_argmax_ogt_f32i64.sm_80.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_ogt_f32i64.sm_80.bc"}>]
+// CHECK-SAME: ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_argmax_ogt_f32i64.sm_80.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_ogt_f32i64.sm_80.bc"}>, #ukernel.object<{data = dense_resource<uk_argmax_ogt_f32i64.sm_90.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_ogt_f32i64.sm_90.bc"}>]
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_86", ukernels = "all"}>} {
   func.func @sm86_gets_sm80_bitcode(%in: tensor<1x32000xf32>) -> tensor<1xi64> {
     %zero = arith.constant 0 : i64

@@ -7,7 +7,7 @@
 // RUN:   | FileCheck %s
 
 // CHECK-LABEL: func.func @sm90a_selects_wgmma
-// CHECK: params = {persistent_workgroups = 132 : i64}, reduction = [0, 0, 0], ukernel = #ukernel.spec<"uk_matmul_wgmma_bf16_nk", {dynamic_shared_memory_bytes = 198656 : i64, shared_memory_bytes = 0 : i64}>, workgroup = [128, 256, 0], workgroup_size = [384, 1, 1]
+// CHECK: params = {persistent_workgroups = 132 : i64}, reduction = [0, 0, 0], ukernel = #ukernel.spec<"uk_matmul_wgmma_bf16_nk", {{.*}}dynamic_shared_memory_bytes = 198656 : i64{{.*}}shared_memory_bytes = 0 : i64{{.*}}}>, workgroup = [128, 256, 0], workgroup_size = [384, 1, 1]
 // CHECK-SAME: path = "uk_matmul_wgmma_bf16_nk.sm_90a.bc"
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90a", ukernels = "all"}>} {
   func.func @sm90a_selects_wgmma(%a: tensor<2048x4096xbf16>, %b: tensor<4096x4096xbf16>) -> tensor<2048x4096xf32> {

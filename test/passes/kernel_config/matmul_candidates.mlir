@@ -8,7 +8,7 @@
 // RUN:   | FileCheck %s
 
 // CHECK-LABEL: func.func @large_decode_weight_selects_gemv
-// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0, 0], ukernel = #ukernel.spec<"uk_matmul_gemv_bf16_nk", {shared_memory_bytes = 112 : i64}>, workgroup = [1, 4, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0, 0], ukernel = #ukernel.spec<"uk_matmul_gemv_bf16_nk", {{.*}}shared_memory_bytes = 112 : i64{{.*}}}>, workgroup = [1, 4, 0], workgroup_size = [256, 1, 1]}>
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @large_decode_weight_selects_gemv(%a: tensor<1x16384xbf16>, %b: tensor<16384x16384xbf16>) -> tensor<1x16384xf32> {
     %e = tensor.empty() : tensor<1x16384xf32>
@@ -23,7 +23,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @decode_selects_skinny
-// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0, 0], ukernel = #ukernel.spec<"uk_matmul_skinny_bf16_nk", {dynamic_shared_memory_bytes = 147504 : i64, shared_memory_bytes = 0 : i64}>, workgroup = [16, 32, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0, 0], ukernel = #ukernel.spec<"uk_matmul_skinny_bf16_nk", {{.*}}dynamic_shared_memory_bytes = 147504 : i64{{.*}}shared_memory_bytes = 0 : i64{{.*}}}>, workgroup = [16, 32, 0], workgroup_size = [256, 1, 1]}>
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @decode_selects_skinny(%a: tensor<1x4096xbf16>, %b: tensor<4096x4096xbf16>) -> tensor<1x4096xf32> {
     %e = tensor.empty() : tensor<1x4096xf32>
@@ -38,7 +38,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @decode_columns_that_fill_the_gpu_select_wide_skinny
-// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0, 0], ukernel = #ukernel.spec<"uk_matmul_skinny_wide_bf16_nk", {dynamic_shared_memory_bytes = 81984 : i64, shared_memory_bytes = 0 : i64}>, workgroup = [16, 64, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0, 0], ukernel = #ukernel.spec<"uk_matmul_skinny_wide_bf16_nk", {{.*}}dynamic_shared_memory_bytes = 81984 : i64{{.*}}shared_memory_bytes = 0 : i64{{.*}}}>, workgroup = [16, 64, 0], workgroup_size = [256, 1, 1]}>
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @decode_columns_that_fill_the_gpu_select_wide_skinny(%a: tensor<8x4096xbf16>, %b: tensor<11008x4096xbf16>) -> tensor<8x11008xf32> {
     %e = tensor.empty() : tensor<8x11008xf32>
@@ -69,7 +69,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @prefill_selects_tile_with_k_whole
-// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0, 0], ukernel = #ukernel.spec<"uk_matmul_tile_bf16_nk", {dynamic_shared_memory_bytes = 147504 : i64, shared_memory_bytes = 0 : i64}>, workgroup = [256, 128, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0, 0], ukernel = #ukernel.spec<"uk_matmul_tile_bf16_nk", {{.*}}dynamic_shared_memory_bytes = 147504 : i64{{.*}}shared_memory_bytes = 0 : i64{{.*}}}>, workgroup = [256, 128, 0], workgroup_size = [256, 1, 1]}>
 // CHECK: ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_matmul_tile_bf16_nk.sm_90.bc>
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @prefill_selects_tile_with_k_whole(%a: tensor<2048x11008xbf16>, %b: tensor<4096x11008xbf16>) -> tensor<2048x4096xf32> {

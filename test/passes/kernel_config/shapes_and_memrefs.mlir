@@ -7,7 +7,7 @@
 // RUN:   | FileCheck %s
 
 // CHECK-LABEL: func.func @decode_row_split_across_workgroups
-// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 63 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 63 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {{.*}}semantics = "ogt"{{.*}}shared_memory_bytes = 396 : i64{{.*}}}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @decode_row_split_across_workgroups(%in: tensor<1x128256xf32>) -> tensor<1xi64> {
     %zero = arith.constant 0 : i64
@@ -33,7 +33,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @many_rows_one_workgroup_each
-// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 1 : i64, workgroups_per_sm = 6 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 1 : i64, workgroups_per_sm = 6 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {{.*}}semantics = "ogt"{{.*}}shared_memory_bytes = 396 : i64{{.*}}}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @many_rows_one_workgroup_each(%in: tensor<4096x32000xf32>) -> tensor<4096xi64> {
     %zero = arith.constant 0 : i64
@@ -59,7 +59,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @dynamic_length_not_split
-// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 1 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 1 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {{.*}}semantics = "ogt"{{.*}}shared_memory_bytes = 396 : i64{{.*}}}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @dynamic_length_not_split(%in: tensor<1x?xf32>) -> tensor<1xi64> {
     %zero = arith.constant 0 : i64
@@ -85,7 +85,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @dynamic_rows_not_split
-// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 1 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 1 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {{.*}}semantics = "ogt"{{.*}}shared_memory_bytes = 396 : i64{{.*}}}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @dynamic_rows_not_split(%in: tensor<?x32000xf32>) -> tensor<?xi64> {
     %c0 = arith.constant 0 : index
@@ -113,7 +113,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @batched_rows
-// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 9 : i64}, reduction = [0, 0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 1, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 9 : i64}, reduction = [0, 0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {{.*}}semantics = "ogt"{{.*}}shared_memory_bytes = 396 : i64{{.*}}}>, workgroup = [1, 1, 0], workgroup_size = [256, 1, 1]}>
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @batched_rows(%in: tensor<4x8x32000xf32>) -> tensor<4x8xi64> {
     %zero = arith.constant 0 : i64
@@ -139,7 +139,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @batched_dynamic_rows
-// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 1 : i64}, reduction = [0, 0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 1, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 1 : i64}, reduction = [0, 0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {{.*}}semantics = "ogt"{{.*}}shared_memory_bytes = 396 : i64{{.*}}}>, workgroup = [1, 1, 0], workgroup_size = [256, 1, 1]}>
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @batched_dynamic_rows(%in: tensor<2x?x128256xf32>) -> tensor<2x?xi64> {
     %c1 = arith.constant 1 : index

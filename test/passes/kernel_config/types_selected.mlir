@@ -5,7 +5,7 @@
 // RUN:   | FileCheck %s
 
 // CHECK-LABEL: func.func @argmax_f32i32_selected
-// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 16 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i32", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 16 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i32", {{.*}}semantics = "ogt"{{.*}}shared_memory_bytes = 396 : i64{{.*}}}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
 // CHECK-SAME: ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_argmax_ogt_f32i32.sm_90.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_ogt_f32i32.sm_90.bc"}>]
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @argmax_f32i32_selected(%in: tensor<1x32000xf32>) -> tensor<1xi32> {
@@ -33,7 +33,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @argmax_f32i64_selected
-// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 16 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 16 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f32i64", {{.*}}semantics = "ogt"{{.*}}shared_memory_bytes = 396 : i64{{.*}}}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
 // CHECK-SAME: ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_argmax_ogt_f32i64.sm_90.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_ogt_f32i64.sm_90.bc"}>]
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @argmax_f32i64_selected(%in: tensor<1x32000xf32>) -> tensor<1xi64> {
@@ -61,7 +61,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @argmax_f16i32_selected
-// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 16 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f16i32", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 16 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f16i32", {{.*}}semantics = "ogt"{{.*}}shared_memory_bytes = 396 : i64{{.*}}}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
 // CHECK-SAME: ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_argmax_ogt_f16i32.sm_90.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_ogt_f16i32.sm_90.bc"}>]
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @argmax_f16i32_selected(%in: tensor<1x32000xf16>) -> tensor<1xi32> {
@@ -89,7 +89,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @argmax_f16i64_selected
-// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 16 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f16i64", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 16 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_f16i64", {{.*}}semantics = "ogt"{{.*}}shared_memory_bytes = 396 : i64{{.*}}}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
 // CHECK-SAME: ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_argmax_ogt_f16i64.sm_90.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_ogt_f16i64.sm_90.bc"}>]
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @argmax_f16i64_selected(%in: tensor<1x32000xf16>) -> tensor<1xi64> {
@@ -117,7 +117,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @argmax_bf16i32_selected
-// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 16 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_bf16i32", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 16 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_bf16i32", {{.*}}semantics = "ogt"{{.*}}shared_memory_bytes = 396 : i64{{.*}}}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
 // CHECK-SAME: ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_argmax_ogt_bf16i32.sm_90.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_ogt_bf16i32.sm_90.bc"}>]
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @argmax_bf16i32_selected(%in: tensor<1x32000xbf16>) -> tensor<1xi32> {
@@ -145,7 +145,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 // CHECK-LABEL: func.func @argmax_bf16i64_selected
-// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 16 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_bf16i64", {semantics = "ogt", shared_memory_bytes = 396 : i64}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
+// CHECK: lowering_config = #ukernel.lowering_config<{params = {split = 16 : i64}, reduction = [0, 0], ukernel = #ukernel.spec<"uk_argmax_ogt_bf16i64", {{.*}}semantics = "ogt"{{.*}}shared_memory_bytes = 396 : i64{{.*}}}>, workgroup = [1, 0], workgroup_size = [256, 1, 1]}>
 // CHECK-SAME: ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_argmax_ogt_bf16i64.sm_90.bc> : vector<{{[0-9]+}}xi8>, path = "uk_argmax_ogt_bf16i64.sm_90.bc"}>]
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
   func.func @argmax_bf16i64_selected(%in: tensor<1x32000xbf16>) -> tensor<1xi64> {

@@ -181,6 +181,16 @@ pub const GEMV_UNROLL: i64 = 1;
 pub const GEMV_WORKGROUPS_PER_SM: i64 = 4;
 pub const GEMV_THREADS: u32 = 256;
 
+/// The GEMV ukernel for B as K x N (`cuda/matmul_gemv_kn.cu`): columns of C
+/// per workgroup (8 per lane, 8 lanes to a row of B), steps of 32 rows of B
+/// each lane has in flight, and the least workgroups per SM the matmul (or
+/// batch of them) must give it. It is made for attention's scores at
+/// decode, many matmuls of K = 128 and N of a few thousand, where the
+/// skinny ukernels' few workgroups per SM each wait on one stage of loads.
+pub const GEMV_KN_N: i64 = 64;
+pub const GEMV_KN_UNROLL: i64 = 4;
+pub const GEMV_KN_MIN_N_WORKGROUPS_PER_SM: i64 = 2;
+
 /// A shape the Hopper ukernel (`cuda/matmul_wgmma.cu`, sm_90a only) is
 /// built in: a C tile of 128 x `n` (two consumer warpgroups of 64 rows on
 /// wgmma, a producer of `producer_warps` warps on TMA), K chunks of 64 in
@@ -452,6 +462,33 @@ pub fn variants() -> Vec<VariantDef> {
             workgroup_size: [GEMV_THREADS, 1, 1],
             // The warps of K > 0 hand their column sums over in f32.
             static_shared_memory_bytes: ((GEMV_WARPS_K - 1) * GEMV_N * GEMV_MAX_M * 4) as u32,
+            dynamic_shared_memory_bytes: 0,
+            abi: abi(),
+        });
+        out.push(VariantDef {
+            family: FAMILY,
+            kind: "gemv",
+            symbol: format!("uk_matmul_gemv_{ab}_kn"),
+            source: "cuda/matmul_gemv_kn.cu",
+            defines: vec![
+                type_define.clone(),
+                "UK_B_KN".into(),
+                format!("UK_GEMV_KN_UNROLL={GEMV_KN_UNROLL}"),
+            ],
+            arches: PORTABLE_ARCHES,
+            arch_specific: false,
+            operand_types: vec![ab, ab, "f32"],
+            params: vec![
+                ("tile_m", GEMV_MAX_M),
+                ("tile_n", GEMV_KN_N),
+                ("max_m", GEMV_MAX_M),
+                (MIN_N_WORKGROUPS_PER_SM, GEMV_KN_MIN_N_WORKGROUPS_PER_SM),
+                (MIN_WORKGROUPS_PER_SM, GEMV_WORKGROUPS_PER_SM),
+            ],
+            tags: vec![("b_layout", "kn"), ("fusion", "store")],
+            workgroup_size: [GEMV_THREADS, 1, 1],
+            // The 8 warps' column sums, added in warp order.
+            static_shared_memory_bytes: (8 * GEMV_KN_N * GEMV_MAX_M * 4) as u32,
             dynamic_shared_memory_bytes: 0,
             abi: abi(),
         });
