@@ -3,7 +3,7 @@
 // mma.sync m16n8k16, ldmatrix or cp.async with a source size).
 //
 // Built with -DUK_AB_BF16 or -DUK_AB_F16 (both inputs of that type; f32
-// accumulation and f32 output), and -DUK_B_NK (B stored N x K, K contiguous:
+// accumulation and f32 output), or -DUK_AB_F32 (the CUDA-core ukernel), and -DUK_B_NK (B stored N x K, K contiguous:
 // the weight layout of torch's F.linear) or -DUK_B_KN (B stored K x N).
 #pragma once
 
@@ -15,8 +15,12 @@
 #elif defined(UK_AB_F16)
 #define UK_AB_NAME f16
 #define UK_MMA_TYPE "f16"
+#elif defined(UK_AB_F32)
+// f32 inputs: the CUDA-core ukernel (matmul_simt.cu), no tensor-core path.
+#define UK_AB_NAME f32
+#define UK_MMA_TYPE "unused"
 #else
-#error "define UK_AB_BF16 or UK_AB_F16"
+#error "define UK_AB_BF16, UK_AB_F16 or UK_AB_F32"
 #endif
 
 #if defined(UK_B_NK)
@@ -27,7 +31,11 @@
 #error "define UK_B_NK or UK_B_KN"
 #endif
 
+#if defined(UK_AB_F32)
+typedef float AB;
+#else
 typedef u16 AB; // bf16 or f16 bits
+#endif
 typedef struct {
   u32 x, y, z, w;
 } u32x4;

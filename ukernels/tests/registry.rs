@@ -39,6 +39,8 @@ fn matmul_variants_record_tiles_layouts_and_shared_memory() {
     assert_eq!(
         symbols,
         [
+            "uk_matmul_simt_f32_nk",
+            "uk_matmul_simt_f32_kn",
             "uk_matmul_tile_bf16_nk",
             "uk_matmul_tile_bf16_kn",
             "uk_matmul_tile_small_bf16_nk",

@@ -1,16 +1,26 @@
 #!/usr/bin/env bash
 # Builds what run1.sh carries to the GPU machine, under the ignored gpu2/:
 # the runtime-only ukc-run; packages (PTX for sm_90a) with their MLIR
-# references of the K x N GEMV module and the other modules whose matmuls
-# take B as K x N; the corpus package; the harness PTX (every ukernel
+# references of the K x N GEMV module, the f32 matmul module (CUDA-core
+# ukernel) and the other modules whose matmuls take B as K x N; the corpus
+# package and the f32 matmul benchmark's; the harness PTX (every ukernel
 # launched directly); the Python package's wheel.
 set -uo pipefail
 cd "$(dirname "$0")/../../.."
 rm -rf gpu2 && mkdir -p gpu2/p gpu2/corpus
-for f in test/e2e/gemv_kn_dispatches.mlir test/e2e/kn_layout_dispatches.mlir test/codegen/batch_matmul_gets_the_matmul_ukernel.mlir test/realir/e_bmm.mlir; do
+for f in test/e2e/gemv_kn_dispatches.mlir test/e2e/f32_matmul_dispatches.mlir test/e2e/kn_layout_dispatches.mlir test/codegen/batch_matmul_gets_the_matmul_ukernel.mlir test/realir/e_bmm.mlir; do
   b=$(basename $f .mlir)
   target/debug/ukc compile --arch sm_90a --no-cubin --reference $f -o gpu2/p/$b.pkg 2>&1 | grep -v remark | head -1
 done
+# Two 200-function differential fuzz modules: their f32 matmuls now take
+# the CUDA-core ukernel (173 of seed 1's).
+mkdir -p gpu2/fuzz
+for s in 1 2; do
+  target/debug/ukc-fuzz --linalg-functions 200 --seed $s --write gpu2/g$s.mlir > /dev/null 2>&1
+  target/debug/ukc compile --arch sm_90a --no-cubin --reference gpu2/g$s.mlir -o gpu2/fuzz/g$s.pkg 2>&1 | grep -v remark | head -1
+  rm -f gpu2/g$s.mlir
+done
+target/debug/ukc compile --arch sm_90a --no-cubin bench/f32_matmul.mlir -o gpu2/corpus/f32.pkg 2>&1 | grep -v remark | head -1
 target/debug/ukc compile --arch sm_90a --no-cubin bench/corpus/corpus.mlir -o gpu2/corpus/corpus.pkg > gpu2/corpus/corpus.pkg.txt 2>&1
 target/debug/ukc build-ukernel-check --ptx-dir gpu2/ptx -o /tmp/ukernel-check.pkg | head -1 && rm gpu2/ptx/*.sm_80.ptx
 cargo build --release -p ukc --no-default-features --bin ukc-run 2>&1 | tail -1; cp target/release/ukc-run gpu2/ukc-run

@@ -497,17 +497,15 @@ pub fn match_matmul(op: &OperationRef) -> Result<MatmulFacts, String> {
         return Err(format!("A is {a_elem} and B is {b_elem}; the ukernels take one input type"));
     }
     match a_elem.as_str() {
-        "bf16" | "f16" => {}
-        "f32" => {
-            return Err("f32 inputs: there is no tensor-core f32 ukernel (convert the inputs to bf16 or f16)".into());
-        }
-        other => return Err(format!("input type {other} is not bf16 or f16")),
+        // f32: the CUDA-core ukernel (f32 products summed in f32, no TF32).
+        "bf16" | "f16" | "f32" => {}
+        other => return Err(format!("input type {other} is not bf16, f16 or f32")),
     }
     if c_elem != "f32" {
         return Err(format!("the output type is {c_elem}; the ukernels accumulate and write f32"));
     }
     if op_name == "linalg.generic" {
-        generic_body(op)?;
+        generic_body(op, a_elem == "f32")?;
     }
     let (n, k) = if b_layout == "nk" { (b_dims[0], b_dims[1]) } else { (b_dims[1], b_dims[0]) };
     Ok(MatmulFacts {
@@ -579,8 +577,9 @@ fn generic_layout(op: &OperationRef) -> Result<(&'static str, bool), String> {
 }
 
 /// Checks a contraction generic's body.
-fn generic_body(op: &OperationRef) -> Result<(), String> {
-    // The body: addf(out, mulf(extf(a), extf(b))), in any operand order.
+fn generic_body(op: &OperationRef, f32_inputs: bool) -> Result<(), String> {
+    // The body: addf(out, mulf(extf(a), extf(b))), in any operand order;
+    // addf(out, mulf(a, b)) for f32 inputs.
     let block = op.region(0).ok().and_then(|r| r.first_block()).ok_or("the op has no body")?;
     if block.argument_count() != 3 {
         return Err("the body does not take 3 arguments".into());
@@ -610,15 +609,19 @@ fn generic_body(op: &OperationRef) -> Result<(), String> {
         ext.operand(0).ok().map(|x| unsafe { Value::from_raw(x.to_raw()) })
     }
     let (p, q) = (mul.operand(0).map_err(|e| e.to_string())?, mul.operand(1).map_err(|e| e.to_string())?);
-    let (p, q) = (
-        widened(p).ok_or("the product's operands are not arith.extf of the inputs")?,
-        widened(q).ok_or("the product's operands are not arith.extf of the inputs")?,
-    );
+    let (p, q) = if f32_inputs {
+        (p, q)
+    } else {
+        (
+            widened(p).ok_or("the product's operands are not arith.extf of the inputs")?,
+            widened(q).ok_or("the product's operands are not arith.extf of the inputs")?,
+        )
+    };
     if !((same(p, arg_a) && same(q, arg_b)) || (same(p, arg_b) && same(q, arg_a))) {
         return Err("the product is not of the two inputs".into());
     }
-    if ops.len() != 5 {
-        return Err("the body computes more than extf, mulf and addf".into());
+    if ops.len() != if f32_inputs { 3 } else { 5 } {
+        return Err(if f32_inputs { "the body computes more than mulf and addf" } else { "the body computes more than extf, mulf and addf" }.into());
     }
     Ok(())
 }

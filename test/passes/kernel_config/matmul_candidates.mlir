@@ -142,14 +142,16 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 
 // -----
 
-// CHECK-LABEL: func.func @f32_inputs_rejected
-// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [], workgroup = [], workgroup_size = [256, 1, 1]}>
+// f32 inputs take the CUDA-core ukernel (f32 FMAs, no TF32); before, the
+// default path ("there is no tensor-core f32 ukernel").
+// CHECK-LABEL: func.func @f32_inputs_take_the_simt_ukernel
+// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0, 0], ukernel = #ukernel.spec<"uk_matmul_simt_f32_kn"{{.*}}workgroup = [128, 128, 0], workgroup_size = [256, 1, 1]}>
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
-  func.func @f32_inputs_rejected(%a: tensor<16x64xf32>, %b: tensor<64x64xf32>) -> tensor<16x64xf32> {
+  func.func @f32_inputs_take_the_simt_ukernel(%a: tensor<16x64xf32>, %b: tensor<64x64xf32>) -> tensor<16x64xf32> {
     %e = tensor.empty() : tensor<16x64xf32>
     %zero = arith.constant 0.0 : f32
     %init = linalg.fill ins(%zero : f32) outs(%e : tensor<16x64xf32>) -> tensor<16x64xf32>
-    // expected-remark@+1 {{not a matmul: f32 inputs: there is no tensor-core f32 ukernel (convert the inputs to bf16 or f16)}}
+    // expected-remark@+1 {{selected uk_matmul_simt_f32_kn (bitcode for sm_90): 128 x 128 tile per workgroup of 256 threads, K whole, 1 workgroups}}
     %r = linalg.matmul ins(%a, %b : tensor<16x64xf32>, tensor<64x64xf32>) outs(%init : tensor<16x64xf32>) -> tensor<16x64xf32>
     return %r : tensor<16x64xf32>
   }
@@ -184,11 +186,11 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 // -----
 
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
-  func.func @generic_without_widening_rejected(%a: tensor<16x64xf32>, %b: tensor<64x64xf32>) -> tensor<16x64xf32> {
+  func.func @f32_generic_contraction(%a: tensor<16x64xf32>, %b: tensor<64x64xf32>) -> tensor<16x64xf32> {
     %e = tensor.empty() : tensor<16x64xf32>
     %zero = arith.constant 0.0 : f32
     %init = linalg.fill ins(%zero : f32) outs(%e : tensor<16x64xf32>) -> tensor<16x64xf32>
-    // expected-remark@+1 {{not a matmul: f32 inputs}}
+    // expected-remark@+1 {{selected uk_matmul_simt_f32_kn}}
     %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<16x64xf32>, tensor<64x64xf32>) outs(%init : tensor<16x64xf32>) {
     ^bb0(%x: f32, %y: f32, %acc: f32):
       %p = arith.mulf %x, %y : f32

@@ -181,6 +181,13 @@ pub const GEMV_UNROLL: i64 = 1;
 pub const GEMV_WORKGROUPS_PER_SM: i64 = 4;
 pub const GEMV_THREADS: u32 = 256;
 
+/// The f32 ukernel on the CUDA cores (`cuda/matmul_simt.cu`): a square C
+/// tile per workgroup of 256 threads, each an 8 x 8 block of it; f32 FMAs
+/// in K order, no TF32. Built for 2 workgroups per SM (128 registers).
+pub const SIMT_TILE: i64 = 128;
+pub const SIMT_THREADS: u32 = 256;
+pub const SIMT_WORKGROUPS_PER_SM: i64 = 2;
+
 /// The GEMV ukernel for B as K x N (`cuda/matmul_gemv_kn.cu`): columns of C
 /// per workgroup (8 per lane, 8 lanes to a row of B), steps of 32 rows of B
 /// each lane has in flight, and the least workgroups per SM the matmul (or
@@ -411,6 +418,27 @@ pub fn abi() -> Vec<AbiParam> {
 
 pub fn variants() -> Vec<VariantDef> {
     let mut out = Vec::new();
+    // f32 inputs: the CUDA-core ukernel, whatever the shape (the
+    // tensor-core ukernels take bf16 and f16 only).
+    for layout in LAYOUTS {
+        out.push(VariantDef {
+            family: FAMILY,
+            kind: "simt",
+            symbol: format!("uk_matmul_simt_f32_{layout}"),
+            source: "cuda/matmul_simt.cu",
+            defines: vec!["UK_AB_F32".into(), format!("UK_B_{}", layout.to_uppercase())],
+            arches: PORTABLE_ARCHES,
+            arch_specific: false,
+            operand_types: vec!["f32", "f32", "f32"],
+            params: vec![("tile_m", SIMT_TILE), ("tile_n", SIMT_TILE), (MIN_WORKGROUPS_PER_SM, SIMT_WORKGROUPS_PER_SM)],
+            tags: vec![("b_layout", layout), ("fusion", "store")],
+            workgroup_size: [SIMT_THREADS, 1, 1],
+            // Two buffers of a K chunk of 8 of A's and B's tiles.
+            static_shared_memory_bytes: (2 * 8 * 2 * SIMT_TILE * 4) as u32,
+            dynamic_shared_memory_bytes: 0,
+            abi: abi(),
+        });
+    }
     for ab in ["bf16", "f16"] {
         let type_define = format!("UK_AB_{}", ab.to_uppercase());
         for layout in LAYOUTS {
