@@ -582,14 +582,7 @@ pub fn build_package(kernels: &[KernelInfo], modules: &[EmittedModule]) -> Resul
     fn images<T: Clone + Into<ukernel_runtime::spec::Bytes>>(per_arch: &BTreeMap<GpuArch, T>) -> Images {
         per_arch
             .iter()
-            .map(|(arch, image)| {
-                let form = match (arch.specific, arch.family) {
-                    (true, _) => ukernel_runtime::ImageForm::ArchSpecific,
-                    (_, true) => ukernel_runtime::ImageForm::FamilySpecific,
-                    _ => ukernel_runtime::ImageForm::Portable,
-                };
-                (ComputeCapability::from_sm(arch.sm), form, image.clone().into())
-            })
+            .map(|(arch, image)| (arch.capability(), arch.image_form(), image.clone().into()))
             .collect()
     }
     // Each module's images converted once; its kernels share them.

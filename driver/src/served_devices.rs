@@ -8,7 +8,6 @@
 //! `ukc compile` says ahead which `--arch` would serve those devices.
 
 use ukernel_dialect::KNOWN_ARCHES;
-use ukernel_passes::kernel_config::max_shared_memory_per_workgroup;
 use ukernel_runtime::{ComputeCapability, LoadChoice, Package};
 
 /// Devices of one capability that some of a package's kernels cannot run
@@ -29,7 +28,7 @@ pub fn left_out(package: &Package) -> Vec<LeftOut> {
     let mut out = Vec::new();
     for arch in KNOWN_ARCHES {
         let device = ComputeCapability::from_sm(arch.sm);
-        let allows = max_shared_memory_per_workgroup(arch.sm);
+        let allows = arch.shared_memory_per_workgroup;
         let mut kernels = Vec::new();
         let mut needs = 0;
         // Per function, the variant the runtime runs there.

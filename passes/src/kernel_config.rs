@@ -71,16 +71,13 @@ pub struct Decision {
     pub explanation: String,
 }
 
-/// Shared memory one workgroup may use on an arch (opt-in maximum): 163 KiB
-/// on sm_80 and sm_87, 227 KiB on sm_90 and the data-center Blackwells
-/// (sm_100, sm_101/sm_110, sm_103), 99 KiB on the rest: sm_86 and sm_89 (A10,
-/// L4, L40S, RTX 30 and 40) and consumer Blackwell (sm_120, sm_121).
+/// Shared memory one workgroup may use on an arch (opt-in maximum), from
+/// the arch table ([`ukernel_dialect::KNOWN_ARCHES`]): 163 KiB on sm_80 and
+/// sm_87, 227 KiB on sm_90 and the data-center Blackwells, 99 KiB on sm_86,
+/// sm_89 (A10, L4, L40S, RTX 30 and 40) and consumer Blackwell (sm_120,
+/// sm_121).
 pub fn max_shared_memory_per_workgroup(sm: u32) -> u32 {
-    match sm {
-        80 | 87 => 163 * 1024,
-        90 | 100 | 101 | 103 | 110 => 227 * 1024,
-        _ => 99 * 1024,
-    }
+    ukernel_dialect::GpuArch::portable(sm).max_shared_memory_per_workgroup()
 }
 
 /// Decides for `op` under `target` (None: the module has no target).

@@ -7,12 +7,14 @@
 //! driver, with explicit ownership of every native handle) and [`Runtime`]
 //! (loading onto devices, module caches, checked launches).
 
+pub mod arch;
 pub mod cuda;
 pub mod launch;
 pub mod package;
 mod runtime;
 pub mod spec;
 
+pub use arch::{GpuArch, KNOWN_ARCHES, KnownArch};
 pub use cuda::{CudaError, Ownership};
 pub use launch::{ArgSpec, ArgValue, DimExpr, ElementKind, LaunchMetadata};
 pub use package::{Function, Package, PackageError, PackagedKernel};

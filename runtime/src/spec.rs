@@ -698,4 +698,25 @@ mod tests {
         );
         assert!(family_only.select_for(cc(120)).is_err());
     }
+
+    /// The loader's choices agree with the arch type's rule of where code
+    /// runs ([`crate::GpuArch::runs_on`]), which the compiler uses too:
+    /// every image chosen for a device was built for an arch that runs on
+    /// it, over every known capability and every package shape above.
+    #[test]
+    fn every_choice_runs_on_its_device_by_the_arch_rule() {
+        let packages = [through_blackwell(), portable_80_and_specific_90(), cubins_80_and_90a()];
+        for spec in &packages {
+            for known in crate::KNOWN_ARCHES {
+                let device = cc(known.sm);
+                let (image_cc, form) = match spec.select_for(device) {
+                    Ok(LoadChoice::Ptx { cc, form, .. }) | Ok(LoadChoice::Cubin { cc, form, .. }) => (cc, form),
+                    _ => continue,
+                };
+                let arch = crate::GpuArch::of_image(image_cc, form);
+                assert!(arch.runs_on(known.sm), "{arch} chosen for device {device}");
+                assert_eq!((arch.capability(), arch.image_form()), (image_cc, form));
+            }
+        }
+    }
 }

@@ -557,6 +557,8 @@ pub fn harnesses() -> Vec<HarnessDef> {
             .chain([
                 format!("UK_GEMV_THREADS={GEMV_THREADS}"),
                 format!("UK_GEMV_WORKGROUPS_PER_SM={GEMV_WORKGROUPS_PER_SM}"),
+                format!("UK_SIMT_THREADS={SIMT_THREADS}"),
+                format!("UK_SIMT_WORKGROUPS_PER_SM={SIMT_WORKGROUPS_PER_SM}"),
             ])
             .collect(),
             arches: PORTABLE_ARCHES,
