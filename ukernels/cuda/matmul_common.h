@@ -120,6 +120,23 @@ static UK_DEVICE UK_INLINE u32x4 uk_load8_masked(const AB *row, i64 col, i64 lim
 
 static UK_DEVICE UK_INLINE bool uk_aligned16(const void *p) { return ((u64)p & 15) == 0; }
 
+#if !defined(UK_AB_F32)
+// A 16-bit input element, widened to f32 (exact).
+static UK_DEVICE UK_INLINE float uk_ab_to_f32(u16 h) {
+#if defined(UK_AB_BF16)
+  return uk_bf16_to_f32(h);
+#else
+  return uk_f16_to_f32(h);
+#endif
+}
+
+// Element i (0..7) of 16 loaded bytes of 16-bit inputs, widened to f32.
+static UK_DEVICE UK_INLINE float uk_elem8(const u32x4 &v, int i) {
+  u32 w = i < 2 ? v.x : i < 4 ? v.y : i < 6 ? v.z : v.w;
+  return uk_ab_to_f32((i & 1) ? (u16)(w >> 16) : (u16)(w & 0xffff));
+}
+#endif
+
 // The store fusion point (registry tag `fusion = "store"`): when `store` is
 // not null the ukernel writes no C; for each pair of adjacent elements of
 // its tile it calls

@@ -62,17 +62,6 @@ static_assert(WARPS_N * WK == WARPS, "the warps of K divide the workgroup");
 #define UK_SYMBOL UK_MM_NAME(gemv_, UK_AB_NAME, UK_LAYOUT_NAME)
 #endif
 
-// Element i (0..7) of 16 loaded bytes, widened to f32.
-static UK_DEVICE UK_INLINE float elem(const u32x4 &v, int i) {
-  u32 w = i < 2 ? v.x : i < 4 ? v.y : i < 6 ? v.z : v.w;
-  u16 h = (i & 1) ? (u16)(w >> 16) : (u16)(w & 0xffff);
-#if defined(UK_AB_BF16)
-  return uk_bf16_to_f32(h);
-#else
-  return uk_f16_to_f32(h);
-#endif
-}
-
 extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB *b, i64 b_offset, i64 ldb,
                                     float *c, i64 c_offset, i64 ldc, i64 m, i64 n, i64 k, i32 tile_m, i32 tile_n,
                                     i32 accumulate, UK_EPILOGUE_PARAMS) {
@@ -110,9 +99,9 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
         u32x4 x = uk_load8(A + (i64)i * lda, k0 + u * 256, k, a_vec, false);
 #pragma unroll
         for (int e = 0; e < 8; e++) {
-          float xe = elem(x, e);
+          float xe = uk_elem8(x, e);
 #pragma unroll
-          for (int r = 0; r < ROWS; r++) acc[r][i] += xe * elem(w[r][u], e);
+          for (int r = 0; r < ROWS; r++) acc[r][i] += xe * uk_elem8(w[r][u], e);
         }
       }
     }

@@ -44,20 +44,6 @@ static_assert(LANES_N * ROWS_PER_WARP == 32, "a warp's lanes cover whole rows");
 
 #define UK_SYMBOL UK_MM_NAME(gemv_, UK_AB_NAME, UK_LAYOUT_NAME)
 
-static UK_DEVICE UK_INLINE float to_f32(u16 h) {
-#if defined(UK_AB_BF16)
-  return uk_bf16_to_f32(h);
-#else
-  return uk_f16_to_f32(h);
-#endif
-}
-
-// Element i (0..7) of 16 loaded bytes, widened to f32.
-static UK_DEVICE UK_INLINE float elem(const u32x4 &v, int i) {
-  u32 w = i < 2 ? v.x : i < 4 ? v.y : i < 6 ? v.z : v.w;
-  return to_f32((i & 1) ? (u16)(w >> 16) : (u16)(w & 0xffff));
-}
-
 extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB *b, i64 b_offset, i64 ldb,
                                     float *c, i64 c_offset, i64 ldc, i64 m, i64 n, i64 k, i32 tile_m, i32 tile_n,
                                     i32 accumulate, UK_EPILOGUE_PARAMS) {
@@ -93,9 +79,9 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
 #pragma unroll
       for (int i = 0; i < MAX_M; i++) {
         if (i >= m) break;
-        const float x = to_f32(A[(i64)i * lda + row]);
+        const float x = uk_ab_to_f32(A[(i64)i * lda + row]);
 #pragma unroll
-        for (int e = 0; e < 8; e++) acc[i][e] += x * elem(w[u], e);
+        for (int e = 0; e < 8; e++) acc[i][e] += x * uk_elem8(w[u], e);
       }
     }
   }
