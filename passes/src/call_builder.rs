@@ -79,6 +79,10 @@ pub enum Arg<'c, 'a> {
         name: String,
         ty: Type<'c>,
     },
+    /// A table of i64s in the workgroup thread's local memory, one per
+    /// entry (pointers as their address), passed as `!llvm.ptr`: how a
+    /// fusion point takes more values than its ABI has parameters for.
+    Table(Vec<Arg<'c, 'a>>),
 }
 
 /// The distributed call that replaces an op.
@@ -204,8 +208,9 @@ fn memrefs<'c, 'a>(plan: &CallPlan<'c, 'a>) -> Vec<Value<'c, 'a>> {
     }
     let mut out = Vec::new();
     plan.grid.iter().for_each(|e| extent(e, &mut out));
-    for a in &plan.args {
+    for a in flat_args(plan) {
         match a {
+            Arg::Table(_) => {}
             Arg::Base(v) | Arg::Stride(v, _) | Arg::Size(v, _) | Arg::ScaledOffset { memref: v, .. } => out.push(*v),
             Arg::BasePtr(_) => {}
             Arg::Offset(v, coords) => {
@@ -340,8 +345,10 @@ pub fn emit<'c, 'a>(
     let mut types = Vec::new();
     let i64t: Type = IntegerType::new(context, 64).into();
     let i32t: Type = IntegerType::new(context, 32).into();
-    for a in &plan.args {
+    // Tables' entries are evaluated in line, then gathered into their table.
+    for a in flat_args(plan) {
         let (v, ty) = match a {
+            Arg::Table(_) => return Err("internal error: a table inside a table".into()),
             Arg::Base(m) => {
                 let b = meta(m)?.base;
                 (b, b.r#type())
@@ -454,6 +461,7 @@ pub fn emit<'c, 'a>(
         operands.push(v);
         types.push(ty);
     }
+    let (operands, types) = gather_tables(&body, plan, operands, types)?;
     let mut call =
         melior::dialect::func::call(context, FlatSymbolRefAttribute::new(context, symbol), &operands, &[], location);
     for (name, value) in launch {
@@ -465,6 +473,71 @@ pub fn emit<'c, 'a>(
     let grid_loop = parallel(context, location, zero, one, &grid, &PROCESSORS[..grid.len()], outer)?;
     outside.put(grid_loop)?;
     Ok(types)
+}
+
+/// The plan's arguments with each table replaced by its entries.
+fn flat_args<'p, 'c, 'a>(plan: &'p CallPlan<'c, 'a>) -> Vec<&'p Arg<'c, 'a>> {
+    plan.args.iter().flat_map(|a| if let Arg::Table(es) = a { es.iter().collect() } else { vec![a] }).collect()
+}
+
+/// Replaces each table's evaluated entries (`operands`, in the order of the
+/// flattened arguments) by the table: an `llvm.alloca` of i64s, each entry
+/// stored (a pointer as its address).
+fn gather_tables<'c, 'x>(
+    body: &Emitter<'c, 'x>,
+    plan: &CallPlan<'c, '_>,
+    operands: Vec<Value<'c, 'x>>,
+    types: Vec<Type<'c>>,
+) -> Result<(Vec<Value<'c, 'x>>, Vec<Type<'c>>), String> {
+    let (context, location) = (body.context, body.location);
+    let i64t: Type = IntegerType::new(context, 64).into();
+    let ptr = llvm_ptr(context)?;
+    let (mut out, mut out_types) = (Vec::new(), Vec::new());
+    let mut next = 0;
+    for a in &plan.args {
+        let Arg::Table(entries) = a else {
+            out.push(operands[next]);
+            out_types.push(types[next]);
+            next += 1;
+            continue;
+        };
+        let build = |b: OperationBuilder<'c>| b.build().map_err(|e| format!("internal error building a table: {e}"));
+        let count = body.value(arith::constant(context, IntegerAttribute::new(i64t, entries.len() as i64).into(), location))?;
+        let table = body.value(build(
+            OperationBuilder::new("llvm.alloca", location)
+                .add_attributes(&[(Identifier::new(context, "elem_type"), melior::ir::attribute::TypeAttribute::new(i64t).into())])
+                .add_operands(&[count])
+                .add_results(&[ptr]),
+        )?)?;
+        for i in 0..entries.len() {
+            let (v, ty) = (operands[next + i], types[next + i]);
+            let word = if ty == ptr {
+                body.value(build(OperationBuilder::new("llvm.ptrtoint", location).add_operands(&[v]).add_results(&[i64t]))?)?
+            } else if ty == i64t {
+                v
+            } else {
+                return Err(format!("internal error: a table entry of type {ty}"));
+            };
+            let at = body.value(arith::constant(context, IntegerAttribute::new(i64t, i as i64).into(), location))?;
+            let slot = body.value(build(
+                OperationBuilder::new("llvm.getelementptr", location)
+                    .add_attributes(&[
+                        (
+                            Identifier::new(context, "rawConstantIndices"),
+                            melior::ir::attribute::DenseI32ArrayAttribute::new(context, &[i32::MIN]).into(),
+                        ),
+                        (Identifier::new(context, "elem_type"), melior::ir::attribute::TypeAttribute::new(i64t).into()),
+                    ])
+                    .add_operands(&[table, at])
+                    .add_results(&[ptr]),
+            )?)?;
+            body.put(build(OperationBuilder::new("llvm.store", location).add_operands(&[word, slot]))?)?;
+        }
+        next += entries.len();
+        out.push(table);
+        out_types.push(ptr);
+    }
+    Ok((out, out_types))
 }
 
 fn llvm_ptr(context: &Context) -> Result<Type<'_>, String> {

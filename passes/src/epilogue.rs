@@ -18,6 +18,11 @@
 //! bias + GELU epilogue went from 1.07-1.22 to 0.99-1.10 of the plain
 //! ukernel on an H200, BENCHMARKS.md). A full-matrix operand (a residual)
 //! has the output's shape and layout, so it shares the output's `ld`.
+//!
+//! A consumer of several other inputs (a bias and a residual) gets them
+//! through `%operand` as a table the caller fills: for input i, its aligned
+//! pointer and its element offset as two i64s at elements 2i and 2i + 1
+//! (`%operand_offset` is then 0). The ukernel only passes the pointer on.
 
 use melior::{
     Context,
@@ -126,22 +131,21 @@ impl<'c, 'b> Emit<'c, 'b> {
 }
 
 /// Clones the consumer's body into `emit`'s block for one element: its
-/// block arguments `c` (the matmul's value) and `e` (the extra operand's
-/// element) become `c` and `e`; constants it captures from outside are
-/// cloned too. Returns the value it yields.
+/// block argument of the result becomes `c`, those of its other inputs the
+/// elements in `e` (in the order of `consumer.operands`); constants it
+/// captures from outside are cloned too. Returns the value it yields.
 fn clone_body<'c, 'b>(
     emit: &Emit<'c, 'b>,
     consumer: &Consumer<'c, '_>,
     c: Value<'c, 'b>,
-    e: Option<Value<'c, 'b>>,
+    e: &[Value<'c, 'b>],
 ) -> Result<Value<'c, 'b>, String> {
     let body = consumer.op.region(0).ok().and_then(|r| r.first_block()).ok_or("the consumer has no body")?;
     let arg = |i: usize| -> Result<Value, String> { body.argument(i).map(Value::from).map_err(|e| e.to_string()) };
-    let r = consumer.result_input;
     let mut mapped = ValueMap::default();
-    mapped.insert(arg(r)?, c);
-    if let Some(e) = e {
-        mapped.insert(arg(1 - r)?, e);
+    mapped.insert(arg(consumer.result_input)?, c);
+    for (operand, value) in consumer.operands.iter().zip(e) {
+        mapped.insert(arg(operand.input)?, *value);
     }
     crate::build::clone_body(&consumer.op, &emit.block, &mut mapped, Captured::CloneConstant, "consumer")
 }
@@ -184,27 +188,45 @@ pub fn store_function<'c>(
             .add_results(&[i64t]),
     )?;
     let col1 = emit.binary("arith.addi", col0, next)?;
-    // The extra operand's element at a column (a row vector's is one for
-    // both, read once).
-    let load = |at: Value<'c, '_>| -> Result<Option<Value>, String> {
-        let Some((operand, _)) = consumer.operand else { return Ok(None) };
-        let e_type = elem(operand)?;
-        let index = emit.binary("arith.addi", opd_off, at)?;
-        Ok(Some(emit.load_invariant(emit.element_ptr(opd, index, e_type)?, e_type)?))
+    // Each other input's base and element offset: the arguments for one,
+    // the caller's table for several.
+    let mut sources = Vec::new();
+    if let [_] = consumer.operands[..] {
+        sources.push((opd, opd_off));
+    } else {
+        for i in 0..consumer.operands.len() as i64 {
+            let entry = |k: i64| -> Result<Value, String> {
+                emit.load_invariant(emit.element_ptr(opd, emit.constant(i64t, 2 * i + k)?, i64t)?, i64t)
+            };
+            let base = emit.value(
+                OperationBuilder::new("llvm.inttoptr", location).add_operands(&[entry(0)?]).add_results(&[ptr]),
+            )?;
+            sources.push((base, entry(1)?));
+        }
+    }
+    // An input's element at a column (a row vector's is one for both, read
+    // once).
+    let load = |i: usize, at: Value<'c, '_>| -> Result<Value, String> {
+        let e_type = elem(consumer.operands[i].value)?;
+        let (base, offset) = sources[i];
+        let index = emit.binary("arith.addi", offset, at)?;
+        emit.load_invariant(emit.element_ptr(base, index, e_type)?, e_type)
     };
-    let row_element = match consumer.operand {
-        Some((_, Broadcast::Row)) => load(row)?,
-        _ => None,
-    };
+    let mut row_elements = Vec::new();
+    for (i, o) in consumer.operands.iter().enumerate() {
+        row_elements.push(if o.broadcast == Broadcast::Row { Some(load(i, row)?) } else { None });
+    }
     let mut results = Vec::new();
     for (v, col) in [(v0, col0), (v1, col1)] {
-        let e = match consumer.operand {
-            Some((_, Broadcast::Row)) => row_element,
-            Some((_, Broadcast::Column)) => load(col)?,
-            Some((_, Broadcast::Full)) => load(emit.binary("arith.addi", emit.binary("arith.muli", row, ld)?, col)?)?,
-            None => None,
-        };
-        let r = clone_body(&emit, consumer, v, e)?;
+        let mut e = Vec::new();
+        for (i, o) in consumer.operands.iter().enumerate() {
+            e.push(match o.broadcast {
+                Broadcast::Row => row_elements[i].ok_or("internal error: no row element")?,
+                Broadcast::Column => load(i, col)?,
+                Broadcast::Full => load(i, emit.binary("arith.addi", emit.binary("arith.muli", row, ld)?, col)?)?,
+            });
+        }
+        let r = clone_body(&emit, consumer, v, &e)?;
         if r.r#type() != out_type {
             return Err(format!("the consumer yields {} into a {out_type} output", r.r#type()));
         }
@@ -293,6 +315,72 @@ mod tests {
           } -> tensor<4x6xbf16>
           return %o : tensor<4x6xbf16>
         }"#;
+
+    #[test]
+    fn a_consumer_of_several_inputs_reads_them_through_the_table() {
+        // (x + bias[col]) * scale[row] + residual[row, col], to f32; the
+        // inputs in another order than their use.
+        const TWO: &str = r#"
+        func.func @f(%a: tensor<4x8xbf16>, %w: tensor<8x6xbf16>, %r: tensor<4x6xf32>, %bias: tensor<6xbf16>, %scale: tensor<4xf32>) -> tensor<4x6xf32> {
+          %zero = arith.constant 0.0 : f32
+          %e = tensor.empty() : tensor<4x6xf32>
+          %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4x6xf32>) -> tensor<4x6xf32>
+          %c = linalg.matmul ins(%a, %w : tensor<4x8xbf16>, tensor<8x6xbf16>) outs(%f : tensor<4x6xf32>) -> tensor<4x6xf32>
+          %oe = tensor.empty() : tensor<4x6xf32>
+          %o = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+              ins(%r, %bias, %c, %scale : tensor<4x6xf32>, tensor<6xbf16>, tensor<4x6xf32>, tensor<4xf32>) outs(%oe : tensor<4x6xf32>) {
+          ^bb0(%res: f32, %b: bf16, %x: f32, %s: f32, %out: f32):
+            %bf = arith.extf %b : bf16 to f32
+            %t = arith.addf %x, %bf : f32
+            %m = arith.mulf %t, %s : f32
+            %y = arith.addf %m, %res : f32
+            linalg.yield %y : f32
+          } -> tensor<4x6xf32>
+          return %o : tensor<4x6xf32>
+        }"#;
+        let context = ukernel_dialect::create_context().unwrap();
+        let source = Module::parse(&context, TWO).unwrap();
+        let matmul = linalg_ops(&source.as_operation()).into_iter().find(|o| name(o) == "linalg.matmul").unwrap();
+        let consumer = output_consumer(&matmul, 2).unwrap().unwrap();
+        assert_eq!((consumer.result_input, consumer.operands.len()), (2, 3));
+        let function = super::store_function(&context, &consumer, "store").unwrap();
+        let (_engine, packed) = crate::build::jit_function(
+            &context,
+            function,
+            "builtin.module(convert-scf-to-cf,arith-expand{include-bf16=true},convert-to-llvm,reconcile-unrealized-casts)",
+            "store",
+        );
+        let residual: Vec<f32> = (0..24).map(|i| i as f32 * 0.25).collect();
+        // Offsets into the bias and scale buffers (1 and 2 elements in).
+        let bias: Vec<u16> = (0..7).map(|i| half::bf16::from_f32(i as f32 - 3.0).to_bits()).collect();
+        let scale: Vec<f32> = (0..6).map(|i| 1.0 + i as f32 * 0.5).collect();
+        // The table: (pointer, offset) per input, in the consumer's input order.
+        let table: Vec<u64> =
+            vec![residual.as_ptr() as u64, 0, bias.as_ptr() as u64, 1, scale.as_ptr() as u64, 2];
+        let (row, col, v0, v1) = (1usize, 2usize, 1.5f32, -3.0f32);
+        let mut out = vec![0f32; 24];
+        let mut args: Vec<u64> = vec![
+            out.as_mut_ptr() as u64,
+            0,
+            6,
+            table.as_ptr() as u64,
+            0,
+            row as u64,
+            col as u64,
+            v0.to_bits() as u64,
+            v1.to_bits() as u64,
+            3,
+        ];
+        let mut pointers: Vec<*mut ()> = args.iter_mut().map(|a| a as *mut u64 as *mut ()).collect();
+        unsafe { packed(pointers.as_mut_ptr()) };
+        for (i, v) in [v0, v1].into_iter().enumerate() {
+            let c = col + i;
+            let b = half::bf16::from_bits(bias[1 + c]).to_f32();
+            let want = (v + b) * scale[2 + row] + residual[row * 6 + c];
+            assert_eq!(out[row * 6 + c], want, "element ({row}, {c})");
+        }
+        assert_eq!(out.iter().filter(|x| **x != 0.0).count(), 2);
+    }
 
     #[test]
     fn the_store_function_computes_the_consumer_in_every_mode() {

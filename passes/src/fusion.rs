@@ -270,8 +270,9 @@ pub struct Consumer<'c, 'a> {
     pub result: Value<'c, 'a>,
     /// Its output (a tensor init or the buffer it writes).
     pub out: Value<'c, 'a>,
-    /// Its extra operand, if any, and how it is indexed.
-    pub operand: Option<(Value<'c, 'a>, Broadcast)>,
+    /// Its other inputs (a bias, a residual, ...): each with how it is
+    /// indexed and which input of the consumer it is.
+    pub operands: Vec<Operand<'c, 'a>>,
     /// Its body in typed postfix, where the family's CPU check can replay
     /// it: leaves `c` (the matmul's element), `e` (the extra operand's) and
     /// constants `<value>:<type>`; operations `<name>:<result type>`
@@ -280,9 +281,21 @@ pub struct Consumer<'c, 'a> {
     pub postfix: Option<String>,
     /// Its body's ops, for remarks.
     pub ops: usize,
-    /// Which of its inputs is the result (the other is `operand`).
+    /// Which of its inputs is the result.
     pub result_input: usize,
 }
+
+/// An input of a fused consumer besides the matmul's result.
+#[derive(Clone, Copy, Debug)]
+pub struct Operand<'c, 'a> {
+    pub value: Value<'c, 'a>,
+    pub broadcast: Broadcast,
+    /// Which input of the consumer it is.
+    pub input: usize,
+}
+
+/// The most inputs besides the result a fused consumer may have.
+pub const MAX_CONSUMER_OPERANDS: usize = 4;
 
 impl Consumer<'_, '_> {
     /// The body in a few words: its postfix, or its op count.
@@ -323,14 +336,19 @@ pub fn output_consumer<'c, 'a>(root: &OperationRef<'c, 'a>, init: usize) -> Resu
         return Err(format!("its result goes to '{what}', not an elementwise linalg.generic"));
     }
     let segments = operand_segments(&consumer).ok_or("its consumer has no operand segments")?;
-    // Which input is the result (r), and the other one (o), if any.
+    // Which input is the result (r); the others are operands.
     let reads = |i: usize| consumer.operand(i).is_ok_and(|v| same(v, result));
-    let (r, o) = match segments[..] {
-        [1, 1] if reads(0) => (0, None),
-        [2, 1] if reads(0) && !reads(1) => (0, Some(1)),
-        [2, 1] if reads(1) && !reads(0) => (1, Some(0)),
-        _ => return Err("its consumer does not read the result once, as one of one or two inputs".into()),
+    let inputs = match segments[..] {
+        [n, 1] if n >= 1 => n as usize,
+        _ => return Err("its consumer has not one output".into()),
     };
+    let r = match (0..inputs).filter(|&i| reads(i)).collect::<Vec<_>>()[..] {
+        [r] => r,
+        _ => return Err("its consumer does not read the result exactly once".into()),
+    };
+    if inputs - 1 > MAX_CONSUMER_OPERANDS {
+        return Err(format!("its consumer has {} inputs besides the result; at most {MAX_CONSUMER_OPERANDS} fuse", inputs - 1));
+    }
     let loops = reduction_loops(&consumer).ok_or("its consumer has no iterator types")?;
     let maps = crate::ir::indexing_maps(&consumer).ok_or("its consumer has no indexing maps")?;
     // A matrix, or a batch of them (a batched matmul's result).
@@ -343,7 +361,8 @@ pub fn output_consumer<'c, 'a>(root: &OperationRef<'c, 'a>, init: usize) -> Resu
     if !maps[r].is(identity) || !maps.last().is_some_and(|m| m.is(identity)) {
         return Err("its consumer is not elementwise on the result (identity maps, parallel loops)".into());
     }
-    let operand = if let Some(o) = o {
+    let mut operands = Vec::new();
+    for o in (0..inputs).filter(|&i| i != r) {
         // A row vector of a batch would differ per batch: columns only.
         let broadcast = if maps[o].is(&[identity.len() - 1]) {
             Broadcast::Column
@@ -352,12 +371,10 @@ pub fn output_consumer<'c, 'a>(root: &OperationRef<'c, 'a>, init: usize) -> Resu
         } else if maps[o].is(identity) {
             Broadcast::Full
         } else {
-            return Err("its consumer's other input is not a row or column vector or a matrix like its output".into());
+            return Err("its consumer's other inputs are not row or column vectors or matrices like its output".into());
         };
-        Some((consumer.operand(o).map_err(|e| e.to_string())?, broadcast))
-    } else {
-        None
-    };
+        operands.push(Operand { value: consumer.operand(o).map_err(|e| e.to_string())?, broadcast, input: o });
+    }
     let out = consumer.operand(segments[0] as usize).map_err(|e| e.to_string())?;
     if crate::ir::is_memref(c.r#type()) {
         if c.is_block_argument() || defining_op(c).is_none_or(|d| name(&d) != "memref.alloc") {
@@ -374,7 +391,7 @@ pub fn output_consumer<'c, 'a>(root: &OperationRef<'c, 'a>, init: usize) -> Resu
         }
     }
     let out_shape = crate::ir::shape_of(out.r#type()).map(|(d, _)| d);
-    if let Some((e, Broadcast::Full)) = operand {
+    for e in operands.iter().filter(|o| o.broadcast == Broadcast::Full).map(|o| o.value) {
         // It shares the output's row stride (ld).
         let dense =
             |v: Value| !v.r#type().to_string().contains("strided") && !v.r#type().to_string().contains("affine_map");
@@ -390,12 +407,13 @@ pub fn output_consumer<'c, 'a>(root: &OperationRef<'c, 'a>, init: usize) -> Resu
         return Err(format!("a {} value in the consumer", c_arg.r#type()));
     }
     let mut leaves = vec![(c_arg, "c")];
-    if let Some(o) = o {
-        leaves.push((arg(o)?, "e"));
+    if let [o] = operands[..] {
+        leaves.push((arg(o.input)?, "e"));
     }
     let ops = elementwise_body(&consumer, body.argument_count() - 1, "consumer")?;
-    let postfix = body_postfix(&consumer, "consumer", &leaves, Typing::Typed).ok();
-    Ok(Some(Consumer { op: consumer, result, out, operand, postfix, ops, result_input: r }))
+    // (The family's CPU check replays bodies of at most one operand.)
+    let postfix = (operands.len() <= 1).then(|| body_postfix(&consumer, "consumer", &leaves, Typing::Typed).ok()).flatten();
+    Ok(Some(Consumer { op: consumer, result, out, operands, postfix, ops, result_input: r }))
 }
 
 /// Checks that a consumer's body is elementwise arithmetic the store

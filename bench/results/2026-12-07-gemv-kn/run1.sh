@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # run1: the GEMV ukernel for B as K x N (uk_matmul_gemv_*_kn) and the f32
-# CUDA-core ukernel (uk_matmul_simt_f32_*). Payload from
+# CUDA-core ukernel (uk_matmul_simt_f32_*); epilogues of several inputs. Payload from
 # payload.sh. Every function of the packages against upstream MLIR's CPU
 # execution; the harness checks of the gemv kinds (both layouts) against
 # torch; the corpus against torch with CUDA graphs.

@@ -336,14 +336,18 @@ impl Family for Matmul {
                 .into();
                 args.push(Arg::FunctionAddress { name: store, ty });
                 args.extend([Arg::BasePtr(k.out), Arg::Offset(k.out, at_batch()), Arg::Stride(k.out, lead)]);
-                match k.operand {
-                    // A matrix operand of a batch is offset to the batch
-                    // as the output is; a vector is the same for all.
-                    Some((e, crate::fusion::Broadcast::Full)) => {
-                        args.extend([Arg::BasePtr(e), Arg::Offset(e, at_batch())])
-                    }
-                    Some((e, _)) => args.extend([Arg::BasePtr(e), Arg::Offset(e, vec![])]),
-                    None => args.extend([Arg::NullPtr, Arg::I64(0)]),
+                // A matrix operand of a batch is offset to the batch as the
+                // output is; a vector is the same for all.
+                let source = |o: &crate::fusion::Operand<'c, 'a>| {
+                    let at = if o.broadcast == crate::fusion::Broadcast::Full { at_batch() } else { vec![] };
+                    [Arg::BasePtr(o.value), Arg::Offset(o.value, at)]
+                };
+                match &k.operands[..] {
+                    [] => args.extend([Arg::NullPtr, Arg::I64(0)]),
+                    [o] => args.extend(source(o)),
+                    // Several: a table of their pointers and offsets (see
+                    // `crate::epilogue`).
+                    many => args.extend([Arg::Table(many.iter().flat_map(source).collect()), Arg::I64(0)]),
                 }
                 remove.push(k.op);
                 drop_if_unused.push(c);
@@ -398,16 +402,17 @@ impl Family for Matmul {
         if let Ok(Some(k)) = crate::fusion::output_consumer(op, 2) {
             // The check replays postfix bodies with a row or column operand;
             // the MLIR reference checks the others.
-            let by = match k.operand {
-                None => None,
-                Some((_, crate::fusion::Broadcast::Column)) => Some("column"),
-                Some((_, crate::fusion::Broadcast::Row)) => Some("row"),
-                Some((_, crate::fusion::Broadcast::Full)) => return vec![],
+            let by = match &k.operands[..] {
+                [] => None,
+                [o] if o.broadcast == crate::fusion::Broadcast::Column => Some("column"),
+                [o] if o.broadcast == crate::fusion::Broadcast::Row => Some("row"),
+                _ => return vec![],
             };
             let Some(postfix) = k.postfix.clone() else { return vec![] };
             fields.push(("out", RefValue::Int(arg_number(k.out, func))));
             fields.push(("epilogue", RefValue::Str(postfix)));
-            if let (Some((e, _)), Some(by)) = (k.operand, by) {
+            if let (Some(o), Some(by)) = (k.operands.first(), by) {
+                let e = o.value;
                 fields.push(("operand", RefValue::Int(arg_number(e, func))));
                 fields.push(("operand_by", RefValue::Str(by.into())));
             }
