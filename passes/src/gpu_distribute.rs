@@ -348,18 +348,8 @@ fn reshape(n: &str) -> bool {
 /// The function argument that `memref` is, or reshapes (directly or through
 /// reshapes); with whether it is a reshape.
 fn reshaped_arg(memref: Value, func: &OperationRef) -> Option<(usize, bool)> {
-    let mut raw = memref.to_raw();
-    let mut reshaped = false;
-    loop {
-        // SAFETY: a value of `func`.
-        let v = unsafe { Value::from_raw(raw) };
-        if let Some(arg) = func_arg_index(v, func) {
-            return Some((arg, reshaped));
-        }
-        let def = defining_op(v).filter(|d| reshape(&name(d)))?;
-        raw = def.operand(0).ok()?.to_raw();
-        reshaped = true;
-    }
+    let chain = crate::ir::view_chain(memref, reshape);
+    chain.iter().enumerate().find_map(|(i, v)| func_arg_index(*v, func).map(|arg| (arg, i > 0)))
 }
 
 fn index_constant<'c, 'a>(context: &'c Context, anchor: &OperationRef<'c, 'a>, v: i64) -> Result<Value<'c, 'a>, Fail> {

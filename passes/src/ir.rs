@@ -23,6 +23,21 @@ pub fn defining_op<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>>
     }
 }
 
+/// `value`, then the source of each view it is made by, while the op that
+/// makes it is a view `is_view` names (by op name): the chain from a view
+/// back to the buffer it looks at.
+pub fn view_chain<'c, 'a>(value: Value<'c, 'a>, is_view: impl Fn(&str) -> bool) -> Vec<Value<'c, 'a>> {
+    let mut chain = vec![value];
+    while let Some(def) = defining_op(chain[chain.len() - 1]).filter(|d| is_view(&name(d))) {
+        match def.operand(0) {
+            // SAFETY: the source is a value of the same function.
+            Ok(source) => chain.push(unsafe { Value::from_raw(source.to_raw()) }),
+            Err(_) => break,
+        }
+    }
+    chain
+}
+
 /// Whether two values are the same SSA value.
 pub fn same(a: Value, b: Value) -> bool {
     a.to_raw().ptr == b.to_raw().ptr

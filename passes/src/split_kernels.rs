@@ -141,25 +141,18 @@ fn steps(func: &OperationRef) -> Option<Vec<Vec<usize>>> {
 /// The buffer a memref value views (through subviews, reshapes and
 /// casts), as its raw handle.
 fn root_buffer(v: Value) -> *const std::ffi::c_void {
-    let mut raw = v.to_raw();
-    loop {
-        // SAFETY: `raw` is a value of the function being split.
-        let value = unsafe { Value::from_raw(raw) };
-        let Some(def) = crate::ir::defining_op(value) else { break };
-        let view = matches!(
-            name(&def).as_str(),
+    let views = |n: &str| {
+        matches!(
+            n,
             "memref.subview"
                 | "memref.expand_shape"
                 | "memref.collapse_shape"
                 | "memref.cast"
                 | "memref.reinterpret_cast"
-        );
-        match def.operand(0) {
-            Ok(source) if view => raw = source.to_raw(),
-            _ => break,
-        }
-    }
-    raw.ptr
+        )
+    };
+    let chain = crate::ir::view_chain(v, views);
+    chain[chain.len() - 1].to_raw().ptr
 }
 
 /// The loads and stores in `op` (itself included).
