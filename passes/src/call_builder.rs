@@ -245,7 +245,7 @@ fn mapping<'c>(context: &'c Context, processors: &[&str]) -> Result<Attribute<'c
 }
 
 /// `scf.parallel` from 0 to `upper` with step 1 over `body`, mapped to `processors`.
-fn parallel<'c>(
+pub(crate) fn parallel<'c>(
     context: &'c Context,
     location: Location<'c>,
     zero: Value<'c, '_>,

@@ -4,7 +4,7 @@
 //! a family models exactly) over `T` threads of one workgroup per result.
 //!
 //! Runs after bufferization and `ukernel-lower-to-ukernels`, before
-//! `convert-linalg-to-parallel-loops`. The family writes the split form (see
+//! `convert-linalg-to-parallel-loops`. The family builds the split form (see
 //! `families/argmax_split.rs`); this pass splices it in place of the op:
 //!
 //! ```mlir
@@ -96,41 +96,23 @@ fn split_one<'c, 'a>(
         return Err("the op's operands are tensors: this pass runs after bufferization".into());
     }
     let Some(fills) = exclusive_fills(func, &op) else { return Ok(()) };
-    let text = FAMILIES
+    let form = FAMILIES
         .iter()
-        .find_map(|f| f.split_function(&op, "split"))
+        .find_map(|f| f.split_form(context, &op))
         .ok_or("the config asks for a split reduction, but no family models the op")??;
-    // The split form (its globals, then its function) parses as a module of
-    // its own, which checks its symbols; its globals move over once per
-    // module, its function's body in place of the op.
-    let parsed = melior::ir::Module::parse(context, &format!("module {{\n{text}}}"))
-        .ok_or_else(|| format!("internal error: the split form does not parse:\n{text}"))?;
-    let mut parsed_ops = body_ops(&parsed.as_operation());
-    let split =
-        parsed_ops.pop().filter(|o| name(o) == "func.func").ok_or("internal error: the split form has no function")?;
-    let entry =
-        split.region(0).ok().and_then(|r| r.first_block()).ok_or("internal error: the split form has no body")?;
-    for i in 0..entry.argument_count() {
-        let arg = entry.argument(i).map_err(|e| e.to_string())?;
-        let operand = op.operand(i).map_err(|e| e.to_string())?;
-        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(arg.to_raw(), operand.to_raw()) };
-    }
+    // The split form's ops go in place of the op; its globals once per module.
     let block = op.block().ok_or("the op is not in a block")?;
-    let mut next = entry.first_operation();
+    let mut next = form.body.first_operation();
     while let Some(o) = next {
         next = o.next_in_block();
-        if name(&o) == "func.return" {
-            break;
-        }
         block.insert_operation_before(op, detach(&o));
     }
     let module_block = module.region(0).ok().and_then(|r| r.first_block()).ok_or("the module has no body")?;
-    for g in parsed_ops {
+    for g in form.globals {
         let symbol = g.attribute("sym_name").ok().and_then(ukernel_dialect::string_value).unwrap_or_default();
         if !symbols.present.insert(symbol) {
             continue;
         }
-        let g = detach(&g);
         match symbols.first_func {
             Some(f) => module_block.insert_operation_before(f, g),
             None => module_block.append_operation(g),

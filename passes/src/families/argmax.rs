@@ -142,9 +142,16 @@ impl Family for Argmax {
         Some(format!("an argmax-like fold, {} with '{}'", fold.combiner, fold.predicate))
     }
 
-    fn split_function(&self, op: &OperationRef, name: &str) -> Option<Result<String, String>> {
+    fn split_form<'c>(
+        &self,
+        context: &'c melior::Context,
+        op: &OperationRef<'c, '_>,
+    ) -> Option<Result<super::argmax_split::SplitForm<'c>, String>> {
         let fold = match_fold(op).ok()?;
-        Some(split_operands(op).and_then(|ops| super::argmax_split::split_function(&fold, &ops, name)))
+        Some(
+            split_operands(op)
+                .and_then(|ops| super::argmax_split::split_form(context, op.location(), &fold, &ops)),
+        )
     }
 
     fn reference(&self, found: &Match, op: &OperationRef, func: &OperationRef) -> Vec<(&'static str, RefValue)> {
@@ -369,19 +376,11 @@ pub struct Fold {
 
 /// The types of a fold's operands (memrefs, or tensors before
 /// bufferization), for its split form.
-fn split_operands(op: &OperationRef) -> Result<super::argmax_split::Operands, String> {
-    let ty = |i| operand(op, i).map(|v| v.r#type());
-    let (input, value, index) = (ty(0)?, ty(1)?, ty(2)?);
-    let (dims, element) = shape_of(input).ok_or("the input is not ranked")?;
-    let (_, index_element) = shape_of(index).ok_or("the index init is not ranked")?;
-    Ok(super::argmax_split::Operands {
-        input: input.to_string(),
-        dims,
-        element: element.to_string(),
-        value: value.to_string(),
-        index: index.to_string(),
-        index_element: index_element.to_string(),
-    })
+fn split_operands<'c, 'a>(op: &OperationRef<'c, 'a>) -> Result<super::argmax_split::Operands<'c, 'a>, String> {
+    let (input, value, index) = (operand(op, 0)?, operand(op, 1)?, operand(op, 2)?);
+    let (dims, element) = shape_of(input.r#type()).ok_or("the input is not ranked")?;
+    let (_, index_element) = shape_of(index.r#type()).ok_or("the index init is not ranked")?;
+    Ok(super::argmax_split::Operands { input, value, index, dims, element, index_element })
 }
 
 pub fn match_fold(op: &OperationRef) -> Result<Fold, String> {

@@ -158,13 +158,17 @@ pub trait Family: Sync {
         None
     }
 
-    /// The split form of `op` (on memrefs), as the MLIR text of a module
-    /// body: the `memref.global`s it reads, then a function named `name`
-    /// whose arguments are `op`'s operands, with one workgroup (`block_x`)
-    /// per result and [`SPLIT_THREADS`](crate::split_reductions::SPLIT_THREADS)
-    /// threads (`thread_x`) splitting the reduction. None when the family
-    /// does not model `op`.
-    fn split_function(&self, _op: &OperationRef, _name: &str) -> Option<Result<String, String>> {
+    /// The split form of `op` (on memrefs), built with op builders: the
+    /// `memref.global`s it reads, and the ops that replace `op` on its
+    /// operands, with one workgroup (`block_x`) per result and
+    /// [`SPLIT_THREADS`](crate::split_reductions::SPLIT_THREADS) threads
+    /// (`thread_x`) splitting the reduction. None when the family does not
+    /// model `op`.
+    fn split_form<'c>(
+        &self,
+        _context: &'c melior::Context,
+        _op: &OperationRef<'c, '_>,
+    ) -> Option<Result<argmax_split::SplitForm<'c>, String>> {
         None
     }
 
