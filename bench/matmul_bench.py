@@ -57,7 +57,7 @@ LAUNCH = None
 
 
 def dtype_name(t):
-    return {torch.bfloat16: "bf16", torch.float16: "f16"}[t]
+    return {torch.bfloat16: "bf16", torch.float16: "f16", torch.float32: "f32"}[t]
 
 
 def ours(drv, kind, a, b, c, layout, accumulate=False):
@@ -147,12 +147,13 @@ def run_checks(drv):
               # first half partly and its second wholly past N.
               (2048, 11008, 256), (2000, 10808, 129)]
     worst, count = 0.0, 0
-    nk_kinds = ("tile", "skinny", "skinny_wide", "gemv") + (WGMMA_KINDS if "wgmma" in drv else ())
+    nk_kinds = ("tile", "skinny", "skinny_wide", "gemv", "simt") + (WGMMA_KINDS if "wgmma" in drv else ())
     if "--kinds" in sys.argv:
         nk_kinds = tuple(kind for kind in nk_kinds if kind in sys.argv[sys.argv.index("--kinds") + 1].split(","))
-    for dtype in (torch.bfloat16, torch.float16):
+    # The CUDA-core kind takes f32 inputs; the others bf16 and f16.
+    for dtype in (torch.bfloat16, torch.float16, torch.float32):
         for layout in ("nk", "kn"):
-            for kinds in nk_kinds:
+            for kinds in (kind for kind in nk_kinds if (kind == "simt") == (dtype == torch.float32)):
                 for (m, n, k) in cases:
                     if (kinds in SKINNY and m > SKINNY_MAX_M) or (kinds == "gemv" and m > GEMV_MAX_M):
                         continue
@@ -169,7 +170,7 @@ def run_checks(drv):
                             print(f"MISMATCH {kinds} {dtype_name(dtype)} {layout} {m}x{n}x{k} acc={accumulate}: "
                                   f"error/tolerance {r:.3g}")
                             sys.exit(1)
-    print(f"checks: {count} cases ({', '.join(nk_kinds)}; bf16 and f16, nk and kn, C = AB and C += AB) within "
+    print(f"checks: {count} cases ({', '.join(nk_kinds)}; bf16 and f16, f32 for simt, nk and kn, C = AB and C += AB) within "
           f"tolerance; worst error/tolerance {worst:.3g}")
 
 

@@ -18,7 +18,7 @@ done
 grep -h "MISMATCH\|error" "$OUT/checks.txt" | cut -c1-400 | head -30
 timeout 100 gpu2/ukc-run run gpu2/p/gemv_kn_dispatches.pkg --repeat 10 2>&1 | cut -c1-250
 timeout 100 gpu2/ukc-run run gpu2/p/f32_matmul_dispatches.pkg --repeat 10 2>&1 | cut -c1-250
-(cd bench && timeout 200 python3 matmul_bench.py ../gpu2/ptx --check-only --kinds gemv,skinny,skinny_wide) 2>&1 | tail -2
+(cd bench && timeout 200 python3 matmul_bench.py ../gpu2/ptx --check-only --kinds gemv,skinny,skinny_wide,simt) 2>&1 | tail -2
 (cd bench && timeout 100 python3 matmul_bench.py ../gpu2/ptx --timing-only --reps 20 --kinds skinny,skinny_wide,gemv --layouts kn --decode-shapes 1x4096x4096,1x11008x4096,1x16384x16384,1x4096x128) 2>&1 | grep -v "rounds (us)"
 pip install --quiet --no-deps --target /tmp/py gpu2/ukernel-0.1.0-cp39-abi3-linux_x86_64.whl 2>&1 | grep -v WARNING | tail -2
 (cd bench && PYTHONPATH=/tmp/py timeout 120 python3 f32_matmul_bench.py ../gpu2/corpus/f32.pkg --reps 10 --rounds 2)
