@@ -48,6 +48,10 @@ pub struct CompileOptions {
     pub arches: Vec<GpuArch>,
     /// Overrides the module's `ukernels` selection.
     pub ukernels: Option<UKernelSelection>,
+    /// Lets matmuls of 16-bit outputs accumulate in f32 and round once
+    /// (`ukernel.matmul_accumulation = "f32"` on the module; see
+    /// `ukernel-widen-accumulation`). Off: they keep the IR's 16-bit sums.
+    pub matmul_accumulation_f32: bool,
     /// Objects to put on the module before selection (user-supplied
     /// ukernels: an object with a registry ukernel's path replaces it).
     pub objects: Vec<ExecutableObject>,
@@ -75,6 +79,7 @@ impl Default for CompileOptions {
         Self {
             arches: vec![GpuArch::portable(80), GpuArch::specific(90)],
             ukernels: None,
+            matmul_accumulation_f32: false,
             objects: Vec::new(),
             dump_dir: None,
             progress: false,
@@ -248,6 +253,10 @@ impl Compiler {
         }
         let attr = target.to_attribute(&self.context)?;
         module.as_operation_mut().set_attribute(TARGET_ATTR, attr);
+        if self.options.matmul_accumulation_f32 {
+            let f32_value = melior::ir::attribute::StringAttribute::new(&self.context, ukernel_passes::widen_accumulation::F32);
+            module.as_operation_mut().set_attribute(ukernel_passes::widen_accumulation::MODULE_ATTR, f32_value.into());
+        }
         if !self.options.objects.is_empty() {
             let mut objects: Vec<Attribute> = match module.as_operation().attribute(EXECUTABLE_OBJECTS) {
                 Ok(a) => ArrayAttribute::try_from(a)

@@ -99,6 +99,11 @@ pub struct Flags {
     /// Kernels call one copy of each ukernel instead of inlining it
     #[arg(long)]
     no_inline_ukernels: bool,
+    /// How matmuls of bf16/f16 outputs accumulate: `ir` (default: as the IR
+    /// says, every partial sum rounded to 16 bits, on the default path) or
+    /// `f32` (the f32-accumulating ukernels, rounded once, as torch computes)
+    #[arg(long, default_value = "ir", value_parser = ["ir", "f32"])]
+    matmul_accumulation: String,
     /// PTX only: no cubins even where ptxas is available
     #[arg(long)]
     no_cubin: bool,
@@ -201,6 +206,7 @@ impl Flags {
         if self.no_inline_ukernels {
             options.linkage = ukernel_target_nvptx::link::UKernelLinkage::Call;
         }
+        options.matmul_accumulation_f32 = self.matmul_accumulation == "f32";
         options.cubins = !self.no_cubin;
         if !self.no_cache {
             options.cache = ukernel_target_nvptx::cache::CompileCache::default_location();

@@ -183,3 +183,42 @@ pub fn jit_function<'c>(
     // SAFETY: the packed entry of a function built with the C interface.
     (engine, unsafe { std::mem::transmute::<*mut (), unsafe extern "C" fn(*mut *mut ())>(entry) })
 }
+
+/// The dynamic sizes of `v` (a ranked tensor), as `tensor.dim`s before `anchor`.
+pub fn dynamic_sizes<'c, 'a>(
+    context: &'c Context,
+    anchor: &OperationRef<'c, 'a>,
+    v: Value<'c, 'a>,
+) -> Result<Vec<Value<'c, 'a>>, String> {
+    let (dims, _) = crate::ir::shape_of(v.r#type()).ok_or("an operand that is not shaped")?;
+    let mut out = vec![];
+    for (d, size) in dims.iter().enumerate() {
+        if size.is_none() {
+            let c = index_constant(context, anchor, d as i64)?;
+            out.push(insert_before(
+                anchor,
+                OperationBuilder::new("tensor.dim", anchor.location())
+                    .add_operands(&[v, c])
+                    .add_results(&[Type::index(context)]),
+            )?);
+        }
+    }
+    Ok(out)
+}
+
+/// A region of one block with `args` whose body `fill` writes (ending in
+/// its `linalg.yield`).
+pub fn region_with<'c>(
+    args: &[(Type<'c>, melior::ir::Location<'c>)],
+    fill: impl for<'b> FnOnce(&melior::ir::BlockRef<'c, 'b>) -> Result<(), String>,
+) -> Result<melior::ir::Region<'c>, String> {
+    let region = melior::ir::Region::new();
+    let block = melior::ir::RegionLike::append_block(&region, melior::ir::Block::new(args));
+    fill(&block)?;
+    Ok(region)
+}
+
+pub fn linalg_yield<'c>(location: melior::ir::Location<'c>, value: Value<'c, '_>) -> Result<melior::ir::Operation<'c>, String> {
+    OperationBuilder::new("linalg.yield", location).add_operands(&[value]).build().map_err(|e| e.to_string())
+}
+

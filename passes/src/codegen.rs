@@ -4,7 +4,7 @@
 //! ```text
 //! input       dispatch func.funcs on tensors (or memrefs)
 //! configured  ukernel-generalize-reduce, ukernel-fold-extf-operands, ukernel-fold-transposes,
-//!             ukernel-fold-argmax-conversions,
+//!             ukernel-widen-accumulation (opt-in), ukernel-fold-argmax-conversions,
 //!             ukernel-fuse-elementwise, ukernel-two-stage-reductions, ukernel-inits-per-use,
 //!             ukernel-kernel-config (a kernel per root); bufferized (one-shot-bufferize with
 //!             function boundaries, results turned into out-params)
@@ -16,8 +16,9 @@
 //! llvm        the LLVM dialect, dispatches marked nvvm.kernel
 //! ```
 //! then (in the NVPTX target crate, `ukernel-target-nvptx`) LLVM IR in the
-//! same process, the hoisted objects each kernel needs linked in (registry
-//! objects re-chosen per arch), internalized, O3, and PTX per arch.
+//! same process, the hoisted objects each kernel needs linked in (per arch,
+//! the one of the objects the IR carries that serves it), internalized, O3,
+//! and PTX per arch.
 
 use melior::{
     Context,
@@ -95,6 +96,7 @@ impl Stage {
             Stage::Input => "builtin.module()",
             Stage::Configured => concat!(
                 "builtin.module(ukernel-generalize-reduce,ukernel-fold-extf-operands,ukernel-fold-transposes,",
+                "ukernel-widen-accumulation,",
                 "ukernel-fold-argmax-conversions,",
                 "ukernel-fuse-elementwise,ukernel-two-stage-reductions,ukernel-inits-per-use,",
                 "ukernel-kernel-config,",
@@ -164,7 +166,14 @@ pub fn run_stage(
 pub fn bufferize_for_reference(context: &Context, module: &mut Module) -> Result<(), CodegenError> {
     crate::register_passes();
     record_argument_access(context, module);
-    run_pipeline(context, module, Stage::Configured, concat!("builtin.module(", bufferization!(), ")"))?;
+    // The module's explicit choice of f32 accumulation changes what its
+    // 16-bit-output matmuls mean; the reference follows it.
+    run_pipeline(
+        context,
+        module,
+        Stage::Configured,
+        concat!("builtin.module(ukernel-widen-accumulation,", bufferization!(), ")"),
+    )?;
     results_written_in_place(context, module);
     if let Some(post) = Stage::Configured.post_pipeline() {
         run_pipeline(context, module, Stage::Configured, post)?;

@@ -31,5 +31,6 @@ pub mod split_kernels;
 pub mod split_reductions;
 pub mod two_stage_reductions;
 pub mod verify_attributes;
+pub mod widen_accumulation;
 
 pub use registration::{PASSES, PassInfo, register_passes, register_project_passes};

@@ -37,6 +37,11 @@ pub const PASSES: &[PassInfo] = &[
         create: crate::fold_transposes::create,
     },
     PassInfo {
+        argument: crate::widen_accumulation::ARGUMENT,
+        summary: crate::widen_accumulation::SUMMARY,
+        create: crate::widen_accumulation::create,
+    },
+    PassInfo {
         argument: crate::generalize_reduce::ARGUMENT,
         summary: crate::generalize_reduce::SUMMARY,
         create: crate::generalize_reduce::create,

@@ -33,7 +33,7 @@
 use melior::{
     Context,
     ir::{
-        Attribute, Block, BlockLike, Identifier, Location, OperationRef, Region, RegionLike, Type, TypeLike, Value,
+        Attribute, BlockLike, Identifier, OperationRef, RegionLike, Type, TypeLike, Value,
         ValueLike,
         attribute::{
             ArrayAttribute, AttributeLike, DenseI32ArrayAttribute, DenseI64ArrayAttribute, FloatAttribute,
@@ -282,43 +282,7 @@ fn put<'c, 'a>(anchor: &OperationRef<'c, 'a>, builder: OperationBuilder<'c>) -> 
     crate::build::insert_before(anchor, builder)
 }
 
-/// The dynamic sizes of `v` (a ranked tensor), as `tensor.dim`s before `anchor`.
-fn dynamic_sizes<'c, 'a>(
-    context: &'c Context,
-    anchor: &OperationRef<'c, 'a>,
-    v: Value<'c, 'a>,
-) -> Result<Vec<Value<'c, 'a>>, String> {
-    let (dims, _) = shape_of(v.r#type()).ok_or("an operand that is not shaped")?;
-    let mut out = vec![];
-    for (d, size) in dims.iter().enumerate() {
-        if size.is_none() {
-            let c = crate::build::index_constant(context, anchor, d as i64)?;
-            out.push(put(
-                anchor,
-                OperationBuilder::new("tensor.dim", anchor.location())
-                    .add_operands(&[v, c])
-                    .add_results(&[Type::index(context)]),
-            )?);
-        }
-    }
-    Ok(out)
-}
-
-/// A region of one block with `args` whose body `fill` writes (ending in
-/// its `linalg.yield`).
-fn region_with<'c>(
-    args: &[(Type<'c>, Location<'c>)],
-    fill: impl for<'b> FnOnce(&melior::ir::BlockRef<'c, 'b>) -> Result<(), String>,
-) -> Result<Region<'c>, String> {
-    let region = Region::new();
-    let block = region.append_block(Block::new(args));
-    fill(&block)?;
-    Ok(region)
-}
-
-fn linalg_yield<'c>(location: Location<'c>, value: Value<'c, '_>) -> Result<melior::ir::Operation<'c>, String> {
-    OperationBuilder::new("linalg.yield", location).add_operands(&[value]).build().map_err(|e| e.to_string())
-}
+use crate::build::{dynamic_sizes, linalg_yield, region_with};
 
 fn rewrite<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, s: Split<'c, 'a>) -> Result<(), String> {
     let location = op.location();

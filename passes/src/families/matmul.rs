@@ -507,7 +507,11 @@ pub fn match_matmul(op: &OperationRef) -> Result<MatmulFacts, String> {
         other => return Err(format!("input type {other} is not bf16, f16 or f32")),
     }
     if c_elem != "f32" {
-        return Err(format!("the output type is {c_elem}; the ukernels accumulate and write f32"));
+        return Err(format!(
+            "the output type is {c_elem}; the ukernels accumulate and write f32 (`ukc --matmul-accumulation f32`, \
+             or {} = \"f32\" on the module, lets such a matmul sum in f32 and round once)",
+            crate::widen_accumulation::MODULE_ATTR
+        ));
     }
     if op_name == "linalg.generic" {
         generic_body(op, a_elem == "f32")?;
