@@ -10,7 +10,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../../.."
 rm -rf gpu2 && mkdir -p gpu2/p gpu2/corpus
-for f in test/e2e/gemv_kn_dispatches.mlir test/e2e/f32_matmul_dispatches.mlir test/e2e/several_input_epilogues.mlir test/e2e/fused_matmul_dispatches.mlir test/e2e/kn_layout_dispatches.mlir test/codegen/batch_matmul_gets_the_matmul_ukernel.mlir test/realir/e_bmm.mlir; do
+for f in test/e2e/gemv_kn_dispatches.mlir test/e2e/f32_matmul_dispatches.mlir test/e2e/several_input_epilogues.mlir test/e2e/fused_matmul_dispatches.mlir test/e2e/split_folds.mlir test/e2e/kn_layout_dispatches.mlir test/codegen/batch_matmul_gets_the_matmul_ukernel.mlir test/realir/e_bmm.mlir; do
   b=$(basename $f .mlir)
   target/debug/ukc compile --arch sm_90a --no-cubin --reference $f -o gpu2/p/$b.pkg 2>&1 | grep -v remark | head -1
 done
@@ -22,6 +22,9 @@ for s in 1; do
   target/debug/ukc compile --arch sm_90a --no-cubin --reference gpu2/g$s.mlir -o gpu2/fuzz/g$s.pkg 2>&1 | grep -v remark | head -1
   rm -f gpu2/g$s.mlir
 done
+# 16-bit-output matmuls summed in f32 (the option), against the reference
+# that follows it.
+target/debug/ukc compile --arch sm_90a --no-cubin --matmul-accumulation f32 --reference test/e2e/matmul_accumulation_f32.mlir -o gpu2/p/matmul_accumulation_f32.pkg 2>&1 | grep -v remark | head -1
 target/debug/ukc compile --arch sm_90a --no-cubin bench/f32_matmul.mlir -o gpu2/corpus/f32.pkg 2>&1 | grep -v remark | head -1
 target/debug/ukc compile --arch sm_90a --no-cubin bench/corpus/corpus.mlir -o gpu2/corpus/corpus.pkg > gpu2/corpus/corpus.pkg.txt 2>&1
 target/debug/ukc build-ukernel-check --ptx-dir gpu2/ptx -o /tmp/ukernel-check.pkg | head -1 && rm gpu2/ptx/*.sm_80.ptx
