@@ -80,6 +80,46 @@ fn maps<'c>(context: &'c Context, op: &OperationRef<'c, '_>) -> Vec<Attribute<'c
     }
 }
 
+/// `value` (a static tensor) converted element by element by `convert`
+/// (`arith.extf`, `arith.truncf`) to a tensor of `to` elements, by an
+/// elementwise generic before `anchor`.
+fn convert_elements<'c, 'a>(
+    context: &'c Context,
+    anchor: &OperationRef<'c, 'a>,
+    value: Value<'c, 'a>,
+    convert: &str,
+    to: Type<'c>,
+) -> Result<Value<'c, 'a>, String> {
+    let location = anchor.location();
+    let (dims, from) = shape_of(value.r#type()).ok_or("a value that is not shaped")?;
+    let from: Type<'c> = unsafe { Type::from_raw(from.to_raw()) };
+    let shape: Vec<u64> = dims.iter().map(|d| d.unwrap_or(0)).collect();
+    let result: Type<'c> = RankedTensorType::new(&shape, to, None).into();
+    let rank = shape.len();
+    let identity = dim_map(context, rank, &(0..rank).collect::<Vec<_>>());
+    let empty = insert_before(anchor, OperationBuilder::new("tensor.empty", location).add_results(&[result]))?;
+    let region = region_with(&[(from, location), (to, location)], |blk| {
+        let x: Value = blk.argument(0).map_err(|e| e.to_string())?.into();
+        let y = blk.append_operation(
+            OperationBuilder::new(convert, location).add_operands(&[x]).add_results(&[to]).build().map_err(|e| e.to_string())?,
+        );
+        blk.append_operation(linalg_yield(location, y.result(0).map_err(|e| e.to_string())?.into())?);
+        Ok(())
+    })?;
+    insert_before(
+        anchor,
+        OperationBuilder::new("linalg.generic", location)
+            .add_operands(&[value, empty])
+            .add_attributes(&[
+                (Identifier::new(context, "indexing_maps"), ArrayAttribute::new(context, &[identity, identity]).into()),
+                (Identifier::new(context, "iterator_types"), crate::build::iterator_types(context, &vec![false; rank])?),
+                (Identifier::new(context, "operandSegmentSizes"), DenseI32ArrayAttribute::new(context, &[1, 1]).into()),
+            ])
+            .add_regions([region])
+            .add_results(&[result]),
+    )
+}
+
 fn widen<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<(), String> {
     let location = op.location();
     let operand = |i: usize| op.operand(i).map_err(|e| e.to_string());
@@ -90,9 +130,7 @@ fn widen<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<(), Strin
     let f32t = Type::float32(context);
     let wide: Type<'c> = RankedTensorType::new(&shape, f32t, None).into();
     let rank = shape.len();
-    let identity = dim_map(context, rank, &(0..rank).collect::<Vec<_>>());
     let segments = |ins: i32| DenseI32ArrayAttribute::new(context, &[ins, 1]).into();
-    let parallel = vec![false; rank];
     let empty = |ty: Type<'c>| insert_before(&op, OperationBuilder::new("tensor.empty", location).add_results(&[ty]));
     // The widened init.
     let fill = defining_op(c).filter(|d| name(d) == "linalg.fill");
@@ -122,33 +160,7 @@ fn widen<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<(), Strin
                     .add_results(&[wide]),
             )?
         }
-        None => {
-            let e = empty(wide)?;
-            let region = region_with(&[(narrow, location), (f32t, location)], |blk| {
-                let x: Value = blk.argument(0).map_err(|e| e.to_string())?.into();
-                let w = blk.append_operation(
-                    OperationBuilder::new("arith.extf", location)
-                        .add_operands(&[x])
-                        .add_results(&[f32t])
-                        .build()
-                        .map_err(|e| e.to_string())?,
-                );
-                blk.append_operation(linalg_yield(location, w.result(0).map_err(|e| e.to_string())?.into())?);
-                Ok(())
-            })?;
-            insert_before(
-                &op,
-                OperationBuilder::new("linalg.generic", location)
-                    .add_operands(&[c, e])
-                    .add_attributes(&[
-                        (Identifier::new(context, "indexing_maps"), ArrayAttribute::new(context, &[identity, identity]).into()),
-                        (Identifier::new(context, "iterator_types"), crate::build::iterator_types(context, &parallel)?),
-                        (Identifier::new(context, "operandSegmentSizes"), segments(1)),
-                    ])
-                    .add_regions([region])
-                    .add_results(&[wide]),
-            )?
-        }
+        None => convert_elements(context, &op, c, "arith.extf", f32t)?,
     };
     // The contraction into f32: extf of both inputs, mulf, addf.
     let region = region_with(&[(narrow, location), (narrow, location), (f32t, location)], |blk| {
@@ -185,31 +197,7 @@ fn widen<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<(), Strin
             .add_results(&[wide]),
     )?;
     // Rounded once.
-    let e = empty(c.r#type())?;
-    let region = region_with(&[(f32t, location), (narrow, location)], |blk| {
-        let x: Value = blk.argument(0).map_err(|e| e.to_string())?.into();
-        let t = blk.append_operation(
-            OperationBuilder::new("arith.truncf", location)
-                .add_operands(&[x])
-                .add_results(&[narrow])
-                .build()
-                .map_err(|e| e.to_string())?,
-        );
-        blk.append_operation(linalg_yield(location, t.result(0).map_err(|e| e.to_string())?.into())?);
-        Ok(())
-    })?;
-    let rounded = insert_before(
-        &op,
-        OperationBuilder::new("linalg.generic", location)
-            .add_operands(&[product, e])
-            .add_attributes(&[
-                (Identifier::new(context, "indexing_maps"), ArrayAttribute::new(context, &[identity, identity]).into()),
-                (Identifier::new(context, "iterator_types"), crate::build::iterator_types(context, &parallel)?),
-                (Identifier::new(context, "operandSegmentSizes"), segments(1)),
-            ])
-            .add_regions([region])
-            .add_results(&[c.r#type()]),
-    )?;
+    let rounded = convert_elements(context, &op, product, "arith.truncf", narrow)?;
     let old: Value = op.result(0).map_err(|e| e.to_string())?.into();
     unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old.to_raw(), rounded.to_raw()) };
     emit_remark(
