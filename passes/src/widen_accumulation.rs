@@ -92,6 +92,7 @@ fn convert_elements<'c, 'a>(
 ) -> Result<Value<'c, 'a>, String> {
     let location = anchor.location();
     let (dims, from) = shape_of(value.r#type()).ok_or("a value that is not shaped")?;
+    // SAFETY: types live as long as the context.
     let from: Type<'c> = unsafe { Type::from_raw(from.to_raw()) };
     let shape: Vec<u64> = dims.iter().map(|d| d.unwrap_or(0)).collect();
     let result: Type<'c> = RankedTensorType::new(&shape, to, None).into();
@@ -125,6 +126,7 @@ fn widen<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<(), Strin
     let operand = |i: usize| op.operand(i).map_err(|e| e.to_string());
     let (a, b, c) = (operand(0)?, operand(1)?, operand(2)?);
     let (dims, narrow) = shape_of(c.r#type()).ok_or("an init that is not shaped")?;
+    // SAFETY: types live as long as the context.
     let narrow: Type<'c> = unsafe { Type::from_raw(narrow.to_raw()) };
     let shape: Vec<u64> = dims.iter().map(|d| d.unwrap_or(0)).collect();
     let f32t = Type::float32(context);
@@ -199,6 +201,7 @@ fn widen<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<(), Strin
     // Rounded once.
     let rounded = convert_elements(context, &op, product, "arith.truncf", narrow)?;
     let old: Value = op.result(0).map_err(|e| e.to_string())?.into();
+    // SAFETY: both values are live in the function; the old op goes next.
     unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old.to_raw(), rounded.to_raw()) };
     emit_remark(
         location,
