@@ -26,5 +26,5 @@
 // MATH: reference outputs (MLIR on the CPU) of 105 function(s)
 // MM: reference outputs (MLIR on the CPU) of 14 function(s)
 // MM-NEXT: no reference for mm_tile_bf16_nk_acc_4096x4096x4096
-// SAN: reference outputs (MLIR on the CPU) of 13 function(s)
+// SAN: reference outputs (MLIR on the CPU) of 17 function(s)
 // SPLIT: reference outputs (MLIR on the CPU) of 3 function(s)
