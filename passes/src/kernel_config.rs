@@ -239,7 +239,7 @@ fn selected(found: &Match, plan: Plan, selection: Selection, present: &[String],
             .chain(newer.copied())
             .map(|(sm, bytes)| ExecutableObject::new(uk.object_path(sm), Cow::Borrowed(bytes)))
             .collect();
-        (objects, format!("bitcode for {}", ukernels::variant::arch_name(selection.bitcode_sm, uk.arch_specific)))
+        (objects, format!("bitcode for {}", uk.bitcode_arch(selection.bitcode_sm)))
     };
     let mut explanation = format!("selected {} ({source}): {}", uk.symbol, plan.summary);
     if !considered.is_empty() {

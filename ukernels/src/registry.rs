@@ -50,7 +50,13 @@ impl UKernel {
     /// The executable-object path of its bitcode for `sm`, e.g.
     /// `uk_argmax_f32i64.sm_80.bc` (`uk_matmul_wgmma_bf16_nk.sm_90a.bc`).
     pub fn object_path(&self, sm: u32) -> String {
-        format!("{}.{}.bc", self.symbol, crate::variant::arch_name(sm, self.arch_specific))
+        format!("{}.{}.bc", self.symbol, self.bitcode_arch(sm))
+    }
+
+    /// The arch its bitcode for `sm` was built for: `sm_90`, or `sm_90a`
+    /// for an arch-specific ukernel.
+    pub fn bitcode_arch(&self, sm: u32) -> ukernel_runtime::GpuArch {
+        arch(sm, self.arch_specific)
     }
 
     /// Shared memory per workgroup, static and dynamic together.
@@ -82,7 +88,7 @@ impl Selection<'_> {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{symbol} has bitcode for {}, {} the target {}", fmt_arches(.available, *.arch_specific),
         if *.arch_specific { "which serves only exactly that arch-specific target, not" } else { "none at or below" },
-        crate::variant::arch_name(*.target, *.target_specific))]
+        arch(*.target, *.target_specific))]
 pub struct NoBitcode {
     pub symbol: String,
     pub target: u32,
@@ -96,7 +102,7 @@ fn fmt_arches(arches: &[u32], specific: bool) -> String {
     if arches.is_empty() {
         return "no arch".into();
     }
-    arches.iter().map(|a| crate::variant::arch_name(*a, specific)).collect::<Vec<_>>().join(", ")
+    arches.iter().map(|a| arch(*a, specific).to_string()).collect::<Vec<_>>().join(", ")
 }
 
 /// Every ukernel of the library.
@@ -182,4 +188,10 @@ impl Registry {
         })?;
         Ok(Selection { ukernel, bitcode_sm, bitcode })
     }
+}
+
+/// The arch type every crate uses, for an sm number and whether it is the
+/// arch-specific form.
+fn arch(sm: u32, specific: bool) -> ukernel_runtime::GpuArch {
+    if specific { ukernel_runtime::GpuArch::specific(sm) } else { ukernel_runtime::GpuArch::portable(sm) }
 }

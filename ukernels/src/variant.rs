@@ -119,7 +119,9 @@ pub const TILE_THROUGHPUT_PERMILLE: &str = "tile_throughput_permille";
 /// the family's fastest, with which KernelConfig weighs that round.
 pub const SPLIT_TAIL_PERMILLE: &str = "split_tail_permille";
 
-/// The arch name clang and LLVM take: `sm_90`, or `sm_90a` when arch-specific.
+/// The arch name clang and LLVM take: `sm_90`, or `sm_90a` when arch-specific
+/// (for the build script, which cannot use the runtime's `GpuArch`; the
+/// crates use that).
 pub fn arch_name(sm: u32, arch_specific: bool) -> String {
     format!("sm_{sm}{}", if arch_specific { "a" } else { "" })
 }
