@@ -222,3 +222,70 @@ pub fn linalg_yield<'c>(location: melior::ir::Location<'c>, value: Value<'c, '_>
     OperationBuilder::new("linalg.yield", location).add_operands(&[value]).build().map_err(|e| e.to_string())
 }
 
+/// `linalg.fill` of `scalar` into `init` (a tensor of its element type),
+/// before `anchor`.
+pub fn fill<'c, 'a>(
+    context: &'c Context,
+    anchor: &OperationRef<'c, 'a>,
+    scalar: Value<'c, 'a>,
+    init: Value<'c, 'a>,
+) -> Result<Value<'c, 'a>, String> {
+    let location = anchor.location();
+    let t = scalar.r#type();
+    let region = region_with(&[(t, location), (t, location)], |blk| {
+        blk.append_operation(linalg_yield(location, blk.argument(0).map_err(|e| e.to_string())?.into())?);
+        Ok(())
+    })?;
+    insert_before(
+        anchor,
+        OperationBuilder::new("linalg.fill", location)
+            .add_operands(&[scalar, init])
+            .add_attributes(&[(
+                Identifier::new(context, "operandSegmentSizes"),
+                melior::ir::attribute::DenseI32ArrayAttribute::new(context, &[1, 1]).into(),
+            )])
+            .add_regions([region])
+            .add_results(&[init.r#type()]),
+    )
+}
+
+/// `value` (a static tensor) converted element by element by `convert`
+/// (`arith.extf`, `arith.truncf`) to a tensor of `to` elements, by an
+/// elementwise generic before `anchor`.
+pub fn convert_elements<'c, 'a>(
+    context: &'c Context,
+    anchor: &OperationRef<'c, 'a>,
+    value: Value<'c, 'a>,
+    convert: &str,
+    to: Type<'c>,
+) -> Result<Value<'c, 'a>, String> {
+    let location = anchor.location();
+    let (dims, from) = crate::ir::shape_of(value.r#type()).ok_or("a value that is not shaped")?;
+    // SAFETY: types live as long as the context.
+    let from: Type<'c> = unsafe { Type::from_raw(melior::ir::TypeLike::to_raw(&from)) };
+    let shape: Vec<u64> = dims.iter().map(|d| d.unwrap_or(0)).collect();
+    let result: Type<'c> = melior::ir::r#type::RankedTensorType::new(&shape, to, None).into();
+    let rank = shape.len();
+    let identity = dim_map(context, rank, &(0..rank).collect::<Vec<_>>());
+    let empty = insert_before(anchor, OperationBuilder::new("tensor.empty", location).add_results(&[result]))?;
+    let region = region_with(&[(from, location), (to, location)], |blk| {
+        let x: Value = blk.argument(0).map_err(|e| e.to_string())?.into();
+        let y = blk.append_operation(
+            OperationBuilder::new(convert, location).add_operands(&[x]).add_results(&[to]).build().map_err(|e| e.to_string())?,
+        );
+        blk.append_operation(linalg_yield(location, y.result(0).map_err(|e| e.to_string())?.into())?);
+        Ok(())
+    })?;
+    insert_before(
+        anchor,
+        OperationBuilder::new("linalg.generic", location)
+            .add_operands(&[value, empty])
+            .add_attributes(&[
+                (Identifier::new(context, "indexing_maps"), melior::ir::attribute::ArrayAttribute::new(context, &[identity, identity]).into()),
+                (Identifier::new(context, "iterator_types"), iterator_types(context, &vec![false; rank])?),
+                (Identifier::new(context, "operandSegmentSizes"), melior::ir::attribute::DenseI32ArrayAttribute::new(context, &[1, 1]).into()),
+            ])
+            .add_regions([region])
+            .add_results(&[result]),
+    )
+}

@@ -158,17 +158,7 @@ fn fold(context: &Context, argmax: OperationRef) -> Result<bool, String> {
             .add_attributes(&[(Identifier::new(context, "value"), FloatAttribute::new(context, narrow, init).into())])
             .add_results(&[narrow]),
     )?;
-    let narrow_fill = insert_before(
-        &argmax,
-        OperationBuilder::new("linalg.fill", location)
-            .add_operands(&[constant, empty])
-            .add_results(&[narrow_tensor])
-            .add_attributes(&[(
-                Identifier::new(context, "operandSegmentSizes"),
-                melior::ir::attribute::DenseI32ArrayAttribute::new(context, &[1, 1]).into(),
-            )])
-            .add_regions([fill_region(narrow, location)?]),
-    )?;
+    let narrow_fill = crate::build::fill(context, &argmax, constant, empty)?;
     let index_init = argmax.operand(2).map_err(|e| e.to_string())?;
     let region = Region::new();
     region.append_block(block);
@@ -190,7 +180,7 @@ fn fold(context: &Context, argmax: OperationRef) -> Result<bool, String> {
     unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old_index.to_raw(), new_index.to_raw()) };
     if !users(old_value).is_empty() {
         let new_value: Value = narrowed_argmax.result(0).map_err(|e| e.to_string())?.into();
-        let widened = widen(context, &argmax, new_value, old_value.r#type(), value_shape.len())?;
+        let widened = crate::build::convert_elements(context, &argmax, new_value, "arith.extf", Type::float32(context))?;
         unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old_value.to_raw(), widened.to_raw()) };
     }
     drop(detach(&argmax));
@@ -199,82 +189,6 @@ fn fold(context: &Context, argmax: OperationRef) -> Result<bool, String> {
         drop(detach(&fill));
     }
     Ok(true)
-}
-
-/// The body of a `linalg.fill` of element type `t`: yield the scalar.
-fn fill_region<'c>(t: Type<'c>, location: Location<'c>) -> Result<Region<'c>, String> {
-    let block = Block::new(&[(t, location), (t, location)]);
-    let scalar: Value = block.argument(0).map_err(|e| e.to_string())?.into();
-    block.append_operation(
-        OperationBuilder::new("linalg.yield", location).add_operands(&[scalar]).build().map_err(|e| e.to_string())?,
-    );
-    let region = Region::new();
-    region.append_block(block);
-    Ok(region)
-}
-
-/// `extf` of the 16-bit `value` (a tensor of `rank` dims) to `wide`, as an
-/// elementwise generic before `anchor`.
-fn widen<'c, 'a>(
-    context: &'c Context,
-    anchor: &OperationRef<'c, 'a>,
-    value: Value<'c, 'a>,
-    wide: Type<'c>,
-    rank: usize,
-) -> Result<Value<'c, 'a>, String> {
-    let location = anchor.location();
-    let empty = insert_before(anchor, OperationBuilder::new("tensor.empty", location).add_results(&[wide]))?;
-    let (_, narrow) = shape_of(value.r#type()).ok_or("no shape")?;
-    let f32t = Type::float32(context);
-    let block = Block::new(&[(narrow, location), (f32t, location)]);
-    let x: Value = block.argument(0).map_err(|e| e.to_string())?.into();
-    let ext = block.append_operation(
-        OperationBuilder::new("arith.extf", location)
-            .add_operands(&[x])
-            .add_results(&[f32t])
-            .build()
-            .map_err(|e| e.to_string())?,
-    );
-    let y: Value = ext.result(0).map_err(|e| e.to_string())?.into();
-    block.append_operation(
-        OperationBuilder::new("linalg.yield", location).add_operands(&[y]).build().map_err(|e| e.to_string())?,
-    );
-    let region = Region::new();
-    region.append_block(block);
-    let identity = unsafe {
-        let raw = context.to_raw();
-        let map = mlir_sys::mlirAffineMapMultiDimIdentityGet(raw, rank as isize);
-        melior::ir::Attribute::from_raw(mlir_sys::mlirAffineMapAttrGet(map))
-    };
-    // The argmax's own parallel iterator type.
-    let iterators =
-        melior::ir::attribute::ArrayAttribute::try_from(anchor.attribute("iterator_types").map_err(|e| e.to_string())?)
-            .map_err(|e| e.to_string())?;
-    let parallel = (0..iterators.len())
-        .filter_map(|i| iterators.element(i).ok())
-        .find(|a| a.to_string() == "#linalg.iterator_type<parallel>")
-        .ok_or("the argmax has no parallel loop")?;
-    insert_before(
-        anchor,
-        OperationBuilder::new("linalg.generic", location)
-            .add_operands(&[value, empty])
-            .add_results(&[wide])
-            .add_attributes(&[
-                (
-                    Identifier::new(context, "indexing_maps"),
-                    melior::ir::attribute::ArrayAttribute::new(context, &[identity, identity]).into(),
-                ),
-                (
-                    Identifier::new(context, "iterator_types"),
-                    melior::ir::attribute::ArrayAttribute::new(context, &vec![parallel; rank]).into(),
-                ),
-                (
-                    Identifier::new(context, "operandSegmentSizes"),
-                    melior::ir::attribute::DenseI32ArrayAttribute::new(context, &[1, 1]).into(),
-                ),
-            ])
-            .add_regions([region]),
-    )
 }
 
 fn fold_module(context: &Context, module: &OperationRef) -> bool {

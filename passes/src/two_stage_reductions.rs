@@ -388,22 +388,7 @@ fn rewrite<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, s: Split<'c, 
             .add_attributes(&[(Identifier::new(context, "value"), s.identity)])
             .add_results(&[element]),
     )?;
-    let fill_region = region_with(&[(element, location), (element, location)], |b| {
-        let v: Value = b.argument(0).map_err(|e| e.to_string())?.into();
-        b.append_operation(linalg_yield(location, v)?);
-        Ok(())
-    })?;
-    let partial_init = put(
-        &op,
-        OperationBuilder::new("linalg.fill", location)
-            .add_operands(&[identity, empty])
-            .add_attributes(&[(
-                Identifier::new(context, "operandSegmentSizes"),
-                DenseI32ArrayAttribute::new(context, &[1, 1]).into(),
-            )])
-            .add_regions([fill_region])
-            .add_results(&[partial_ty]),
-    )?;
+    let partial_init = crate::build::fill(context, &op, identity, empty)?;
 
     // Stage 1: the op's body on the expanded inputs into the partials.
     let body = op.region(0).ok().and_then(|r| r.first_block()).ok_or("no body")?;

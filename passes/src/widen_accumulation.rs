@@ -31,7 +31,7 @@ use melior::{
 use ukernel_dialect::emit_remark;
 
 use crate::{
-    build::{dim_map, insert_before, linalg_yield, region_with},
+    build::{convert_elements, dim_map, fill, insert_before, linalg_yield, region_with},
     dispatch::detach,
     ir::{body_ops, defining_op, float_constant, name, shape_of, users},
 };
@@ -80,47 +80,6 @@ fn maps<'c>(context: &'c Context, op: &OperationRef<'c, '_>) -> Vec<Attribute<'c
     }
 }
 
-/// `value` (a static tensor) converted element by element by `convert`
-/// (`arith.extf`, `arith.truncf`) to a tensor of `to` elements, by an
-/// elementwise generic before `anchor`.
-fn convert_elements<'c, 'a>(
-    context: &'c Context,
-    anchor: &OperationRef<'c, 'a>,
-    value: Value<'c, 'a>,
-    convert: &str,
-    to: Type<'c>,
-) -> Result<Value<'c, 'a>, String> {
-    let location = anchor.location();
-    let (dims, from) = shape_of(value.r#type()).ok_or("a value that is not shaped")?;
-    // SAFETY: types live as long as the context.
-    let from: Type<'c> = unsafe { Type::from_raw(from.to_raw()) };
-    let shape: Vec<u64> = dims.iter().map(|d| d.unwrap_or(0)).collect();
-    let result: Type<'c> = RankedTensorType::new(&shape, to, None).into();
-    let rank = shape.len();
-    let identity = dim_map(context, rank, &(0..rank).collect::<Vec<_>>());
-    let empty = insert_before(anchor, OperationBuilder::new("tensor.empty", location).add_results(&[result]))?;
-    let region = region_with(&[(from, location), (to, location)], |blk| {
-        let x: Value = blk.argument(0).map_err(|e| e.to_string())?.into();
-        let y = blk.append_operation(
-            OperationBuilder::new(convert, location).add_operands(&[x]).add_results(&[to]).build().map_err(|e| e.to_string())?,
-        );
-        blk.append_operation(linalg_yield(location, y.result(0).map_err(|e| e.to_string())?.into())?);
-        Ok(())
-    })?;
-    insert_before(
-        anchor,
-        OperationBuilder::new("linalg.generic", location)
-            .add_operands(&[value, empty])
-            .add_attributes(&[
-                (Identifier::new(context, "indexing_maps"), ArrayAttribute::new(context, &[identity, identity]).into()),
-                (Identifier::new(context, "iterator_types"), crate::build::iterator_types(context, &vec![false; rank])?),
-                (Identifier::new(context, "operandSegmentSizes"), DenseI32ArrayAttribute::new(context, &[1, 1]).into()),
-            ])
-            .add_regions([region])
-            .add_results(&[result]),
-    )
-}
-
 fn widen<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<(), String> {
     let location = op.location();
     let operand = |i: usize| op.operand(i).map_err(|e| e.to_string());
@@ -135,8 +94,8 @@ fn widen<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<(), Strin
     let segments = |ins: i32| DenseI32ArrayAttribute::new(context, &[ins, 1]).into();
     let empty = |ty: Type<'c>| insert_before(&op, OperationBuilder::new("tensor.empty", location).add_results(&[ty]));
     // The widened init.
-    let fill = defining_op(c).filter(|d| name(d) == "linalg.fill");
-    let constant = fill.as_ref().and_then(|f| f.operand(0).ok()).and_then(defining_op).and_then(|d| float_constant(&d));
+    let narrow_fill = defining_op(c).filter(|d| name(d) == "linalg.fill");
+    let constant = narrow_fill.as_ref().and_then(|f| f.operand(0).ok()).and_then(defining_op).and_then(|d| float_constant(&d));
     let init = match constant {
         Some(value) => {
             let v = insert_before(
@@ -148,19 +107,7 @@ fn widen<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<(), Strin
                     )])
                     .add_results(&[f32t]),
             )?;
-            let e = empty(wide)?;
-            let region = region_with(&[(f32t, location), (f32t, location)], |blk| {
-                blk.append_operation(linalg_yield(location, blk.argument(0).map_err(|e| e.to_string())?.into())?);
-                Ok(())
-            })?;
-            insert_before(
-                &op,
-                OperationBuilder::new("linalg.fill", location)
-                    .add_operands(&[v, e])
-                    .add_attributes(&[(Identifier::new(context, "operandSegmentSizes"), segments(1))])
-                    .add_regions([region])
-                    .add_results(&[wide]),
-            )?
+            fill(context, &op, v, empty(wide)?)?
         }
         None => convert_elements(context, &op, c, "arith.extf", f32t)?,
     };
@@ -213,7 +160,7 @@ fn widen<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<(), Strin
     );
     drop(detach(&op));
     // The narrow init's fill, when nothing else reads it.
-    if let Some(f) = fill
+    if let Some(f) = narrow_fill
         && users(c).is_empty()
     {
         drop(detach(&f));
