@@ -292,7 +292,48 @@ pub fn store_function<'c>(
 mod tests {
     use melior::ir::Module;
 
-    use crate::{dispatch::linalg_ops, fusion::output_consumer, ir::name};
+    use crate::{
+        dispatch::linalg_ops,
+        fusion::{Consumer, output_consumer},
+        ir::name,
+    };
+
+    /// The store function of the consumer of `source`'s matmul, built and
+    /// JIT-compiled for the CPU; with the consumer, for the test's checks.
+    fn jitted_store<'c, 'a>(
+        context: &'c melior::Context,
+        source: &'a Module<'c>,
+    ) -> (Consumer<'c, 'a>, melior::ExecutionEngine, unsafe extern "C" fn(*mut *mut ())) {
+        let matmul = linalg_ops(&source.as_operation()).into_iter().find(|o| name(o) == "linalg.matmul").unwrap();
+        let consumer = output_consumer(&matmul, 2).unwrap().unwrap();
+        let function = super::store_function(context, &consumer, "store").unwrap();
+        let (engine, packed) = crate::build::jit_function(
+            context,
+            function,
+            "builtin.module(convert-scf-to-cf,arith-expand{include-bf16=true},convert-to-llvm,reconcile-unrealized-casts)",
+            "store",
+        );
+        (consumer, engine, packed)
+    }
+
+    /// Calls the store function: `store(out, 0, ld, operand, 0, row, col,
+    /// v0, v1, mode)` (pointers and offsets as the ABI takes them).
+    fn store(
+        packed: unsafe extern "C" fn(*mut *mut ()),
+        out: u64,
+        ld: u64,
+        operand: u64,
+        (row, col): (usize, usize),
+        (v0, v1): (f32, f32),
+        mode: u64,
+    ) {
+        let mut args: Vec<u64> =
+            vec![out, 0, ld, operand, 0, row as u64, col as u64, v0.to_bits() as u64, v1.to_bits() as u64, mode];
+        let mut pointers: Vec<*mut ()> = args.iter_mut().map(|a| a as *mut u64 as *mut ()).collect();
+        // SAFETY: the arguments match the function's signature, and the
+        // buffers behind the pointers outlive the call.
+        unsafe { packed(pointers.as_mut_ptr()) };
+    }
 
     /// A matmul whose consumer adds a residual matrix, scales by 2 and
     /// writes bf16; the store function is JIT-compiled for the CPU and
@@ -340,16 +381,8 @@ mod tests {
         }"#;
         let context = ukernel_dialect::create_context().unwrap();
         let source = Module::parse(&context, TWO).unwrap();
-        let matmul = linalg_ops(&source.as_operation()).into_iter().find(|o| name(o) == "linalg.matmul").unwrap();
-        let consumer = output_consumer(&matmul, 2).unwrap().unwrap();
+        let (consumer, _engine, packed) = jitted_store(&context, &source);
         assert_eq!((consumer.result_input, consumer.operands.len()), (2, 3));
-        let function = super::store_function(&context, &consumer, "store").unwrap();
-        let (_engine, packed) = crate::build::jit_function(
-            &context,
-            function,
-            "builtin.module(convert-scf-to-cf,arith-expand{include-bf16=true},convert-to-llvm,reconcile-unrealized-casts)",
-            "store",
-        );
         let residual: Vec<f32> = (0..24).map(|i| i as f32 * 0.25).collect();
         // Offsets into the bias and scale buffers (1 and 2 elements in).
         let bias: Vec<u16> = (0..7).map(|i| half::bf16::from_f32(i as f32 - 3.0).to_bits()).collect();
@@ -359,20 +392,7 @@ mod tests {
             vec![residual.as_ptr() as u64, 0, bias.as_ptr() as u64, 1, scale.as_ptr() as u64, 2];
         let (row, col, v0, v1) = (1usize, 2usize, 1.5f32, -3.0f32);
         let mut out = vec![0f32; 24];
-        let mut args: Vec<u64> = vec![
-            out.as_mut_ptr() as u64,
-            0,
-            6,
-            table.as_ptr() as u64,
-            0,
-            row as u64,
-            col as u64,
-            v0.to_bits() as u64,
-            v1.to_bits() as u64,
-            3,
-        ];
-        let mut pointers: Vec<*mut ()> = args.iter_mut().map(|a| a as *mut u64 as *mut ()).collect();
-        unsafe { packed(pointers.as_mut_ptr()) };
+        store(packed, out.as_mut_ptr() as u64, 6, table.as_ptr() as u64, (row, col), (v0, v1), 3);
         for (i, v) in [v0, v1].into_iter().enumerate() {
             let c = col + i;
             let b = half::bf16::from_bits(bias[1 + c]).to_f32();
@@ -386,37 +406,16 @@ mod tests {
     fn the_store_function_computes_the_consumer_in_every_mode() {
         let context = ukernel_dialect::create_context().unwrap();
         let source = Module::parse(&context, MODULE).unwrap();
-        let matmul = linalg_ops(&source.as_operation()).into_iter().find(|o| name(o) == "linalg.matmul").unwrap();
         // The result is the consumer's second input; the residual its operand.
-        let consumer = output_consumer(&matmul, 2).unwrap().unwrap();
+        let (consumer, _engine, packed) = jitted_store(&context, &source);
         assert_eq!(consumer.result_input, 1);
-        let function = super::store_function(&context, &consumer, "store").unwrap();
-        let (_engine, packed) = crate::build::jit_function(
-            &context,
-            function,
-            "builtin.module(convert-scf-to-cf,arith-expand{include-bf16=true},convert-to-llvm,reconcile-unrealized-casts)",
-            "store",
-        );
         // A 4 x 6 output with row stride 6; the residual likewise.
         let residual: Vec<f32> = (0..24).map(|i| i as f32 * 0.25).collect();
         let bf16 = |x: f32| half::bf16::from_f32(x).to_bits();
         for (mode, row, col, stored) in [(1, 2, 5, vec![5]), (2, 1, 2, vec![2, 3]), (3, 3, 0, vec![0, 1])] {
             let mut out = vec![0u16; 24];
             let (v0, v1) = (1.5f32, -3.0f32);
-            let mut args: Vec<u64> = vec![
-                out.as_mut_ptr() as u64,
-                0,
-                6,
-                residual.as_ptr() as u64,
-                0,
-                row as u64,
-                col as u64,
-                v0.to_bits() as u64,
-                v1.to_bits() as u64,
-                mode as u64,
-            ];
-            let mut pointers: Vec<*mut ()> = args.iter_mut().map(|a| a as *mut u64 as *mut ()).collect();
-            unsafe { packed(pointers.as_mut_ptr()) };
+            store(packed, out.as_mut_ptr() as u64, 6, residual.as_ptr() as u64, (row, col), (v0, v1), mode);
             for (i, v) in [v0, v1].into_iter().enumerate() {
                 let c = col + i;
                 let at = row * 6 + c;
