@@ -46,7 +46,7 @@ macro_rules! bufferization {
     () => {
         concat!(
             "one-shot-bufferize{bufferize-function-boundaries=true function-boundary-type-conversion=identity-layout-map},",
-            "drop-equivalent-buffer-results"
+            "ukernel-fold-reshape-round-trips,drop-equivalent-buffer-results"
         )
     };
 }
@@ -96,7 +96,7 @@ impl Stage {
             Stage::Input => "builtin.module()",
             Stage::Configured => concat!(
                 "builtin.module(ukernel-generalize-reduce,ukernel-fold-extf-operands,ukernel-fold-transposes,",
-                "ukernel-widen-accumulation,",
+                "ukernel-canonicalize-contractions,ukernel-widen-accumulation,",
                 "ukernel-fold-argmax-conversions,",
                 "ukernel-fuse-elementwise,ukernel-two-stage-reductions,ukernel-inits-per-use,",
                 "ukernel-kernel-config,",

@@ -4,6 +4,7 @@
 
 mod build;
 pub mod call_builder;
+pub mod canonicalize_contractions;
 pub mod codegen;
 pub mod copies_to_loops;
 mod descriptor;
@@ -12,6 +13,7 @@ mod epilogue;
 pub mod families;
 pub mod fold_argmax_conversions;
 pub mod fold_extf_operands;
+pub mod fold_reshape_round_trips;
 pub mod fold_transposes;
 pub mod fuse_elementwise;
 pub mod fusion;

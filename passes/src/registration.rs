@@ -37,6 +37,11 @@ pub const PASSES: &[PassInfo] = &[
         create: crate::fold_transposes::create,
     },
     PassInfo {
+        argument: crate::canonicalize_contractions::ARGUMENT,
+        summary: crate::canonicalize_contractions::SUMMARY,
+        create: crate::canonicalize_contractions::create,
+    },
+    PassInfo {
         argument: crate::widen_accumulation::ARGUMENT,
         summary: crate::widen_accumulation::SUMMARY,
         create: crate::widen_accumulation::create,
@@ -65,6 +70,11 @@ pub const PASSES: &[PassInfo] = &[
         argument: crate::kernel_config::ARGUMENT,
         summary: crate::kernel_config::SUMMARY,
         create: crate::kernel_config::create,
+    },
+    PassInfo {
+        argument: crate::fold_reshape_round_trips::ARGUMENT,
+        summary: crate::fold_reshape_round_trips::SUMMARY,
+        create: crate::fold_reshape_round_trips::create,
     },
     PassInfo {
         argument: crate::hoist_executable_objects::ARGUMENT,

@@ -586,7 +586,7 @@ fn generic_layout(op: &OperationRef) -> Result<(&'static str, bool), String> {
 }
 
 /// Checks a contraction generic's body.
-fn generic_body(op: &OperationRef, f32_inputs: bool) -> Result<(), String> {
+pub(crate) fn generic_body(op: &OperationRef, f32_inputs: bool) -> Result<(), String> {
     // The body: addf(out, mulf(extf(a), extf(b))), in any operand order;
     // addf(out, mulf(a, b)) for f32 inputs.
     let block = op.region(0).ok().and_then(|r| r.first_block()).ok_or("the op has no body")?;
