@@ -75,14 +75,14 @@ fn harness_links_each_ukernel_inlined_into_ptx_for_sm90() {
         registry().ukernels().iter().filter_map(|u| Some((u.object_path(90), u.bitcode_for(90)?.1))).collect();
     let objects: Vec<(&str, &[u8])> = objects.iter().map(|(p, b)| (p.as_str(), *b)).collect();
     let linked = link::link_needed_objects(&harness, &objects).unwrap();
-    // Only what the harness calls: the 12 argmax variants.
+    // Only what the harness calls: the 18 argmax variants.
     assert_eq!(linked.len(), registry().of_family("argmax").count());
     link::internalize_non_kernels(&harness);
     let mut kernels = link::kernel_names(&harness);
     kernels.sort();
     // Two per ukernel: without an input map and with the identity as one.
     assert_eq!(kernels.len(), 2 * registry().of_family("argmax").count());
-    assert_eq!(kernels.len(), 24);
+    assert_eq!(kernels.len(), 36);
     let ptx = link::emit_ptx(&harness, GpuArch::portable(90)).unwrap();
     assert!(ptx.contains(".target sm_90"), "{}", &ptx[..300]);
     assert!(ptx.contains(".version 8.0"));

@@ -1,21 +1,21 @@
 // Argmax-like folds no ukernel implements (a zero value init, a reduction
-// over the outer dimension, the NaN-ignoring maxnumf combiner, an oge compare
-// that keeps the last maximum) run on the default lowering, and their
-// kernels still get a CPU reference: the argmax family's "fold", which
-// replays the op in order from its inits.
+// over the outer dimension, an oge compare that keeps the last maximum) run
+// on the default lowering, and their kernels still get a CPU reference: the
+// argmax family's "fold", which replays the op in order from its inits. The
+// NaN-ignoring maxnumf combiner has its own ukernel and reference
+// (semantics "maxnum").
 // RUN: rm -rf %t.dump && ukc compile %s --arch sm_90 --no-cubin -o %t.pkg --dump-dir %t.dump | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REF < %t.dump/1.configured.mlir
 // CHECK: zero_init: ukernel none
 // CHECK: outer_dim: ukernel none
-// CHECK: maxnumf: ukernel none
+// CHECK: maxnumf: ukernel uk_argmax_maxnum_f32i64
 // CHECK: oge_last_max: ukernel none
 // REF-LABEL: func.func @zero_init
 // REF-SAME: ukernel.reference = {axis = 1 : i64, combiner = "maximumf", family = "argmax", index = 1 : i64, init_index = 0 : i64, init_value = "0.0", input = 0 : i64, predicate = "ogt", semantics = "fold", value = -1 : i64}
 // REF-LABEL: func.func @outer_dim
 // REF-SAME: ukernel.reference = {axis = 0 : i64, combiner = "maximumf", family = "argmax", index = 1 : i64, init_index = 0 : i64, init_value = "-inf", input = 0 : i64, predicate = "ogt", semantics = "fold", value = -1 : i64}
 // REF-LABEL: func.func @maxnumf
-// REF-SAME: combiner = "maxnumf"
-// REF-SAME: semantics = "fold"
+// REF-SAME: semantics = "maxnum"
 // REF-LABEL: func.func @oge_last_max
 // REF-SAME: predicate = "oge"
 module {

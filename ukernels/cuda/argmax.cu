@@ -14,6 +14,10 @@
 //     the plain combiner (maximumf, cmpf ogt, select) does: on a row with a
 //     NaN the value is NaN and the index that of the first maximum before
 //     the first NaN (index 0 when the row starts with NaN);
+//   - the uk_argmax_maxnum_* variants (-DUK_SEMANTICS_MAXNUM) compute what
+//     the NaN-ignoring combiner (maxnumf, cmpf ogt, select) does: NaN
+//     elements are skipped, the index is that of the first maximum of the
+//     rest, and a row of only NaN and -inf gives index 0 and -inf;
 //   - any length and any row start alignment (vector loads only on the
 //     16-byte aligned middle of the row).
 //
@@ -79,9 +83,12 @@ typedef i64 I;
 
 #define UK_CAT4(a, b, c, d) a##b##c##d
 #define UK_NAME(s, e, i) UK_CAT4(uk_argmax_, s, e, i)
-// -DUK_SEMANTICS_OGT builds the plain-combiner variant uk_argmax_ogt_<e><i>.
+// -DUK_SEMANTICS_OGT builds the plain-combiner variant uk_argmax_ogt_<e><i>,
+// -DUK_SEMANTICS_MAXNUM the NaN-ignoring one uk_argmax_maxnum_<e><i>.
 #if defined(UK_SEMANTICS_OGT)
 #define UK_SYMBOL UK_NAME(ogt_, UK_ELEM_NAME, UK_INDEX_NAME)
+#elif defined(UK_SEMANTICS_MAXNUM)
+#define UK_SYMBOL UK_NAME(maxnum_, UK_ELEM_NAME, UK_INDEX_NAME)
 #else
 #define UK_SYMBOL UK_NAME(, UK_ELEM_NAME, UK_INDEX_NAME)
 #endif
@@ -118,7 +125,12 @@ static UK_DEVICE UK_INLINE bool uk_better(float a, i64 ia, float b, i64 ib) {
 // of best runs only when it fails, which keeps an issue-bound fused
 // producer's loop short.
 template <typename T> static UK_DEVICE UK_INLINE void uk_step(float v, T i, float &best, T &bi) {
+#if defined(UK_SEMANTICS_MAXNUM)
+  // An ordered compare: NaN never replaces the best, which stays a number.
+  if (__builtin_expect(v > best, 0)) {
+#else
   if (__builtin_expect(!(v <= best), 0) && best == best) {
+#endif
     best = v;
     bi = i;
   }
@@ -298,6 +310,15 @@ static UK_DEVICE void uk_write(UkMap map, const E *row, E *val, I *idx, i64 leng
       *val = UK_NEG_INF;
     return;
   }
+#if defined(UK_SEMANTICS_MAXNUM)
+  if (bi == UK_NONE) {
+    // Every element NaN or -inf: maxnumf's fold stays at its -inf start.
+    *idx = 0;
+    if (write_value)
+      *val = UK_NEG_INF;
+    return;
+  }
+#endif
   if (bi == UK_NONE)
     bi = 0; // every element was -inf
   if (value_at == UK_NONE)

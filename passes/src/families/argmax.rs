@@ -6,7 +6,7 @@
 //! ```mlir
 //! %i = linalg.index <innermost> : index
 //! %ii = arith.index_cast %i : index to i32|i64
-//! %m = arith.maximumf %in, %out
+//! %m = arith.maximumf %in, %out                  // or arith.maxnumf
 //! %p = arith.cmpf ogt, %in, %out                  // or, NaN-aware:
 //!                                                 // ori(ogt(in, out), andi(uno(in, in), ord(out, out)))
 //! %s = arith.select %p, %ii, %out_idx
@@ -18,7 +18,8 @@
 //! the `first-nan` ukernels (torch's and numpy's answer: the first NaN
 //! wins), the plain `ogt` form the `ogt` ukernels, whose index on a row with
 //! NaN is that of the first maximum before the first NaN, as the combiner
-//! folded in order gives. (IREE substitutes a NaN-first ukernel for both.)
+//! folded in order gives, and `maxnumf` with `ogt` the `maxnum` ukernels,
+//! which skip NaN. (IREE substitutes a NaN-first ukernel for all.)
 //!
 //! Configuration: one row per workgroup (x), each row split across `split`
 //! workgroups (y) when the rows alone leave multiprocessors idle
@@ -55,7 +56,8 @@ pub struct ArgmaxFacts {
     pub rows: Option<u64>,
     /// The reduced dim; None when dynamic.
     pub length: Option<u64>,
-    /// `first-nan` (the NaN-aware combiner) or `ogt` (the plain one).
+    /// `first-nan` (the NaN-aware combiner), `ogt` (the plain one) or
+    /// `maxnum` (maxnumf with ogt: NaN skipped).
     pub semantics: &'static str,
 }
 
@@ -281,24 +283,20 @@ fn check_combiner(op: &OperationRef, loops: usize) -> Result<&'static str, Strin
     let yield_op = ops.last().filter(|y| name(y) == "linalg.yield").ok_or("the body does not end in linalg.yield")?;
     let (yv, yi) = (yield_op.operand(0).map_err(|e| e.to_string())?, yield_op.operand(1).map_err(|e| e.to_string())?);
 
-    // The value: maximumf of input and accumulator.
+    // The value: maximumf (or maxnumf) of input and accumulator.
     let value_op = defining_op(yv).ok_or("the yielded value is not computed in the body")?;
-    match name(&value_op).as_str() {
-        "arith.maximumf" if operands_commute(&value_op, arg_in, arg_out) => {}
-        "arith.maxnumf" => {
-            return Err(
-                "the combiner uses arith.maxnumf, which ignores NaN; the ukernel treats NaN as the maximum".into()
-            );
-        }
+    let nan_ignoring = match name(&value_op).as_str() {
+        "arith.maximumf" if operands_commute(&value_op, arg_in, arg_out) => false,
+        "arith.maxnumf" if operands_commute(&value_op, arg_in, arg_out) => true,
         "arith.minimumf" | "arith.minnumf" => {
             return Err("the combiner takes the minimum (an argmin), not the maximum".into());
         }
         other => {
             return Err(format!(
-                "the value combiner is '{other}', not arith.maximumf of the input and the accumulator"
+                "the value combiner is '{other}', not arith.maximumf or arith.maxnumf of the input and the accumulator"
             ));
         }
-    }
+    };
 
     // The index: select(pred, index_cast(linalg.index <innermost>), acc).
     let select = def_named(yi, "arith.select").ok_or("the yielded index is not an arith.select")?;
@@ -321,7 +319,16 @@ fn check_combiner(op: &OperationRef, loops: usize) -> Result<&'static str, Strin
     if int_attr(&index_op, "dim") != Some(loops as i64 - 1) {
         return Err("the selected index is not that of the reduction loop".into());
     }
-    check_predicate(pred, arg_in, arg_out)
+    match (check_predicate(pred, arg_in, arg_out)?, nan_ignoring) {
+        (semantics, false) => Ok(semantics),
+        // maxnumf skips NaN and `ogt` never selects it: both ignore NaN.
+        ("ogt", true) => Ok("maxnum"),
+        (_, true) => Err(
+            "the combiner uses arith.maxnumf (NaN ignored) but the index select lets the first NaN win: value and \
+             index disagree"
+                .into(),
+        ),
+    }
 }
 
 /// `ogt(in, out)` ("ogt"), or `ori(ogt(in, out), andi(uno(in, in), ord(out,

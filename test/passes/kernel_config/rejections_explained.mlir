@@ -1,9 +1,9 @@
 // Ops that are not the argmax the ukernel implements get the default
 // configuration, no object, and a remark that says why. Folds the argmax
-// family models exactly (a zero init, 'oge', maxnumf, another index init,
+// family models exactly (a zero init, 'oge', another index init,
 // an outer reduction) have their reduction split over a workgroup
-// (split_threads); the others (an i16 index, integer or f64 input, argmin)
-// keep it whole.
+// (split_threads); the others (an i16 index, integer or f64 input, argmin,
+// maxnumf with the NaN-first index) keep it whole.
 // RUN: ukernel-opt --split-input-file --verify-diagnostics --ukernel-explain \
 // RUN:   --pass-pipeline='builtin.module(ukernel-kernel-config)' --mlir-elide-resource-strings-if-larger=1 %s \
 // RUN:   | FileCheck %s
@@ -176,25 +176,29 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 
 // -----
 
-// CHECK-LABEL: func.func @argmax_maxnumf_rejected
-// CHECK: lowering_config = #ukernel.lowering_config<{params = {split_threads = 256 : i64}, reduction = [0, 0], workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
+// CHECK-LABEL: func.func @argmax_maxnumf_with_nan_first_index_rejected
+// CHECK: lowering_config = #ukernel.lowering_config<{reduction = [0, 0], workgroup = [0, 0], workgroup_size = [256, 1, 1]}>
 // CHECK-NOT: ukernel.executable_objects
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>} {
-  func.func @argmax_maxnumf_rejected(%in: tensor<1x32000xf32>) -> tensor<1xi64> {
+  func.func @argmax_maxnumf_with_nan_first_index_rejected(%in: tensor<1x32000xf32>) -> tensor<1xi64> {
     %zero = arith.constant 0 : i64
     %init = arith.constant 0xFF800000 : f32
     %ei = tensor.empty() : tensor<1xi64>
     %fi = linalg.fill ins(%zero : i64) outs(%ei : tensor<1xi64>) -> tensor<1xi64>
     %ev = tensor.empty() : tensor<1xf32>
     %fv = linalg.fill ins(%init : f32) outs(%ev : tensor<1xf32>) -> tensor<1xf32>
-    // expected-remark@+1 {{arith.maxnumf, which ignores NaN}}
+    // expected-remark@+1 {{arith.maxnumf (NaN ignored) but the index select lets the first NaN win}}
     %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
         ins(%in : tensor<1x32000xf32>) outs(%fv, %fi : tensor<1xf32>, tensor<1xi64>) {
     ^bb0(%a: f32, %b: f32, %c: i64):
       %i = linalg.index 1 : index
       %ii = arith.index_cast %i : index to i64
       %m = arith.maxnumf %a, %b : f32
-      %p = arith.cmpf ogt, %a, %b : f32
+      %gt = arith.cmpf ogt, %a, %b : f32
+      %inan = arith.cmpf uno, %a, %a : f32
+      %onum = arith.cmpf ord, %b, %b : f32
+      %first = arith.andi %inan, %onum : i1
+      %p = arith.ori %gt, %first : i1
       %s = arith.select %p, %ii, %c : i64
       linalg.yield %m, %s : f32, i64
     } -> (tensor<1xf32>, tensor<1xi64>)

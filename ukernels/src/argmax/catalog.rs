@@ -15,10 +15,12 @@ pub const WORKGROUP_SIZE: u32 = 256;
 /// (plain-combiner variants) the first NaN's index.
 pub const SHARED_MEMORY_BYTES: u32 = 32 * 4 + 32 * 8 + 4;
 
-/// How the op treats NaN: `first-nan` (torch, numpy: the first NaN wins) or
+/// How the op treats NaN: `first-nan` (torch, numpy: the first NaN wins),
 /// `ogt` (the plain `maximumf` + `cmpf ogt` combiner: NaN value, the index
-/// of the first maximum before the first NaN).
-pub const SEMANTICS: [&str; 2] = ["first-nan", "ogt"];
+/// of the first maximum before the first NaN) or `maxnum` (`maxnumf` +
+/// `cmpf ogt`: NaN is skipped; a row of only NaN and -inf gives -inf at
+/// index 0).
+pub const SEMANTICS: [&str; 3] = ["first-nan", "ogt", "maxnum"];
 
 /// The C ABI, in order: operand 0 is the input, 1 the value output, 2 the
 /// index output.
@@ -45,7 +47,11 @@ pub fn abi() -> Vec<AbiParam> {
 
 /// The symbol of the variant for these types and semantics.
 pub fn symbol(element: &str, index: &str, semantics: &str) -> String {
-    let infix = if semantics == "ogt" { "ogt_" } else { "" };
+    let infix = match semantics {
+        "ogt" => "ogt_",
+        "maxnum" => "maxnum_",
+        _ => "",
+    };
     format!("uk_argmax_{infix}{element}{index}")
 }
 
@@ -56,8 +62,10 @@ pub fn variants() -> Vec<VariantDef> {
             for index in ["i32", "i64"] {
                 let mut defines =
                     vec![format!("UK_ELEM_{}", element.to_uppercase()), format!("UK_INDEX_{}", index.to_uppercase())];
-                if semantics == "ogt" {
-                    defines.push("UK_SEMANTICS_OGT".into());
+                match semantics {
+                    "ogt" => defines.push("UK_SEMANTICS_OGT".into()),
+                    "maxnum" => defines.push("UK_SEMANTICS_MAXNUM".into()),
+                    _ => {}
                 }
                 out.push(VariantDef {
                     family: FAMILY,

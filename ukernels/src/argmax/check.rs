@@ -217,8 +217,10 @@ fn tolerable_winner(mapped: &[f32], got: i64, max: f32, close: &dyn Fn(f32, f32)
 /// an empty row gives (0, -inf).
 pub fn reference_row(element: ElementType, raw: &[u8], semantics: &str) -> (usize, f32) {
     fn go<T: Element>(row: &[T], semantics: &str) -> (usize, f32) {
-        if semantics == "ogt" {
-            return super::reference::argmax_ogt(row);
+        match semantics {
+            "ogt" => return super::reference::argmax_ogt(row),
+            "maxnum" => return super::reference::argmax_maxnum(row),
+            _ => {}
         }
         super::reference::argmax(row).map_or((0, f32::NEG_INFINITY), |(i, v)| (i, v.to_f32()))
     }

@@ -150,12 +150,16 @@ pub enum Pattern {
     PosInfTies,
     /// Strictly decreasing: the maximum is the first element.
     Descending,
+    /// NaN everywhere but -inf and one number near the end (the NaN-ignoring
+    /// variants must find the number; with no number, -inf at index 0).
+    MostlyNan,
 }
 
 fn pattern_row(p: Pattern, length: usize, rng: &mut Rng) -> Vec<f32> {
     let mut row: Vec<f32> = match p {
         Pattern::Ties => (0..length).map(|_| (rng.next() % 4) as f32).collect(),
         Pattern::AllNegInf | Pattern::NegInfButOne => vec![f32::NEG_INFINITY; length],
+        Pattern::MostlyNan => vec![f32::NAN; length],
         Pattern::Descending => (0..length).map(|i| 1000.0 - i as f32 * 0.25).collect(),
         _ => (0..length).map(|_| rng.unit() * 200.0 - 100.0).collect(),
     };
@@ -171,6 +175,12 @@ fn pattern_row(p: Pattern, length: usize, rng: &mut Rng) -> Vec<f32> {
         }
         Pattern::NanLast => row[length - 1] = f32::NAN,
         Pattern::NegInfButOne => row[length - 1 - length / 7] = -1.0e30,
+        Pattern::MostlyNan => {
+            row[length / 3] = f32::NEG_INFINITY;
+            if length > 4 {
+                row[length - 1 - length / 7] = -5.0;
+            }
+        }
         Pattern::PosInfTies => {
             for _ in 0..3 {
                 let i = at(rng);
@@ -200,7 +210,7 @@ pub fn cases() -> Vec<Case> {
     let mut out = Vec::new();
     let c =
         |rows, length, offset, split, write_value, pattern| Case { rows, length, offset, split, write_value, pattern };
-    for pattern in [Random, Ties, TwoNans, NanLast, AllNegInf, NegInfButOne, PosInfTies, Descending] {
+    for pattern in [Random, Ties, TwoNans, NanLast, AllNegInf, NegInfButOne, PosInfTies, Descending, MostlyNan] {
         out.push(c(3, 1000, 0, 1, true, pattern));
         out.push(c(2, 20000, 3, 8, true, pattern));
     }
@@ -211,6 +221,7 @@ pub fn cases() -> Vec<Case> {
     for length in [0, 1, 2, 3, 5, 7, 8, 9, 31, 33, 255, 257] {
         out.push(c(2, length, 1, 1, true, Random));
         out.push(c(1, length, 0, 4, true, Ties));
+        out.push(c(1, length, 2, 2, true, MostlyNan));
     }
     out.push(c(1, 128256, 0, argmax::plan(Some(1), Some(128256), 132).split, true, Random));
     out.push(c(8, 128256, 0, argmax::plan(Some(8), Some(128256), 132).split, false, Random));

@@ -37,6 +37,22 @@ pub fn argmax_ogt<T: Element>(row: &[T]) -> (usize, f32) {
     (index, acc)
 }
 
+/// What a `linalg.generic` argmax with the NaN-ignoring combiner
+/// (`maxnumf`, `cmpf ogt`, `select`) computes from a -inf / 0 start: NaN
+/// elements change nothing, so the index is that of the first maximum of
+/// the other elements; a row of only NaN and -inf gives (0, -inf).
+pub fn argmax_maxnum<T: Element>(row: &[T]) -> (usize, f32) {
+    let (mut index, mut acc) = (0usize, f32::NEG_INFINITY);
+    for (i, &x) in row.iter().enumerate() {
+        let v = x.to_f32();
+        if v > acc {
+            index = i;
+            acc = v;
+        }
+    }
+    (index, acc)
+}
+
 /// Argmax of each of `rows` rows of `length` elements, `row_stride` apart.
 pub fn argmax_rows<T: Element>(data: &[T], rows: usize, length: usize, row_stride: usize) -> Vec<Option<(usize, T)>> {
     (0..rows).map(|r| argmax(&data[r * row_stride..r * row_stride + length])).collect()
@@ -93,6 +109,15 @@ mod tests {
         assert!(F16(0x7e00).to_f32().is_nan());
         assert_eq!(F16::from_f32(1e6).0, 0x7c00);
         assert_eq!(BF16::from_f32(1.0).to_f32(), 1.0);
+    }
+
+    #[test]
+    fn maxnum_form_skips_nan() {
+        let nan = f32::NAN;
+        assert_eq!(argmax_maxnum(&[nan, 1.0f32, nan, 3.0, 3.0, nan]), (3, 3.0));
+        assert_eq!(argmax_maxnum(&[nan, f32::NEG_INFINITY, nan]), (0, f32::NEG_INFINITY));
+        assert_eq!(argmax_maxnum::<f32>(&[]), (0, f32::NEG_INFINITY));
+        assert_eq!(argmax_maxnum(&[BF16::from_f32(nan), BF16::from_f32(-2.0)]), (1, -2.0));
     }
 
     #[test]
