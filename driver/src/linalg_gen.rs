@@ -1,8 +1,10 @@
 //! Small valid linalg functions for differential testing (`ukc-fuzz
 //! --linalg-functions`): each is a random chain of the forms frontends emit:
 //! elementwise ops (unary math, binary arithmetic, bf16 round trips),
-//! transposes, matmuls whose zero-filled init is shared between roots, row
-//! sums broadcast back, and several results. Compiled with `--reference`,
+//! transposes, matmuls whose zero-filled init is shared between roots,
+//! contractions in other layouts (A indexed (k, m), B (n, k), C (n, m);
+//! `linalg.matmul` with maps, `linalg.contract`, generics with their loops
+//! in any order), row sums broadcast back, and several results. Compiled with `--reference`,
 //! each function's GPU outputs are compared with upstream MLIR's CPU
 //! execution of it. Deterministic for a seed.
 
@@ -136,7 +138,7 @@ pub fn function(name: &str, rng: &mut Rng, long_rows: bool) -> String {
     let ops = 2 + rng.below(6);
     for _ in 0..ops {
         let v = pool[rng.below(pool.len())].clone();
-        let made = match rng.below(6) {
+        let made = match rng.below(7) {
             0 => Some(b.elementwise(&[&v], UNARY[rng.below(UNARY.len())])),
             1 => {
                 let partners: Vec<Value> = pool.iter().filter(|p| p.shape == v.shape).cloned().collect();
@@ -182,6 +184,7 @@ pub fn function(name: &str, rng: &mut Rng, long_rows: bool) -> String {
                     Value { name: m, shape }
                 })
             }
+            6 if v.shape.len() == 2 => contraction(&mut b, rng, &v, &pool),
             _ if v.shape.len() == 2 => {
                 // A row sum, broadcast back onto the rows it summed.
                 let rows = vec![v.shape[0]];
@@ -236,6 +239,59 @@ pub fn function(name: &str, rng: &mut Rng, long_rows: bool) -> String {
         names.join(", "),
         types.join(", ")
     )
+}
+
+/// A contraction of `a` (read as M x K or K x M) with a partner from
+/// `pool`, in a random layout and form, or None without a partner.
+fn contraction(b: &mut Builder, rng: &mut Rng, a: &Value, pool: &[Value]) -> Option<Value> {
+    let a_t = rng.below(2) == 0;
+    let (m, k) = if a_t { (a.shape[1], a.shape[0]) } else { (a.shape[0], a.shape[1]) };
+    let partners: Vec<Value> = pool
+        .iter()
+        .filter(|p| p.shape.len() == 2 && (p.shape[0] == k || p.shape[1] == k) && m * p.shape[0].max(p.shape[1]) <= 1 << 16)
+        .cloned()
+        .collect();
+    if partners.is_empty() {
+        return None;
+    }
+    let w = partners[rng.below(partners.len())].clone();
+    let b_nk = if w.shape[0] == k && w.shape[1] == k { rng.below(2) == 0 } else { w.shape[1] == k };
+    let n = if b_nk { w.shape[0] } else { w.shape[1] };
+    let c_t = rng.below(4) == 0;
+    let shape = if c_t { vec![n, m] } else { vec![m, n] };
+    let init = b.zero_fill(&shape);
+    // Loop positions of the roles m, n, k: (d0, d1, d2), or any order for
+    // linalg.contract and generics.
+    let form = rng.below(3);
+    let order: [usize; 3] = if form == 0 { [0, 1, 2] } else { [[0, 1, 2], [2, 0, 1], [1, 2, 0], [0, 2, 1], [2, 1, 0], [1, 0, 2]][rng.below(6)] };
+    let d = |role: usize| format!("d{}", order[role]);
+    let (dm, dn, dk) = (d(0), d(1), d(2));
+    let pair = |x: &str, y: &str| format!("affine_map<(d0, d1, d2) -> ({x}, {y})>");
+    let maps = [
+        if a_t { pair(&dk, &dm) } else { pair(&dm, &dk) },
+        if b_nk { pair(&dn, &dk) } else { pair(&dk, &dn) },
+        if c_t { pair(&dn, &dm) } else { pair(&dm, &dn) },
+    ]
+    .join(", ");
+    let types = format!("{}, {}", tensor(&a.shape), tensor(&w.shape));
+    let t = tensor(&shape);
+    let r = b.fresh();
+    let ins = format!("ins({}, {} : {types}) outs({init} : {t})", a.name, w.name);
+    let _ = match form {
+        0 => writeln!(b.body, "    {r} = linalg.matmul indexing_maps = [{maps}] {ins} -> {t}"),
+        1 => writeln!(b.body, "    {r} = linalg.contract indexing_maps = [{maps}] {ins} -> {t}"),
+        _ => {
+            let kinds: Vec<&str> = (0..3).map(|l| if l == order[2] { "\"reduction\"" } else { "\"parallel\"" }).collect();
+            writeln!(
+                b.body,
+                "    {r} = linalg.generic {{indexing_maps = [{maps}], iterator_types = [{}]}} {ins} {{\n    \
+                 ^bb0(%x: f32, %y: f32, %acc: f32):\n      %p = arith.mulf %x, %y : f32\n      \
+                 %s = arith.addf %acc, %p : f32\n      linalg.yield %s : f32\n    }} -> {t}",
+                kinds.join(", ")
+            )
+        }
+    };
+    Some(Value { name: r, shape })
 }
 
 /// A module of `count` functions `@f0`, `@f1`, ... from `seed` (rows of
