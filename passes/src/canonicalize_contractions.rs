@@ -151,7 +151,9 @@ fn roles(loops: usize, maps: &[Vec<usize>; 3]) -> Option<Vec<Role>> {
         .collect()
 }
 
-fn plan(loops: usize, maps: &[Vec<usize>; 3]) -> Option<Plan> {
+/// The plan with A and B as they are, or `swapped`; None when that
+/// assignment has no N loop (a matrix-vector product must swap).
+fn plan(loops: usize, maps: &[Vec<usize>; 3], swapped: bool) -> Option<Plan> {
     let roles = roles(loops, maps)?;
     // Batch, M and N loops in the order C has them, K in A's order.
     let of = |role: Role, order: &[usize]| -> Vec<usize> {
@@ -161,14 +163,55 @@ fn plan(loops: usize, maps: &[Vec<usize>; 3]) -> Option<Plan> {
     if k.is_empty() || (m.is_empty() && n.is_empty()) {
         return None;
     }
-    let swapped = n.is_empty();
     if swapped {
         std::mem::swap(&mut m, &mut n);
+    }
+    if n.is_empty() {
+        return None;
     }
     // B keeps its layout when it has one of the two.
     let b_map = &maps[if swapped { 0 } else { 1 }];
     let b_nk = b_map.iter().find(|l| !batch.contains(l)).is_some_and(|l| n.contains(l));
     Some(Plan { swapped, batch, m, n, k, b_nk })
+}
+
+impl Plan {
+    /// A's, B's and C's layouts in the canonical op.
+    fn layouts(&self) -> [Layout; 3] {
+        let group = |groups: [&Vec<usize>; 3]| Layout {
+            droppable: vec![true, false, false],
+            groups: groups.into_iter().cloned().collect(),
+        };
+        let b = if self.b_nk { [&self.batch, &self.n, &self.k] } else { [&self.batch, &self.k, &self.n] };
+        [group([&self.batch, &self.m, &self.k]), group(b), group([&self.batch, &self.m, &self.n])]
+    }
+
+    /// Which of A, B and C (in the op's operand order) need a transposed
+    /// copy.
+    fn copies(&self, maps: &[Vec<usize>; 3]) -> [bool; 3] {
+        let [a, b, c] = self.layouts();
+        let (ai, bi) = if self.swapped { (1, 0) } else { (0, 1) };
+        let mut out = [false; 3];
+        out[ai] = a.is_copy(&maps[ai]);
+        out[bi] = b.is_copy(&maps[bi]);
+        out[2] = c.is_copy(&maps[2]);
+        out
+    }
+}
+
+/// The plan that copies the fewest bytes (a copied C counts twice: in and
+/// out), A and B as they are on a tie; a matrix-vector product puts the
+/// vector first (M = 1). Unknown sizes count as 4096.
+fn choose(loops: usize, maps: &[Vec<usize>; 3], sizes: &[Option<u64>], element_bytes: [u64; 3]) -> Option<Plan> {
+    let bytes = |i: usize| maps[i].iter().map(|l| sizes[*l].unwrap_or(4096)).product::<u64>() * element_bytes[i];
+    let cost = |p: &Plan| {
+        let copies = p.copies(maps);
+        (0..3).filter(|i| copies[*i]).map(|i| if i == 2 { 2 * bytes(i) } else { bytes(i) }).sum::<u64>()
+    };
+    match (plan(loops, maps, false), plan(loops, maps, true)) {
+        (Some(p), Some(q)) => Some(if cost(&q) < cost(&p) { q } else { p }),
+        (p, q) => p.or(q),
+    }
 }
 
 /// One operand on its way into the canonical op: its dims reordered into
@@ -183,6 +226,11 @@ struct Layout {
 impl Layout {
     fn order(&self) -> Vec<usize> {
         self.groups.concat()
+    }
+
+    /// Whether an operand indexed by `map` must be transposed into it.
+    fn is_copy(&self, map: &[usize]) -> bool {
+        self.permutation(map).iter().enumerate().any(|(i, p)| i != *p)
     }
 
     /// For each dim in `order()`, the dim of an operand indexed by `map`.
@@ -508,25 +556,22 @@ fn canonicalize(context: &Context, op: OperationRef) -> Result<(), String> {
     if crate::families::matmul::generic_body(&op, a_name == "f32").is_err() {
         return Ok(());
     }
-    let Some(plan) = plan(loops, &maps) else { return Ok(()) };
     let sizes = loop_sizes(loops, &maps, &operands);
+    let element_bytes = [0, 1, 2].map(|i| {
+        element_of(operands[i]).map_or(4, |(_, t)| if t.to_string() == "f32" { 4 } else { 2 })
+    });
+    let Some(plan) = choose(loops, &maps, &sizes, element_bytes) else { return Ok(()) };
     let batched = !plan.batch.is_empty();
     let (ai, bi) = if plan.swapped { (1, 0) } else { (0, 1) };
-    let group = |groups: Vec<&Vec<usize>>| Layout {
-        droppable: (0..groups.len()).map(|i| i == 0).collect(),
-        groups: groups.into_iter().cloned().collect(),
-    };
-    let a_layout = group(vec![&plan.batch, &plan.m, &plan.k]);
-    let b_layout = if plan.b_nk { group(vec![&plan.batch, &plan.n, &plan.k]) } else { group(vec![&plan.batch, &plan.k, &plan.n]) };
-    let c_layout = group(vec![&plan.batch, &plan.m, &plan.n]);
+    let [a_layout, b_layout, c_layout] = plan.layouts();
+    let copied = plan.copies(&maps);
 
     let location = op.location();
     let mut copies = vec![];
-    let is_copy = |map: &[usize], layout: &Layout| layout.permutation(map).iter().enumerate().any(|(i, p)| i != *p);
-    if is_copy(&maps[ai], &a_layout) {
+    if copied[ai] {
         copies.push("A is copied as M x K");
     }
-    if is_copy(&maps[bi], &b_layout) {
+    if copied[bi] {
         copies.push(if plan.b_nk { "B is copied as N x K" } else { "B is copied as K x N" });
     }
     let a = into_layout(context, &op, operands[ai], &maps[ai], &a_layout, &sizes)?;
@@ -539,7 +584,7 @@ fn canonicalize(context: &Context, op: OperationRef) -> Result<(), String> {
     let c_shape = fill.as_ref().and_then(|f| f.operand(1).ok()).unwrap_or(c_init);
     let sources = [(operands[0], &maps[0][..]), (operands[1], &maps[1][..]), (c_shape, &maps[2][..])];
     let c_sizes = grouped_sizes(&c_layout, &sizes);
-    let c_copy = is_copy(&maps[2], &c_layout);
+    let c_copy = copied[2];
     let c = if let Some(fill) = &fill {
         let scalar = fill.operand(0).map_err(|e| e.to_string())?;
         let init = if c_copy {
@@ -599,8 +644,10 @@ fn canonicalize(context: &Context, op: OperationRef) -> Result<(), String> {
     // SAFETY: both values are live in the function; the old op goes next.
     unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old.to_raw(), result.to_raw()) };
     let mut notes = vec![];
-    if plan.swapped {
+    if plan.swapped && plan.m.is_empty() {
         notes.push("A and B trade places (a matrix-vector product as M = 1)".to_string());
+    } else if plan.swapped {
+        notes.push("A and B trade places (C^T = B^T A^T: fewer copies)".to_string());
     } else if plan.m.is_empty() {
         notes.push("M = 1 (a vector times a matrix)".to_string());
     }
@@ -664,7 +711,7 @@ mod tests {
     fn a_broadcast_batch_is_rows_of_m() {
         // (b, m, k) x (k, n) -> (b, m, n): b indexes A and C only.
         let maps = [vec![0, 1, 3], vec![3, 2], vec![0, 1, 2]];
-        let p = plan(4, &maps).unwrap();
+        let p = plan(4, &maps, false).unwrap();
         assert_eq!((p.batch.clone(), p.m.clone(), p.n.clone(), p.k.clone()), (vec![], vec![0, 1], vec![2], vec![3]));
         let (c, e) = reassociations(&layout(vec![p.batch, p.m, p.k]));
         assert_eq!(c, vec![vec![0, 1], vec![2]]);
@@ -675,7 +722,8 @@ mod tests {
     fn a_matrix_vector_product_swaps_into_one_row() {
         // matvec: (m, k) x (k) -> (m).
         let maps = [vec![0, 1], vec![1], vec![0]];
-        let p = plan(2, &maps).unwrap();
+        assert!(plan(2, &maps, false).is_none());
+        let p = choose(2, &maps, &[Some(8), Some(4)], [2, 2, 4]).unwrap();
         assert!(p.swapped);
         assert_eq!((p.m.clone(), p.n.clone(), p.k.clone()), (vec![], vec![0], vec![1]));
         // The matrix (operand 0) is B, indexed (n, k): N x K.
@@ -688,15 +736,30 @@ mod tests {
 
     #[test]
     fn outer_products_and_lone_loops_are_not_contractions() {
-        assert!(plan(2, &[vec![0], vec![1], vec![0, 1]]).is_none());
-        assert!(plan(3, &[vec![0, 2], vec![2, 1], vec![0]]).is_none());
+        assert!(choose(2, &[vec![0], vec![1], vec![0, 1]], &[None; 2], [2, 2, 4]).is_none());
+        assert!(choose(3, &[vec![0, 2], vec![2, 1], vec![0]], &[None; 3], [2, 2, 4]).is_none());
     }
 
     #[test]
     fn a_transposed_a_is_permuted_into_m_k() {
         let maps = [vec![2, 0], vec![2, 1], vec![0, 1]];
-        let p = plan(3, &maps).unwrap();
-        assert!(!p.b_nk);
+        let p = choose(3, &maps, &[Some(64); 3], [2, 2, 4]).unwrap();
+        assert!(!p.b_nk && !p.swapped);
+        assert_eq!(p.copies(&maps), [true, false, false]);
         assert_eq!(layout(vec![p.batch, p.m, p.k]).permutation(&maps[0]), vec![1, 0]);
+    }
+
+    #[test]
+    fn a_transposed_c_swaps_instead_of_copying() {
+        // A (m, k), B (n, k), C (n, m): C^T = B^T A^T needs no copy.
+        let maps = [vec![0, 2], vec![1, 2], vec![1, 0]];
+        let p = choose(3, &maps, &[Some(64); 3], [2, 2, 4]).unwrap();
+        assert!(p.swapped && p.b_nk);
+        assert_eq!(p.copies(&maps), [false, false, false]);
+        // With B as K x N the swap would copy B, cheaper than C in and out.
+        let maps = [vec![0, 2], vec![2, 1], vec![1, 0]];
+        let p = choose(3, &maps, &[Some(64); 3], [2, 2, 4]).unwrap();
+        assert!(p.swapped);
+        assert_eq!(p.copies(&maps), [false, true, false]);
     }
 }

@@ -4,13 +4,14 @@
 // (torch's `x.t() @ w`, copied as M x K first), linalg.matvec and
 // linalg.vecmat (M = 1 on the skinny ukernels), attention scores over
 // (batch, heads) as one batch loop, a batch over A alone with a dynamic
-// sequence (rows of M), loops (k, n, m) in f32, C indexed (n, m), and a
-// batch_reduce_matmul (the batch summed: one K of batch x K, A copied with the batch beside K). `ukc-run run`
+// sequence (rows of M), loops (k, n, m) in f32, C indexed (n, m) (A and B
+// trade places, B copied as N x K), a batch between C's rows and columns (C
+// copied in and out), and a batch_reduce_matmul (the batch summed: one K of batch x K, A copied with the batch beside K). `ukc-run run`
 // checks each against upstream MLIR's CPU execution of the IR as written
 // (`--reference`).
 // REQUIRES: libdevice
 // RUN: ukc compile %s --arch sm_90a --no-cubin -o %t.pkg --reference | FileCheck %s
-// CHECK: reference outputs (MLIR on the CPU) of 10 function(s)
+// CHECK: reference outputs (MLIR on the CPU) of 11 function(s)
 // CHECK-DAG: contract_nk_300x520x200: ukernel uk_matmul_wgmma_narrow_bf16_nk
 // CHECK-DAG: a_transposed_256x384x192__k{{[0-9]}}: ukernel uk_matmul_wgmma_narrow_bf16_kn
 // CHECK-DAG: x_t_matmul_w_200x256x96__k{{[0-9]}}: ukernel uk_matmul_wgmma_narrow_f16_kn
@@ -19,7 +20,8 @@
 // CHECK-DAG: scores_2x4x100x64: ukernel uk_matmul_{{[a-z_]*}}bf16_nk
 // CHECK-DAG: rows_of_a_batch: ukernel uk_matmul_wgmma{{[a-z_]*}}_bf16_kn
 // CHECK-DAG: loops_knm_f32_96x80x130: ukernel uk_matmul_simt_f32_nk
-// CHECK-DAG: c_transposed_128x192x64__k{{[0-9]}}: ukernel uk_matmul_wgmma_narrow_bf16_kn
+// CHECK-DAG: c_transposed_128x192x64__k{{[0-9]}}: ukernel uk_matmul_wgmma_narrow_bf16_nk
+// CHECK-DAG: batch_inside_c_3x40x72x24__k{{[0-9]}}: ukernel uk_matmul_{{[a-z_]*}}bf16_kn
 // CHECK-DAG: batch_reduce_3x64x96x80__k{{[0-9]}}: ukernel uk_matmul_wgmma_narrow_bf16_kn
 #mk = affine_map<(m, n, k) -> (m, k)>
 #nk = affine_map<(m, n, k) -> (n, k)>
@@ -133,6 +135,20 @@ module {
       linalg.yield %s : f32
     } -> tensor<192x128xf32>
     return %r : tensor<192x128xf32>
+  }
+
+  func.func @batch_inside_c_3x40x72x24(%a: tensor<3x40x24xbf16>, %b: tensor<3x24x72xbf16>, %c: tensor<40x3x72xf32>) -> tensor<40x3x72xf32> {
+    %r = linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (m, b, n)>],
+                         iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<3x40x24xbf16>, tensor<3x24x72xbf16>) outs(%c : tensor<40x3x72xf32>) {
+    ^bb0(%x: bf16, %y: bf16, %acc: f32):
+      %xe = arith.extf %x : bf16 to f32
+      %ye = arith.extf %y : bf16 to f32
+      %p = arith.mulf %xe, %ye : f32
+      %s = arith.addf %acc, %p : f32
+      linalg.yield %s : f32
+    } -> tensor<40x3x72xf32>
+    return %r : tensor<40x3x72xf32>
   }
 
   func.func @batch_reduce_3x64x96x80(%a: tensor<3x64x80xbf16>, %b: tensor<3x80x96xbf16>) -> tensor<64x96xf32> {

@@ -4,8 +4,9 @@
 // a linalg.contract, a matmul whose A is indexed (k, m) (A copied as M x K),
 // a matrix-vector product (A and B trade places: M = 1), a vector-matrix
 // product (a unit M), attention's two batch loops (collapsed into one), a
-// batch over A alone (rows of M, dynamic), loops in another order, and a C
-// indexed (n, m) (computed as M x N, then copied back). A contraction of
+// batch over A alone (rows of M, dynamic), loops in another order, a C
+// indexed (n, m) (A and B trade places: C^T = B^T A^T), and a batch between
+// C's rows and columns (computed as (batch, M, N), then copied back). A contraction of
 // another body, or whose inputs differ in type, is left alone. The compile
 // then gives each its ukernel, reshapes as views of the same buffers (one
 // kernel: no copy of the result).
@@ -142,16 +143,16 @@ func.func @loops_in_another_order(%a: tensor<96x80xf32>, %b: tensor<48x80xf32>, 
   return %r : tensor<96x48xf32>
 }
 
-// REMARK: remark: ukernel: the linalg.generic is a matmul, B as K x N; C's init is copied as (batch, M, N); the result is copied back to C's layout
+// C indexed (n, m): C^T = B^T A^T, A and B trade places, nothing copied.
+// REMARK: remark: ukernel: the linalg.generic is a matmul, B as N x K; A and B trade places (C^T = B^T A^T: fewer copies)
 // CHECK-LABEL: func.func @c_transposed
-// CHECK: %[[CT:.*]] = linalg.transpose ins(%arg2 : tensor<256x64xf32>) outs(%{{.*}} : tensor<64x256xf32>) permutation = [1, 0]
-// CHECK: %[[R:.*]] = linalg.generic {indexing_maps = [#[[MK]], #[[KN]], #[[MN]]], {{.*}} outs(%[[CT]] : tensor<64x256xf32>)
-// CHECK: linalg.transpose ins(%[[R]] : tensor<64x256xf32>) outs(%{{.*}} : tensor<256x64xf32>) permutation = [1, 0]
-// KERNELS-DAG: c_transposed__k{{[0-9]}}: ukernel uk_matmul_wgmma_narrow_bf16_kn
-func.func @c_transposed(%a: tensor<64x128xbf16>, %b: tensor<128x256xbf16>, %c: tensor<256x64xf32>) -> tensor<256x64xf32> {
-  %r = linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (n, m)>],
+// CHECK-NOT: linalg.transpose
+// CHECK: linalg.generic {indexing_maps = [#[[MK]], #[[NK]], #[[MN]]], {{.*}} ins(%arg1, %arg0 : tensor<256x128xbf16>, tensor<64x128xbf16>) outs(%arg2 : tensor<256x64xf32>)
+// KERNELS-DAG: c_transposed: ukernel uk_matmul_wgmma_narrow_bf16_nk
+func.func @c_transposed(%a: tensor<64x128xbf16>, %b: tensor<256x128xbf16>, %c: tensor<256x64xf32>) -> tensor<256x64xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (n, m)>],
                        iterator_types = ["parallel", "parallel", "reduction"]}
-    ins(%a, %b : tensor<64x128xbf16>, tensor<128x256xbf16>) outs(%c : tensor<256x64xf32>) {
+    ins(%a, %b : tensor<64x128xbf16>, tensor<256x128xbf16>) outs(%c : tensor<256x64xf32>) {
   ^bb0(%x: bf16, %y: bf16, %acc: f32):
     %xe = arith.extf %x : bf16 to f32
     %ye = arith.extf %y : bf16 to f32
@@ -160,6 +161,28 @@ func.func @c_transposed(%a: tensor<64x128xbf16>, %b: tensor<128x256xbf16>, %c: t
     linalg.yield %s : f32
   } -> tensor<256x64xf32>
   return %r : tensor<256x64xf32>
+}
+
+// The batch between C's rows and columns: C is computed as (batch, M, N),
+// then copied back into C (its init first copied in: it accumulates).
+// REMARK: remark: ukernel: the linalg.generic is a batch matmul, B as K x N; C's init is copied as (batch, M, N); the result is copied back to C's layout
+// CHECK-LABEL: func.func @batch_inside_c
+// CHECK: %[[CT:.*]] = linalg.transpose ins(%arg2 : tensor<32x4x48xf32>) outs(%{{.*}} : tensor<4x32x48xf32>) permutation = [1, 0, 2]
+// CHECK: %[[R:.*]] = linalg.generic {indexing_maps = [#[[BMK]], #{{.*}}, #[[BMN]]], {{.*}} outs(%[[CT]] : tensor<4x32x48xf32>)
+// CHECK: linalg.transpose ins(%[[R]] : tensor<4x32x48xf32>) outs(%arg2 : tensor<32x4x48xf32>) permutation = [1, 0, 2]
+// KERNELS-DAG: batch_inside_c__k{{[0-9]}}: ukernel uk_matmul_
+func.func @batch_inside_c(%a: tensor<4x32x16xbf16>, %b: tensor<4x16x48xbf16>, %c: tensor<32x4x48xf32>) -> tensor<32x4x48xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (m, b, n)>],
+                       iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+    ins(%a, %b : tensor<4x32x16xbf16>, tensor<4x16x48xbf16>) outs(%c : tensor<32x4x48xf32>) {
+  ^bb0(%x: bf16, %y: bf16, %acc: f32):
+    %xe = arith.extf %x : bf16 to f32
+    %ye = arith.extf %y : bf16 to f32
+    %p = arith.mulf %xe, %ye : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<32x4x48xf32>
+  return %r : tensor<32x4x48xf32>
 }
 
 // A max-plus product is a contraction of another body: left as it is.
