@@ -254,7 +254,8 @@ impl Compiler {
         let attr = target.to_attribute(&self.context)?;
         module.as_operation_mut().set_attribute(TARGET_ATTR, attr);
         if self.options.matmul_accumulation_f32 {
-            let f32_value = melior::ir::attribute::StringAttribute::new(&self.context, ukernel_passes::widen_accumulation::F32);
+            let f32_value =
+                melior::ir::attribute::StringAttribute::new(&self.context, ukernel_passes::widen_accumulation::F32);
             module.as_operation_mut().set_attribute(ukernel_passes::widen_accumulation::MODULE_ATTR, f32_value.into());
         }
         if !self.options.objects.is_empty() {
@@ -589,10 +590,7 @@ pub fn build_package(kernels: &[KernelInfo], modules: &[EmittedModule]) -> Resul
     }
     type Images = Vec<(ComputeCapability, ukernel_runtime::ImageForm, ukernel_runtime::spec::Bytes)>;
     fn images<T: Clone + Into<ukernel_runtime::spec::Bytes>>(per_arch: &BTreeMap<GpuArch, T>) -> Images {
-        per_arch
-            .iter()
-            .map(|(arch, image)| (arch.capability(), arch.image_form(), image.clone().into()))
-            .collect()
+        per_arch.iter().map(|(arch, image)| (arch.capability(), arch.image_form(), image.clone().into())).collect()
     }
     // Each module's images converted once; its kernels share them.
     let module_images: Vec<(Images, Images)> = modules.iter().map(|m| (images(&m.ptx), images(&m.cubins))).collect();

@@ -248,7 +248,9 @@ fn contraction(b: &mut Builder, rng: &mut Rng, a: &Value, pool: &[Value]) -> Opt
     let (m, k) = if a_t { (a.shape[1], a.shape[0]) } else { (a.shape[0], a.shape[1]) };
     let partners: Vec<Value> = pool
         .iter()
-        .filter(|p| p.shape.len() == 2 && (p.shape[0] == k || p.shape[1] == k) && m * p.shape[0].max(p.shape[1]) <= 1 << 16)
+        .filter(|p| {
+            p.shape.len() == 2 && (p.shape[0] == k || p.shape[1] == k) && m * p.shape[0].max(p.shape[1]) <= 1 << 16
+        })
         .cloned()
         .collect();
     if partners.is_empty() {
@@ -263,7 +265,11 @@ fn contraction(b: &mut Builder, rng: &mut Rng, a: &Value, pool: &[Value]) -> Opt
     // Loop positions of the roles m, n, k: (d0, d1, d2), or any order for
     // linalg.contract and generics.
     let form = rng.below(3);
-    let order: [usize; 3] = if form == 0 { [0, 1, 2] } else { [[0, 1, 2], [2, 0, 1], [1, 2, 0], [0, 2, 1], [2, 1, 0], [1, 0, 2]][rng.below(6)] };
+    let order: [usize; 3] = if form == 0 {
+        [0, 1, 2]
+    } else {
+        [[0, 1, 2], [2, 0, 1], [1, 2, 0], [0, 2, 1], [2, 1, 0], [1, 0, 2]][rng.below(6)]
+    };
     let d = |role: usize| format!("d{}", order[role]);
     let (dm, dn, dk) = (d(0), d(1), d(2));
     let pair = |x: &str, y: &str| format!("affine_map<(d0, d1, d2) -> ({x}, {y})>");
@@ -281,7 +287,8 @@ fn contraction(b: &mut Builder, rng: &mut Rng, a: &Value, pool: &[Value]) -> Opt
         0 => writeln!(b.body, "    {r} = linalg.matmul indexing_maps = [{maps}] {ins} -> {t}"),
         1 => writeln!(b.body, "    {r} = linalg.contract indexing_maps = [{maps}] {ins} -> {t}"),
         _ => {
-            let kinds: Vec<&str> = (0..3).map(|l| if l == order[2] { "\"reduction\"" } else { "\"parallel\"" }).collect();
+            let kinds: Vec<&str> =
+                (0..3).map(|l| if l == order[2] { "\"reduction\"" } else { "\"parallel\"" }).collect();
             writeln!(
                 b.body,
                 "    {r} = linalg.generic {{indexing_maps = [{maps}], iterator_types = [{}]}} {ins} {{\n    \

@@ -58,6 +58,19 @@ pub enum Command {
         #[arg(long)]
         out: Option<std::path::PathBuf>,
     },
+    /// Print the pass pipeline of each stage (`configured`, `lowered`,
+    /// `kernels`, `llvm`), every step a registered pass, or with `--whole`
+    /// all of them as one pipeline for `ukernel-opt` or `mlir-opt` with the
+    /// plugin
+    Pipeline {
+        /// One pipeline from the input to the LLVM dialect, led by
+        /// `ukernel-set-target` for this arch
+        #[arg(long)]
+        whole: bool,
+        /// The arch `--whole` sets as the module's target
+        #[arg(long, default_value = "sm_90a")]
+        arch: String,
+    },
     /// Write a package of the ukernel harness kernels (each ukernel linked
     /// into a kernel that launches it directly), PTX for sm_80 and sm_90
     BuildUkernelCheck {
@@ -233,6 +246,10 @@ pub fn execute(cli: Cli) -> i32 {
             None => explain(&flags, summary),
         },
         Command::BuildUkernelCheck { output, ptx_dir } => return build_ukernel_check(&output, ptx_dir.as_deref()),
+        Command::Pipeline { whole, arch } => {
+            print!("{}", pipeline_text(whole, &arch));
+            return 0;
+        }
         Command::Runtime(command) => return crate::runner::execute(command),
     };
     match result {
@@ -597,4 +614,19 @@ fn harness_package() -> Result<ukernel_runtime::Package, String> {
         kernels.extend((h.kernels)(&ptx)?);
     }
     Ok(ukernel_runtime::Package { kernels })
+}
+
+/// The stages' pipelines, one per line (`<stage>: <pipeline>`), or with
+/// `whole` one `builtin.module(...)` of them all after the target.
+fn pipeline_text(whole: bool, arch: &str) -> String {
+    use ukernel_passes::codegen::Stage;
+    let stages = Stage::ALL.into_iter().filter(|s| *s != Stage::Input);
+    if !whole {
+        return stages.map(|s| format!("{}: {}\n", s.name(), s.pipeline())).collect();
+    }
+    let inner: Vec<&str> = stages
+        .map(|s| s.pipeline().trim_start_matches("builtin.module(").trim_end_matches(')'))
+        .filter(|p| !p.is_empty())
+        .collect();
+    format!("builtin.module(ukernel-set-target{{arch={arch}}},{})\n", inner.join(","))
 }

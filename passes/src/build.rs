@@ -218,7 +218,10 @@ pub fn region_with<'c>(
     Ok(region)
 }
 
-pub fn linalg_yield<'c>(location: melior::ir::Location<'c>, value: Value<'c, '_>) -> Result<melior::ir::Operation<'c>, String> {
+pub fn linalg_yield<'c>(
+    location: melior::ir::Location<'c>,
+    value: Value<'c, '_>,
+) -> Result<melior::ir::Operation<'c>, String> {
     OperationBuilder::new("linalg.yield", location).add_operands(&[value]).build().map_err(|e| e.to_string())
 }
 
@@ -271,7 +274,11 @@ pub fn convert_elements<'c, 'a>(
     let region = region_with(&[(from, location), (to, location)], |blk| {
         let x: Value = blk.argument(0).map_err(|e| e.to_string())?.into();
         let y = blk.append_operation(
-            OperationBuilder::new(convert, location).add_operands(&[x]).add_results(&[to]).build().map_err(|e| e.to_string())?,
+            OperationBuilder::new(convert, location)
+                .add_operands(&[x])
+                .add_results(&[to])
+                .build()
+                .map_err(|e| e.to_string())?,
         );
         blk.append_operation(linalg_yield(location, y.result(0).map_err(|e| e.to_string())?.into())?);
         Ok(())
@@ -281,9 +288,15 @@ pub fn convert_elements<'c, 'a>(
         OperationBuilder::new("linalg.generic", location)
             .add_operands(&[value, empty])
             .add_attributes(&[
-                (Identifier::new(context, "indexing_maps"), melior::ir::attribute::ArrayAttribute::new(context, &[identity, identity]).into()),
+                (
+                    Identifier::new(context, "indexing_maps"),
+                    melior::ir::attribute::ArrayAttribute::new(context, &[identity, identity]).into(),
+                ),
                 (Identifier::new(context, "iterator_types"), iterator_types(context, &vec![false; rank])?),
-                (Identifier::new(context, "operandSegmentSizes"), melior::ir::attribute::DenseI32ArrayAttribute::new(context, &[1, 1]).into()),
+                (
+                    Identifier::new(context, "operandSegmentSizes"),
+                    melior::ir::attribute::DenseI32ArrayAttribute::new(context, &[1, 1]).into(),
+                ),
             ])
             .add_regions([region])
             .add_results(&[result]),

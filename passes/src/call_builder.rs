@@ -502,17 +502,23 @@ fn gather_tables<'c, 'x>(
             continue;
         };
         let build = |b: OperationBuilder<'c>| b.build().map_err(|e| format!("internal error building a table: {e}"));
-        let count = body.value(arith::constant(context, IntegerAttribute::new(i64t, entries.len() as i64).into(), location))?;
+        let count =
+            body.value(arith::constant(context, IntegerAttribute::new(i64t, entries.len() as i64).into(), location))?;
         let table = body.value(build(
             OperationBuilder::new("llvm.alloca", location)
-                .add_attributes(&[(Identifier::new(context, "elem_type"), melior::ir::attribute::TypeAttribute::new(i64t).into())])
+                .add_attributes(&[(
+                    Identifier::new(context, "elem_type"),
+                    melior::ir::attribute::TypeAttribute::new(i64t).into(),
+                )])
                 .add_operands(&[count])
                 .add_results(&[ptr]),
         )?)?;
         for i in 0..entries.len() {
             let (v, ty) = (operands[next + i], types[next + i]);
             let word = if ty == ptr {
-                body.value(build(OperationBuilder::new("llvm.ptrtoint", location).add_operands(&[v]).add_results(&[i64t]))?)?
+                body.value(build(
+                    OperationBuilder::new("llvm.ptrtoint", location).add_operands(&[v]).add_results(&[i64t]),
+                )?)?
             } else if ty == i64t {
                 v
             } else {

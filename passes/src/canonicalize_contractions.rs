@@ -51,8 +51,7 @@ use crate::{
 };
 
 pub const ARGUMENT: &str = "ukernel-canonicalize-contractions";
-pub const SUMMARY: &str =
-    "Rewrite any multiply-add contraction (loops in any order, A transposed, several batch loops, matvec) as the matmul generic the matmul family takes";
+pub const SUMMARY: &str = "Rewrite any multiply-add contraction (loops in any order, A transposed, several batch loops, matvec) as the matmul generic the matmul family takes";
 
 /// What a loop is to the contraction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -156,10 +155,10 @@ fn roles(loops: usize, maps: &[Vec<usize>; 3]) -> Option<Vec<Role>> {
 fn plan(loops: usize, maps: &[Vec<usize>; 3], swapped: bool) -> Option<Plan> {
     let roles = roles(loops, maps)?;
     // Batch, M and N loops in the order C has them, K in A's order.
-    let of = |role: Role, order: &[usize]| -> Vec<usize> {
-        order.iter().copied().filter(|l| roles[*l] == role).collect()
-    };
-    let (batch, mut m, mut n, k) = (of(Role::Batch, &maps[2]), of(Role::M, &maps[2]), of(Role::N, &maps[2]), of(Role::K, &maps[0]));
+    let of =
+        |role: Role, order: &[usize]| -> Vec<usize> { order.iter().copied().filter(|l| roles[*l] == role).collect() };
+    let (batch, mut m, mut n, k) =
+        (of(Role::Batch, &maps[2]), of(Role::M, &maps[2]), of(Role::N, &maps[2]), of(Role::K, &maps[0]));
     if k.is_empty() || (m.is_empty() && n.is_empty()) {
         return None;
     }
@@ -270,11 +269,18 @@ fn element_of<'c>(v: Value<'c, '_>) -> Result<(Vec<Option<u64>>, Type<'c>), Stri
 }
 
 /// `tensor.dim %v, d` before `anchor`.
-fn dim_of<'c, 'a>(context: &'c Context, anchor: &OperationRef<'c, 'a>, v: Value<'c, 'a>, d: usize) -> Result<Value<'c, 'a>, String> {
+fn dim_of<'c, 'a>(
+    context: &'c Context,
+    anchor: &OperationRef<'c, 'a>,
+    v: Value<'c, 'a>,
+    d: usize,
+) -> Result<Value<'c, 'a>, String> {
     let c = crate::build::index_constant(context, anchor, d as i64)?;
     insert_before(
         anchor,
-        OperationBuilder::new("tensor.dim", anchor.location()).add_operands(&[v, c]).add_results(&[Type::index(context)]),
+        OperationBuilder::new("tensor.dim", anchor.location())
+            .add_operands(&[v, c])
+            .add_results(&[Type::index(context)]),
     )
 }
 
@@ -303,7 +309,10 @@ fn transpose<'c, 'a>(
                     sizes.push(dim_of(context, anchor, v, *p)?);
                 }
             }
-            insert_before(anchor, OperationBuilder::new("tensor.empty", location).add_operands(&sizes).add_results(&[ty]))?
+            insert_before(
+                anchor,
+                OperationBuilder::new("tensor.empty", location).add_operands(&sizes).add_results(&[ty]),
+            )?
         }
     };
     let region = region_with(&[(element, location), (element, location)], |blk| {
@@ -315,7 +324,10 @@ fn transpose<'c, 'a>(
         anchor,
         OperationBuilder::new("linalg.transpose", location)
             .add_operands(&[v, empty])
-            .add_attributes(&[(Identifier::new(context, "permutation"), DenseI64ArrayAttribute::new(context, &perm).into())])
+            .add_attributes(&[(
+                Identifier::new(context, "permutation"),
+                DenseI64ArrayAttribute::new(context, &perm).into(),
+            )])
             .add_regions([region])
             .add_results(&[ty]),
     )
@@ -323,15 +335,18 @@ fn transpose<'c, 'a>(
 
 /// `v` with each group of its dims (`groups`, in order, covering every
 /// dim) collapsed into one.
-fn collapse<'c, 'a>(context: &'c Context, anchor: &OperationRef<'c, 'a>, v: Value<'c, 'a>, groups: &[Vec<usize>]) -> Result<Value<'c, 'a>, String> {
+fn collapse<'c, 'a>(
+    context: &'c Context,
+    anchor: &OperationRef<'c, 'a>,
+    v: Value<'c, 'a>,
+    groups: &[Vec<usize>],
+) -> Result<Value<'c, 'a>, String> {
     if groups.iter().all(|g| g.len() == 1) {
         return Ok(v);
     }
     let (dims, element) = element_of(v)?;
-    let out: Vec<Option<u64>> = groups
-        .iter()
-        .map(|g| g.iter().try_fold(1u64, |acc, d| dims[*d].map(|s| acc * s)))
-        .collect();
+    let out: Vec<Option<u64>> =
+        groups.iter().map(|g| g.iter().try_fold(1u64, |acc, d| dims[*d].map(|s| acc * s))).collect();
     insert_before(
         anchor,
         OperationBuilder::new("tensor.collapse_shape", anchor.location())
@@ -363,7 +378,10 @@ fn expand<'c, 'a>(
             .add_operands(dynamic)
             .add_attributes(&[
                 (Identifier::new(context, "reassociation"), attr_i64_groups(context, groups)),
-                (Identifier::new(context, "static_output_shape"), DenseI64ArrayAttribute::new(context, &static_shape).into()),
+                (
+                    Identifier::new(context, "static_output_shape"),
+                    DenseI64ArrayAttribute::new(context, &static_shape).into(),
+                ),
             ])
             .add_results(&[tensor_type(target, element)]),
     )
@@ -427,7 +445,8 @@ fn into_layout<'c, 'a>(
     if e.iter().any(|g| g.len() != 1) {
         for (t, size) in target.iter().enumerate() {
             if size.is_none() {
-                let source = e.iter().position(|g| g.contains(&t)).ok_or("internal error: an expand without its dim")?;
+                let source =
+                    e.iter().position(|g| g.contains(&t)).ok_or("internal error: an expand without its dim")?;
                 dynamic.push(dim_of(context, anchor, collapsed, source)?);
             }
         }
@@ -557,9 +576,8 @@ fn canonicalize(context: &Context, op: OperationRef) -> Result<(), String> {
         return Ok(());
     }
     let sizes = loop_sizes(loops, &maps, &operands);
-    let element_bytes = [0, 1, 2].map(|i| {
-        element_of(operands[i]).map_or(4, |(_, t)| if t.to_string() == "f32" { 4 } else { 2 })
-    });
+    let element_bytes =
+        [0, 1, 2].map(|i| element_of(operands[i]).map_or(4, |(_, t)| if t.to_string() == "f32" { 4 } else { 2 }));
     let Some(plan) = choose(loops, &maps, &sizes, element_bytes) else { return Ok(()) };
     let batched = !plan.batch.is_empty();
     let (ai, bi) = if plan.swapped { (1, 0) } else { (0, 1) };

@@ -3,19 +3,28 @@
 //!
 //! ```text
 //! input       dispatch func.funcs on tensors (or memrefs)
-//! configured  ukernel-generalize-reduce, ukernel-fold-extf-operands, ukernel-fold-transposes,
-//!             ukernel-widen-accumulation (opt-in), ukernel-fold-argmax-conversions,
-//!             ukernel-fuse-elementwise, ukernel-two-stage-reductions, ukernel-inits-per-use,
-//!             ukernel-kernel-config (a kernel per root); bufferized (one-shot-bufferize with
-//!             function boundaries, results turned into out-params)
+//! configured  ukernel-record-argument-access, ukernel-generalize-reduce,
+//!             ukernel-fold-extf-operands, ukernel-fold-transposes,
+//!             ukernel-canonicalize-contractions, ukernel-widen-accumulation (opt-in),
+//!             ukernel-fold-argmax-conversions, ukernel-fuse-elementwise,
+//!             ukernel-two-stage-reductions, ukernel-inits-per-use, ukernel-kernel-config
+//!             (a kernel per root); bufferized (one-shot-bufferize with function
+//!             boundaries, ukernel-fold-reshape-round-trips, results written in place
+//!             dropped, the others turned into out-params); ukernel-record-outputs-written,
+//!             ukernel-record-dim-classes, ukernel-annotate-references
 //! lowered     ukernel-hoist-executable-objects, ukernel-lower-to-ukernels,
 //!             the other linalg ops and memref.copy as scf.parallel loops
 //! kernels     ukernel-split-kernels (a default-path dispatch of several ops:
 //!             one kernel per op, launched in order), ukernel-gpu-distribute:
 //!             each dispatch is one kernel body
-//! llvm        the LLVM dialect, dispatches marked nvvm.kernel
+//! llvm        the LLVM dialect, dispatches marked nvvm.kernel (ukernel-mark-kernels)
 //! ```
-//! then (in the NVPTX target crate, `ukernel-target-nvptx`) LLVM IR in the
+//!
+//! Every step is a registered pass: each stage is one textual pipeline
+//! ([`Stage::pipeline`]; `ukc pipeline` prints them all), which `ukernel-opt`
+//! or `mlir-opt` with the plugin runs as it is.
+//!
+//! Then (in the NVPTX target crate, `ukernel-target-nvptx`) LLVM IR in the
 //! same process, the hoisted objects each kernel needs linked in (per arch,
 //! the one of the objects the IR carries that serves it), internalized, O3,
 //! and PTX per arch.
@@ -33,8 +42,7 @@ use melior::{
 use ukernel_dialect::location::{CapturedDiagnostic, capture_diagnostics};
 
 use crate::{
-    dispatch::{dispatches, root_op},
-    families::{FAMILIES, RefValue},
+    dispatch::dispatches,
     gpu_distribute::{BLOCK_ATTR, GRID_ATTR, TEMPORARIES_ATTR, TEMPORARY_SIZES_ATTR},
     grid::GridExpr,
     ir::{body_ops, name, shape_of},
@@ -46,7 +54,8 @@ macro_rules! bufferization {
     () => {
         concat!(
             "one-shot-bufferize{bufferize-function-boundaries=true function-boundary-type-conversion=identity-layout-map},",
-            "ukernel-fold-reshape-round-trips,drop-equivalent-buffer-results"
+            "ukernel-fold-reshape-round-trips,drop-equivalent-buffer-results,ukernel-drop-results-written-in-place,",
+            "buffer-results-to-out-params{hoist-static-allocs=true hoist-dynamic-allocs=true modify-public-functions=true}"
         )
     };
 }
@@ -78,30 +87,18 @@ impl Stage {
         Self::ALL.into_iter().find(|s| s.name() == n)
     }
 
-    /// What runs after [`pipeline`](Self::pipeline) and the Rust steps of
-    /// the stage (for `configured`: results that are arguments written in
-    /// place are dropped first, so that no copy of them is made).
-    pub fn post_pipeline(self) -> Option<&'static str> {
-        match self {
-            Stage::Configured => Some(
-                "builtin.module(buffer-results-to-out-params{hoist-static-allocs=true hoist-dynamic-allocs=true modify-public-functions=true})",
-            ),
-            _ => None,
-        }
-    }
-
     /// The pass pipeline that leads from the previous stage to this one.
     pub fn pipeline(self) -> &'static str {
         match self {
             Stage::Input => "builtin.module()",
             Stage::Configured => concat!(
-                "builtin.module(ukernel-generalize-reduce,ukernel-fold-extf-operands,ukernel-fold-transposes,",
+                "builtin.module(ukernel-record-argument-access,ukernel-generalize-reduce,ukernel-fold-extf-operands,ukernel-fold-transposes,",
                 "ukernel-canonicalize-contractions,ukernel-widen-accumulation,",
                 "ukernel-fold-argmax-conversions,",
                 "ukernel-fuse-elementwise,ukernel-two-stage-reductions,ukernel-inits-per-use,",
                 "ukernel-kernel-config,",
                 bufferization!(),
-                ")"
+                ",ukernel-record-outputs-written,ukernel-record-dim-classes,ukernel-annotate-references)"
             ),
             Stage::Lowered => concat!(
                 "builtin.module(ukernel-hoist-executable-objects,ukernel-lower-to-ukernels,ukernel-split-reductions,",
@@ -111,7 +108,7 @@ impl Stage {
             Stage::Llvm => concat!(
                 "builtin.module(ukernel-math-to-libdevice,convert-math-to-funcs,",
                 "convert-scf-to-cf,expand-strided-metadata,lower-affine,finalize-memref-to-llvm,",
-                "convert-to-llvm,reconcile-unrealized-casts)"
+                "convert-to-llvm,reconcile-unrealized-casts,ukernel-mark-kernels)"
             ),
         }
     }
@@ -137,24 +134,7 @@ pub fn run_stage(
     stage: Stage,
 ) -> Result<Vec<CapturedDiagnostic>, CodegenError> {
     crate::register_passes();
-    if stage == Stage::Configured {
-        record_argument_access(context, module);
-    }
-    let mut others = run_pipeline(context, module, stage, stage.pipeline())?;
-    if stage == Stage::Configured {
-        results_written_in_place(context, module);
-    }
-    if let Some(post) = stage.post_pipeline() {
-        others.extend(run_pipeline(context, module, stage, post)?);
-    }
-    if stage == Stage::Configured {
-        outputs_are_written(context, module);
-        record_dim_classes(context, module);
-        annotate_references(context, module);
-    }
-    if stage == Stage::Llvm {
-        mark_kernels(context, module);
-    }
+    let others = run_pipeline(context, module, stage, stage.pipeline())?;
     Ok(others)
 }
 
@@ -165,19 +145,14 @@ pub fn run_stage(
 /// so that one set of buffers serves both.
 pub fn bufferize_for_reference(context: &Context, module: &mut Module) -> Result<(), CodegenError> {
     crate::register_passes();
-    record_argument_access(context, module);
     // The module's explicit choice of f32 accumulation changes what its
     // 16-bit-output matmuls mean; the reference follows it.
     run_pipeline(
         context,
         module,
         Stage::Configured,
-        concat!("builtin.module(ukernel-widen-accumulation,", bufferization!(), ")"),
+        concat!("builtin.module(ukernel-record-argument-access,ukernel-widen-accumulation,", bufferization!(), ")"),
     )?;
-    results_written_in_place(context, module);
-    if let Some(post) = Stage::Configured.post_pipeline() {
-        run_pipeline(context, module, Stage::Configured, post)?;
-    }
     Ok(())
 }
 
@@ -212,44 +187,14 @@ pub fn run_pipeline(
 /// "read", "write" or "readwrite" (recorded by `record_argument_access`).
 pub const ACCESS_ATTR: &str = "ukernel.access";
 
-fn access_of(func: &melior::ir::OperationRef) -> Vec<String> {
+pub(crate) fn access_of(func: &melior::ir::OperationRef) -> Vec<String> {
     func.attribute(ACCESS_ATTR).map(strings).unwrap_or_default()
 }
 
-fn set_access(context: &Context, func: &melior::ir::OperationRef, access: &[String]) {
+pub(crate) fn set_access(context: &Context, func: &melior::ir::OperationRef, access: &[String]) {
     let items: Vec<Attribute> = access.iter().map(|a| StringAttribute::new(context, a).into()).collect();
     let mut f = unsafe { OperationRefMut::from_raw(func.to_raw()) };
     f.set_attribute(ACCESS_ATTR, ArrayAttribute::new(context, &items).into());
-}
-
-/// Before bufferization: a tensor argument is read (a tensor is a value; a
-/// write to it would be a new tensor, a result); a memref argument may be
-/// written too. Results written into an argument make it "readwrite"
-/// ([`results_written_in_place`]); the out-parameters that the other results
-/// become are "write" ([`outputs_are_written`]).
-fn record_argument_access(context: &Context, module: &Module) {
-    for func in dispatches(&module.as_operation()) {
-        let Some(ty) = function_type(&func) else { continue };
-        let access: Vec<String> = (0..ty.input_count())
-            .filter_map(|i| ty.input(i).ok())
-            .map(|t| if crate::ir::is_memref(t) { "readwrite" } else { "read" }.to_string())
-            .collect();
-        set_access(context, &func, &access);
-    }
-}
-
-/// After buffer-results-to-out-params: the arguments beyond those recorded
-/// are the dispatch's results, which the kernel only writes.
-fn outputs_are_written(context: &Context, module: &Module) {
-    for func in dispatches(&module.as_operation()) {
-        let Some(ty) = function_type(&func) else { continue };
-        let mut access = access_of(&func);
-        if access.is_empty() {
-            continue;
-        }
-        access.resize(ty.input_count().max(access.len()), "write".to_string());
-        set_access(context, &func, &access);
-    }
 }
 
 /// Func attribute: per argument, per dimension, a class number; dynamic
@@ -257,138 +202,13 @@ fn outputs_are_written(context: &Context, module: &Module) {
 /// Static dimensions are -1.
 pub const DIM_CLASSES_ATTR: &str = "ukernel.dim_classes";
 
-/// After bufferization: dims of the arguments that a linalg op indexes
-/// with the same loop are the same size. Unknown relations stay apart.
-fn record_dim_classes(context: &Context, module: &Module) {
-    use std::collections::HashMap;
-    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-    enum Key {
-        Arg(usize, usize),
-        Loop(usize, usize),
-        /// A dim of a buffer local to the dispatch (the matmul's C that a
-        /// fused consumer reads): it links the loops of the ops it joins.
-        Local(usize, usize),
-    }
-    fn find(parent: &mut HashMap<Key, Key>, k: Key) -> Key {
-        let p = *parent.get(&k).unwrap_or(&k);
-        if p == k {
-            return k;
-        }
-        let root = find(parent, p);
-        parent.insert(k, root);
-        root
-    }
-    for func in dispatches(&module.as_operation()) {
-        let Some(ty) = function_type(&func) else { continue };
-        let mut parent: HashMap<Key, Key> = HashMap::new();
-        for (op_index, op) in crate::dispatch::linalg_ops(&func).iter().enumerate() {
-            let maps = match crate::ir::indexing_maps(op) {
-                Some(m) => m,
-                // linalg.matmul without explicit maps: (m, k), (k, n), (m, n).
-                None if name(op) == "linalg.matmul" => vec![
-                    crate::ir::IndexingMap { dims: 3, results: vec![Some(0), Some(2)] },
-                    crate::ir::IndexingMap { dims: 3, results: vec![Some(2), Some(1)] },
-                    crate::ir::IndexingMap { dims: 3, results: vec![Some(0), Some(1)] },
-                ],
-                None => continue,
-            };
-            if maps.len() != op.operand_count() {
-                continue;
-            }
-            for (operand_index, map) in maps.iter().enumerate() {
-                let Ok(mut value) = op.operand(operand_index) else { continue };
-                // Through casts to the argument they view.
-                while let Some(d) = crate::ir::defining_op(value).filter(|d| name(d) == "memref.cast") {
-                    match d.operand(0) {
-                        Ok(v) => value = v,
-                        Err(_) => break,
-                    }
-                }
-                let arg = crate::ir::func_arg_number(value, &func);
-                for (dim, result) in map.results.iter().enumerate() {
-                    if let Some(l) = result {
-                        let key = match arg {
-                            Some(arg) => Key::Arg(arg, dim),
-                            None => Key::Local(melior::ir::ValueLike::to_raw(&value).ptr as usize, dim),
-                        };
-                        let (a, b) = (find(&mut parent, key), find(&mut parent, Key::Loop(op_index, *l)));
-                        if a != b {
-                            parent.insert(a, b);
-                        }
-                    }
-                }
-            }
-        }
-        let mut ids: HashMap<Key, i64> = HashMap::new();
-        let mut classes: Vec<Attribute> = Vec::new();
-        let i64_type = melior::ir::r#type::IntegerType::new(context, 64).into();
-        for arg in 0..ty.input_count() {
-            let Ok(t) = ty.input(arg) else { continue };
-            let dims = crate::ir::shape_of(t).map(|(d, _)| d).unwrap_or_default();
-            let per_dim: Vec<Attribute> = dims
-                .iter()
-                .enumerate()
-                .map(|(dim, size)| {
-                    let id = match size {
-                        Some(_) => -1,
-                        None => {
-                            let root = find(&mut parent, Key::Arg(arg, dim));
-                            let next = ids.len() as i64;
-                            *ids.entry(root).or_insert(next)
-                        }
-                    };
-                    IntegerAttribute::new(i64_type, id).into()
-                })
-                .collect();
-            classes.push(ArrayAttribute::new(context, &per_dim).into());
-        }
-        let mut f = unsafe { OperationRefMut::from_raw(func.to_raw()) };
-        f.set_attribute(DIM_CLASSES_ATTR, ArrayAttribute::new(context, &classes).into());
-    }
-}
-
-fn function_type<'c>(func: &melior::ir::OperationRef<'c, '_>) -> Option<melior::ir::r#type::FunctionType<'c>> {
+pub(crate) fn function_type<'c>(
+    func: &melior::ir::OperationRef<'c, '_>,
+) -> Option<melior::ir::r#type::FunctionType<'c>> {
     func.attribute("function_type")
         .ok()
         .and_then(|a| melior::ir::attribute::TypeAttribute::try_from(a).ok())
         .and_then(|t| melior::ir::r#type::FunctionType::try_from(t.value()).ok())
-}
-
-/// Drops each dispatch result that is one of its own arguments (an init
-/// written in place, as `C += A x B` on tensors bufferizes): the dispatch's
-/// output is that argument. Upstream's drop-equivalent-buffer-results
-/// leaves public functions alone, and buffer-results-to-out-params would
-/// then copy the argument into a new out-parameter, which every GPU thread
-/// of the kernel would run.
-fn results_written_in_place(context: &Context, module: &Module) {
-    for func in dispatches(&module.as_operation()) {
-        let Some(ret) = body_ops(&func).into_iter().find(|o| name(o) == "func.return") else { continue };
-        let operands: Vec<melior::ir::Value> = (0..ret.operand_count()).filter_map(|i| ret.operand(i).ok()).collect();
-        let kept: Vec<melior::ir::Value> =
-            operands.iter().copied().filter(|v| crate::ir::func_arg_number(*v, &func).is_none()).collect();
-        if kept.len() == operands.len() {
-            continue;
-        }
-        let mut access = access_of(&func);
-        for v in &operands {
-            if let Some(slot) = crate::ir::func_arg_number(*v, &func).and_then(|i| access.get_mut(i)) {
-                *slot = "readwrite".to_string();
-            }
-        }
-        if !access.is_empty() {
-            set_access(context, &func, &access);
-        }
-        let Some(ty) = function_type(&func) else { continue };
-        let inputs: Vec<melior::ir::Type> = (0..ty.input_count()).filter_map(|i| ty.input(i).ok()).collect();
-        let results: Vec<melior::ir::Type> = kept.iter().map(melior::ir::ValueLike::r#type).collect();
-        let new_type = melior::ir::r#type::FunctionType::new(context, &inputs, &results);
-        let Some(block) = ret.block() else { continue };
-        let location = ret.location();
-        melior::ir::BlockLike::insert_operation_before(&block, ret, melior::dialect::func::r#return(&kept, location));
-        drop(crate::dispatch::detach(&ret));
-        let mut f = unsafe { OperationRefMut::from_raw(func.to_raw()) };
-        f.set_attribute("function_type", melior::ir::attribute::TypeAttribute::new(new_type.into()).into());
-    }
 }
 
 /// Runs every stage after `from` up to and including `to`.
@@ -405,62 +225,6 @@ pub fn run_stages(context: &Context, module: &mut Module, from: Stage, to: Stage
 /// one that is not an argument; facts such as semantics or layouts).
 pub const REFERENCE_ATTR: &str = "ukernel.reference";
 
-fn annotate_references(context: &Context, module: &Module) {
-    let i64_type = melior::ir::r#type::IntegerType::new(context, 64).into();
-    for func in dispatches(&module.as_operation()) {
-        let Some(root) = root_op(&func) else { continue };
-        if !root_is_the_dispatch(&func, &root) {
-            continue;
-        }
-        // The family whose matcher accepts the op, else one whose references
-        // replay it anyway (a form only the default lowering runs).
-        let matched = FAMILIES.iter().find_map(|f| f.match_op(&root).ok().map(|m| (*f, f.reference(&m, &root, &func))));
-        let Some((family, reference)) =
-            matched.or_else(|| FAMILIES.iter().find_map(|f| f.default_reference(&root, &func).map(|r| (*f, r))))
-        else {
-            continue;
-        };
-        if reference.is_empty() {
-            continue;
-        }
-        let mut fields: Vec<(&str, Attribute)> = vec![("family", StringAttribute::new(context, family.name()).into())];
-        for (k, v) in reference {
-            fields.push((
-                k,
-                match v {
-                    RefValue::Int(i) => IntegerAttribute::new(i64_type, i).into(),
-                    RefValue::Str(s) => StringAttribute::new(context, &s).into(),
-                },
-            ));
-        }
-        let named: Vec<(melior::ir::Identifier, Attribute)> =
-            fields.iter().map(|(k, v)| (melior::ir::Identifier::new(context, k), *v)).collect();
-        let mut f = unsafe { OperationRefMut::from_raw(func.to_raw()) };
-        f.set_attribute(REFERENCE_ATTR, melior::ir::attribute::DictionaryAttribute::new(context, &named).into());
-    }
-}
-
-/// Whether a family's reference for `root` checks all of `func`: its only
-/// root, in one kernel with every other compute op of the dispatch (fused
-/// into its ukernel, or the whole dispatch on the default path). A
-/// dispatch formed into several kernels is checked as a whole by the MLIR
-/// reference (`ukc compile --reference`) instead.
-fn root_is_the_dispatch(func: &melior::ir::OperationRef, root: &melior::ir::OperationRef) -> bool {
-    if crate::dispatch::roots(func).len() > 1 {
-        return false;
-    }
-    let others =
-        crate::dispatch::linalg_ops(func).into_iter().filter(|o| o != root && name(o) != "linalg.fill").count();
-    let config = root
-        .attribute(ukernel_dialect::LOWERING_CONFIG_ATTR)
-        .ok()
-        .and_then(|a| ukernel_dialect::LoweringConfig::try_from(a).ok());
-    match config {
-        Some(c) if c.ukernel.is_some() => others == 0 || (others == 1 && c.param("fused") == Some(1)),
-        _ => true,
-    }
-}
-
 /// A lowering-config parameter: the workgroups per SM a family's
 /// configuration chose for one op (the argmax plan for large grids).
 pub const WORKGROUPS_PER_SM_PARAM: &str = "workgroups_per_sm";
@@ -475,37 +239,6 @@ pub const WORKGROUPS_PER_SM_ATTR: &str = "ukernel.workgroups_per_sm";
 /// a ukernel that asks for clusters (on the call, then its kernel, as
 /// [`WORKGROUPS_PER_SM_ATTR`]).
 pub const CLUSTER_ATTR: &str = "ukernel.cluster";
-
-/// Marks the dispatches as kernels with their exact workgroup size as
-/// `.maxntid` and their [`WORKGROUPS_PER_SM_ATTR`] (else 1) as
-/// `.minnctapersm`: ptxas then caps registers for that size and occupancy
-/// (a 384-thread wgmma kernel at 168, which `setmaxnreg` needs at entry; the
-/// GEMV ukernel at 64, four workgroups per SM, which its stream needs in
-/// flight). Their [`CLUSTER_ATTR`] becomes `.reqnctapercluster`: the driver
-/// then launches them in clusters of that shape.
-fn mark_kernels(context: &Context, module: &Module) {
-    for op in body_ops(&module.as_operation()) {
-        if name(&op) == "llvm.func" && op.attribute(GRID_ATTR).is_ok() {
-            let block: Vec<i32> =
-                op.attribute(BLOCK_ATTR).map(ints).unwrap_or_default().iter().map(|b| *b as i32).collect();
-            let workgroups_per_sm = crate::ir::int_attr(&op, WORKGROUPS_PER_SM_ATTR).unwrap_or(1);
-            let cluster = op.attribute(CLUSTER_ATTR).ok();
-            let mut f = unsafe { OperationRefMut::from_raw(op.to_raw()) };
-            f.set_attribute("nvvm.kernel", Attribute::unit(context));
-            if let Some(dims) = cluster {
-                f.set_attribute("nvvm.cluster_dim", dims);
-            }
-            if block.len() == 3 && block.iter().all(|b| *b > 0) {
-                f.set_attribute(
-                    "nvvm.maxntid",
-                    melior::ir::attribute::DenseI32ArrayAttribute::new(context, &block).into(),
-                );
-                let i32t = melior::ir::r#type::IntegerType::new(context, 32).into();
-                f.set_attribute("nvvm.minctasm", IntegerAttribute::new(i32t, workgroups_per_sm).into());
-            }
-        }
-    }
-}
 
 /// One kernel argument: a buffer, given by the caller or (a temporary)
 /// provided by the runtime.
@@ -552,7 +285,7 @@ pub struct KernelInfo {
     pub function: Option<(String, u32)>,
 }
 
-fn strings(a: Attribute) -> Vec<String> {
+pub(crate) fn strings(a: Attribute) -> Vec<String> {
     ArrayAttribute::try_from(a)
         .map(|arr| {
             (0..arr.len())
@@ -563,7 +296,7 @@ fn strings(a: Attribute) -> Vec<String> {
         .unwrap_or_default()
 }
 
-fn ints(a: Attribute) -> Vec<i64> {
+pub(crate) fn ints(a: Attribute) -> Vec<i64> {
     ArrayAttribute::try_from(a)
         .map(|arr| {
             (0..arr.len())

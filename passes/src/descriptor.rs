@@ -31,9 +31,9 @@ pub fn from_spec(spec: &UKernelSpec) -> Result<Descriptor, String> {
         .abi
         .iter()
         .map(|(name, ty)| {
-            AbiType::from_llvm_type(ty)
-                .map(|t| (name.clone(), t))
-                .ok_or_else(|| format!("the abi of '{}' has parameter {name} of type {ty}; expected ptr, i64 or i32", spec.name))
+            AbiType::from_llvm_type(ty).map(|t| (name.clone(), t)).ok_or_else(|| {
+                format!("the abi of '{}' has parameter {name} of type {ty}; expected ptr, i64 or i32", spec.name)
+            })
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Descriptor {

@@ -388,8 +388,7 @@ mod tests {
         let bias: Vec<u16> = (0..7).map(|i| half::bf16::from_f32(i as f32 - 3.0).to_bits()).collect();
         let scale: Vec<f32> = (0..6).map(|i| 1.0 + i as f32 * 0.5).collect();
         // The table: (pointer, offset) per input, in the consumer's input order.
-        let table: Vec<u64> =
-            vec![residual.as_ptr() as u64, 0, bias.as_ptr() as u64, 1, scale.as_ptr() as u64, 2];
+        let table: Vec<u64> = vec![residual.as_ptr() as u64, 0, bias.as_ptr() as u64, 1, scale.as_ptr() as u64, 2];
         let (row, col, v0, v1) = (1usize, 2usize, 1.5f32, -3.0f32);
         let mut out = vec![0f32; 24];
         store(packed, out.as_mut_ptr() as u64, 6, table.as_ptr() as u64, (row, col), (v0, v1), 3);

@@ -180,7 +180,8 @@ fn fold(context: &Context, argmax: OperationRef) -> Result<bool, String> {
     unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old_index.to_raw(), new_index.to_raw()) };
     if !users(old_value).is_empty() {
         let new_value: Value = narrowed_argmax.result(0).map_err(|e| e.to_string())?.into();
-        let widened = crate::build::convert_elements(context, &argmax, new_value, "arith.extf", Type::float32(context))?;
+        let widened =
+            crate::build::convert_elements(context, &argmax, new_value, "arith.extf", Type::float32(context))?;
         unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old_value.to_raw(), widened.to_raw()) };
     }
     drop(detach(&argmax));

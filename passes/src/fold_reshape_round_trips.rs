@@ -40,8 +40,8 @@ fn round_trip<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
     let inner = defining_op(op.operand(0).ok()?).filter(|i| name(i) == want)?;
     let source = inner.operand(0).ok()?;
     let result = op.result(0).ok()?;
-    let same_groups = op.attribute("reassociation").ok()?.to_string()
-        == inner.attribute("reassociation").ok()?.to_string();
+    let same_groups =
+        op.attribute("reassociation").ok()?.to_string() == inner.attribute("reassociation").ok()?.to_string();
     (same_groups && source.r#type() == result.r#type()).then_some(source)
 }
 

@@ -347,7 +347,10 @@ pub fn output_consumer<'c, 'a>(root: &OperationRef<'c, 'a>, init: usize) -> Resu
         _ => return Err("its consumer does not read the result exactly once".into()),
     };
     if inputs - 1 > MAX_CONSUMER_OPERANDS {
-        return Err(format!("its consumer has {} inputs besides the result; at most {MAX_CONSUMER_OPERANDS} fuse", inputs - 1));
+        return Err(format!(
+            "its consumer has {} inputs besides the result; at most {MAX_CONSUMER_OPERANDS} fuse",
+            inputs - 1
+        ));
     }
     let loops = reduction_loops(&consumer).ok_or("its consumer has no iterator types")?;
     let maps = crate::ir::indexing_maps(&consumer).ok_or("its consumer has no indexing maps")?;
@@ -412,7 +415,8 @@ pub fn output_consumer<'c, 'a>(root: &OperationRef<'c, 'a>, init: usize) -> Resu
     }
     let ops = elementwise_body(&consumer, body.argument_count() - 1, "consumer")?;
     // (The family's CPU check replays bodies of at most one operand.)
-    let postfix = (operands.len() <= 1).then(|| body_postfix(&consumer, "consumer", &leaves, Typing::Typed).ok()).flatten();
+    let postfix =
+        (operands.len() <= 1).then(|| body_postfix(&consumer, "consumer", &leaves, Typing::Typed).ok()).flatten();
     Ok(Some(Consumer { op: consumer, result, out, operands, postfix, ops, result_input: r }))
 }
 

@@ -2,6 +2,7 @@
 //! families' MLIR side (matchers, configuration, calls), and the MLIR
 //! pipeline stages up to the LLVM dialect.
 
+pub mod annotate_references;
 mod build;
 pub mod call_builder;
 pub mod canonicalize_contractions;
@@ -9,6 +10,7 @@ pub mod codegen;
 pub mod copies_to_loops;
 mod descriptor;
 pub mod dispatch;
+pub mod drop_results_written_in_place;
 mod epilogue;
 pub mod families;
 pub mod fold_argmax_conversions;
@@ -25,8 +27,12 @@ pub mod inits_per_use;
 mod ir;
 pub mod kernel_config;
 pub mod lower_to_ukernels;
+pub mod mark_kernels;
 pub mod math_to_libdevice;
 pub mod numerics;
+pub mod record_argument_access;
+pub mod record_dim_classes;
+pub mod record_outputs_written;
 mod registration;
 pub mod set_target;
 pub mod split_kernels;

@@ -22,6 +22,11 @@ pub const PASSES: &[PassInfo] = &[
         create: crate::verify_attributes::create,
     },
     PassInfo {
+        argument: crate::record_argument_access::ARGUMENT,
+        summary: crate::record_argument_access::SUMMARY,
+        create: crate::record_argument_access::create,
+    },
+    PassInfo {
         argument: crate::fold_extf_operands::ARGUMENT,
         summary: crate::fold_extf_operands::SUMMARY,
         create: crate::fold_extf_operands::create,
@@ -77,6 +82,26 @@ pub const PASSES: &[PassInfo] = &[
         create: crate::fold_reshape_round_trips::create,
     },
     PassInfo {
+        argument: crate::drop_results_written_in_place::ARGUMENT,
+        summary: crate::drop_results_written_in_place::SUMMARY,
+        create: crate::drop_results_written_in_place::create,
+    },
+    PassInfo {
+        argument: crate::record_outputs_written::ARGUMENT,
+        summary: crate::record_outputs_written::SUMMARY,
+        create: crate::record_outputs_written::create,
+    },
+    PassInfo {
+        argument: crate::record_dim_classes::ARGUMENT,
+        summary: crate::record_dim_classes::SUMMARY,
+        create: crate::record_dim_classes::create,
+    },
+    PassInfo {
+        argument: crate::annotate_references::ARGUMENT,
+        summary: crate::annotate_references::SUMMARY,
+        create: crate::annotate_references::create,
+    },
+    PassInfo {
         argument: crate::hoist_executable_objects::ARGUMENT,
         summary: crate::hoist_executable_objects::SUMMARY,
         create: crate::hoist_executable_objects::create,
@@ -110,6 +135,11 @@ pub const PASSES: &[PassInfo] = &[
         argument: crate::math_to_libdevice::ARGUMENT,
         summary: crate::math_to_libdevice::SUMMARY,
         create: crate::math_to_libdevice::create,
+    },
+    PassInfo {
+        argument: crate::mark_kernels::ARGUMENT,
+        summary: crate::mark_kernels::SUMMARY,
+        create: crate::mark_kernels::create,
     },
 ];
 

@@ -33,8 +33,7 @@
 use melior::{
     Context,
     ir::{
-        Attribute, BlockLike, Identifier, OperationRef, RegionLike, Type, TypeLike, Value,
-        ValueLike,
+        Attribute, BlockLike, Identifier, OperationRef, RegionLike, Type, TypeLike, Value, ValueLike,
         attribute::{
             ArrayAttribute, AttributeLike, DenseI32ArrayAttribute, DenseI64ArrayAttribute, FloatAttribute,
             IntegerAttribute,

@@ -1,4 +1,5 @@
-// Input from stdin and output to a file with -o; the help lists the options.
+// Input from stdin and output to a file with -o; the help lists the options
+// (in an order LLVM's option registry decides: any order here).
 // RUN: ukernel-opt - -o %t.mlir < %s
 // RUN: FileCheck %s < %t.mlir
 // RUN: ukernel-opt --help | FileCheck %s --check-prefix=HELP
@@ -9,15 +10,15 @@ func.func @from_stdin() {
   return
 }
 
-// HELP: --ukernel-kernel-config
-// HELP: --ukernel-set-target
-// HELP: --ukernels=<string>
-// HELP: --pass-pipeline=
-// HELP: --split-input-file
-// HELP: --verify-diagnostics
-// HELP: ukernel-opt options:
-// HELP: --ukernel-explain
-// HELP: --ukernel-target=<arch>
+// HELP-DAG: --ukernel-kernel-config
+// HELP-DAG: --ukernel-set-target
+// HELP-DAG: --ukernels=<string>
+// HELP-DAG: --pass-pipeline=
+// HELP-DAG: --split-input-file
+// HELP-DAG: --verify-diagnostics
+// HELP-DAG: ukernel-opt options:
+// HELP-DAG: --ukernel-explain
+// HELP-DAG: --ukernel-target=<arch>
 
 // AFTER: IR Dump After Canonicalizer (canonicalize)
 // AFTER: func.func @from_stdin

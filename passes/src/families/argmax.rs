@@ -150,10 +150,7 @@ impl Family for Argmax {
         op: &OperationRef<'c, '_>,
     ) -> Option<Result<super::argmax_split::SplitForm<'c>, String>> {
         let fold = match_fold(op).ok()?;
-        Some(
-            split_operands(op)
-                .and_then(|ops| super::argmax_split::split_form(context, op.location(), &fold, &ops)),
-        )
+        Some(split_operands(op).and_then(|ops| super::argmax_split::split_form(context, op.location(), &fold, &ops)))
     }
 
     fn reference(&self, found: &Match, op: &OperationRef, func: &OperationRef) -> Vec<(&'static str, RefValue)> {
@@ -323,11 +320,11 @@ fn check_combiner(op: &OperationRef, loops: usize) -> Result<&'static str, Strin
         (semantics, false) => Ok(semantics),
         // maxnumf skips NaN and `ogt` never selects it: both ignore NaN.
         ("ogt", true) => Ok("maxnum"),
-        (_, true) => Err(
-            "the combiner uses arith.maxnumf (NaN ignored) but the index select lets the first NaN win: value and \
+        (_, true) => {
+            Err("the combiner uses arith.maxnumf (NaN ignored) but the index select lets the first NaN win: value and \
              index disagree"
-                .into(),
-        ),
+                .into())
+        }
     }
 }
 

@@ -180,7 +180,9 @@ impl<'c> Ir<'c> {
         then_region.append_block(then);
         self.op(
             block,
-            OperationBuilder::new("scf.if", self.location).add_operands(&[cond]).add_regions([then_region, else_region]),
+            OperationBuilder::new("scf.if", self.location)
+                .add_operands(&[cond])
+                .add_regions([then_region, else_region]),
         )
         .map(|_| ())
     }
@@ -277,7 +279,10 @@ pub fn split_form<'c>(
             Some(n) => ir.index(w, *n as i64)?,
             None => {
                 let at = ir.index(w, d as i64)?;
-                ir.value(w, OperationBuilder::new("memref.dim", location).add_operands(&[input, at]).add_results(&[index]))?
+                ir.value(
+                    w,
+                    OperationBuilder::new("memref.dim", location).add_operands(&[input, at]).add_results(&[index]),
+                )?
             }
         });
     }
@@ -288,12 +293,17 @@ pub fn split_form<'c>(
     }
     let mut shared = Vec::new();
     for (n, _, ty) in &arrays {
-        shared.push(ir.value(
-            w,
-            OperationBuilder::new("memref.get_global", location)
-                .add_attributes(&[(Identifier::new(context, "name"), FlatSymbolRefAttribute::new(context, n).into())])
-                .add_results(&[*ty]),
-        )?);
+        shared.push(
+            ir.value(
+                w,
+                OperationBuilder::new("memref.get_global", location)
+                    .add_attributes(&[(
+                        Identifier::new(context, "name"),
+                        FlatSymbolRefAttribute::new(context, n).into(),
+                    )])
+                    .add_results(&[*ty]),
+            )?,
+        );
     }
     let [best, at, nan, value] = [shared[0], shared[1], shared[2], shared[3]];
     let row_block = Block::new(&[(index, location)]);
@@ -322,10 +332,15 @@ pub fn split_form<'c>(
     // One scan of this thread's positions below `limit` and the tree over
     // the threads' pieces, appended to `b`.
     let scan = |b: &Block<'c>, limit: V<'c>| -> Result<(), String> {
-        let body = Block::new(&[(index, location), (f32t, location), (i64t, location), (i64t, location), (f32t, location)]);
-        let arg = |i: usize| -> Result<V<'c>, String> { Ok(detach(body.argument(i).map_err(|e| e.to_string())?.into())) };
+        let body =
+            Block::new(&[(index, location), (f32t, location), (i64t, location), (i64t, location), (f32t, location)]);
+        let arg =
+            |i: usize| -> Result<V<'c>, String> { Ok(detach(body.argument(i).map_err(|e| e.to_string())?.into())) };
         let (k, m, a, n, v) = (arg(0)?, arg(1)?, arg(2)?, arg(3)?, arg(4)?);
-        let input_indices: Vec<V> = (0..rank).map(|d| if d == axis { Some(k) } else { index_of[d] }).collect::<Option<_>>().ok_or("internal error: an index is missing")?;
+        let input_indices: Vec<V> = (0..rank)
+            .map(|d| if d == axis { Some(k) } else { index_of[d] })
+            .collect::<Option<_>>()
+            .ok_or("internal error: an index is missing")?;
         let bb = &body;
         let raw = ir.load(bb, input, &input_indices)?;
         let x = if element_is_f32 { raw } else { ir.convert(bb, "arith.extf", raw, f32t)? };
@@ -425,7 +440,8 @@ pub fn split_form<'c>(
     ir.store(wb, val, vout, &kept_indices);
     ir.store(wb, idx, iout, &kept_indices);
     ir.if_(tb, first, write)?;
-    let thread_loop = crate::call_builder::parallel(context, location, c0, c1, &[threads], &["thread_x"], thread_block)?;
+    let thread_loop =
+        crate::call_builder::parallel(context, location, c0, c1, &[threads], &["thread_x"], thread_block)?;
     row_block.append_operation(thread_loop);
     let row_loop = crate::call_builder::parallel(context, location, c0, c1, &[rows], &["block_x"], row_block)?;
     top.append_operation(row_loop);

@@ -630,7 +630,12 @@ pub(crate) fn generic_body(op: &OperationRef, f32_inputs: bool) -> Result<(), St
         return Err("the product is not of the two inputs".into());
     }
     if ops.len() != if f32_inputs { 3 } else { 5 } {
-        return Err(if f32_inputs { "the body computes more than mulf and addf" } else { "the body computes more than extf, mulf and addf" }.into());
+        return Err(if f32_inputs {
+            "the body computes more than mulf and addf"
+        } else {
+            "the body computes more than extf, mulf and addf"
+        }
+        .into());
     }
     Ok(())
 }
