@@ -232,7 +232,6 @@ impl std::fmt::Display for GpuArch {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

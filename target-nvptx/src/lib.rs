@@ -167,7 +167,9 @@ pub fn objects_for_arch(objects: &[ExecutableObject], arch: GpuArch) -> ObjectsF
     let mut chosen = Vec::new();
     for object in objects {
         match object_arch(&object.path) {
-            Some(a) => by_symbol.entry(object.path.split('.').next().unwrap_or_default()).or_default().push((object, a)),
+            Some(a) => {
+                by_symbol.entry(object.path.split('.').next().unwrap_or_default()).or_default().push((object, a))
+            }
             None => chosen.push((object.path.clone(), object.data.to_vec())),
         }
     }
@@ -338,7 +340,16 @@ pub fn emit(
         }
         let t = std::time::Instant::now();
         let emit_own = || {
-            link_and_emit(&partition.ir, objects, found, facts, arch, libdevice.as_deref(), options.linkage, options.keep_ir)
+            link_and_emit(
+                &partition.ir,
+                objects,
+                found,
+                facts,
+                arch,
+                libdevice.as_deref(),
+                options.linkage,
+                options.keep_ir,
+            )
         };
         let (ptx, ir, linked) = match shared.group_of(p) {
             Some(g) => {
@@ -485,24 +496,16 @@ mod tests {
 
     #[test]
     fn each_arch_links_the_newest_object_the_ir_carries_for_it() {
-        let objects: Vec<ExecutableObject> = [
-            "uk_a.sm_80.bc",
-            "uk_a.sm_90.bc",
-            "uk_w.sm_90a.bc",
-            "uk_user.bc",
-        ]
-        .iter()
-        .map(|p| ExecutableObject::new(*p, p.as_bytes().to_vec()))
-        .collect();
+        let objects: Vec<ExecutableObject> = ["uk_a.sm_80.bc", "uk_a.sm_90.bc", "uk_w.sm_90a.bc", "uk_user.bc"]
+            .iter()
+            .map(|p| ExecutableObject::new(*p, p.as_bytes().to_vec()))
+            .collect();
         let sm80 = objects_for_arch(&objects, arch("sm_80"));
         assert_eq!(paths(&sm80), ["uk_user.bc", "uk_a.sm_80.bc"]);
         // (uk_w's only object is arch-specific for sm_90a.)
         assert!(sm80.unserved.contains_key("uk_w"));
         assert!(sm80.check_called(&["uk_a".into()], arch("sm_80")).is_ok());
-        assert!(matches!(
-            sm80.check_called(&["uk_w".into()], arch("sm_80")),
-            Err(TargetError::ArchSpecific { .. })
-        ));
+        assert!(matches!(sm80.check_called(&["uk_w".into()], arch("sm_80")), Err(TargetError::ArchSpecific { .. })));
         assert_eq!(paths(&objects_for_arch(&objects, arch("sm_86"))), ["uk_user.bc", "uk_a.sm_80.bc"]);
         assert_eq!(paths(&objects_for_arch(&objects, arch("sm_90"))), ["uk_user.bc", "uk_a.sm_90.bc"]);
         assert_eq!(
@@ -513,9 +516,6 @@ mod tests {
         // Objects only for newer arches than the target serve none of it.
         let newer = [ExecutableObject::new("uk_b.sm_90.bc", vec![1u8])];
         let sm80 = objects_for_arch(&newer, arch("sm_80"));
-        assert!(matches!(
-            sm80.check_called(&["uk_b".into()], arch("sm_80")),
-            Err(TargetError::NoObjectForArch { .. })
-        ));
+        assert!(matches!(sm80.check_called(&["uk_b".into()], arch("sm_80")), Err(TargetError::NoObjectForArch { .. })));
     }
 }

@@ -217,7 +217,11 @@ pub struct UKernelFacts {
 impl UKernelFacts {
     /// The called ukernels `module` defines (after linking).
     pub fn called_in(&self, module: &Module) -> Vec<String> {
-        self.called.iter().filter(|n| module.get_function(n).is_some_and(|f| f.count_basic_blocks() > 0)).cloned().collect()
+        self.called
+            .iter()
+            .filter(|n| module.get_function(n).is_some_and(|f| f.count_basic_blocks() > 0))
+            .cloned()
+            .collect()
     }
 
     /// The facts of every ukernel of the library, from its registry: for
@@ -239,7 +243,12 @@ impl UKernelFacts {
     /// A line for cache keys.
     pub fn key(&self) -> String {
         let list = |s: &BTreeSet<String>| s.iter().cloned().collect::<Vec<_>>().join(",");
-        format!("ukernels={};called={};after_inlining={}", list(&self.ukernels), list(&self.called), list(&self.after_inlining))
+        format!(
+            "ukernels={};called={};after_inlining={}",
+            list(&self.ukernels),
+            list(&self.called),
+            list(&self.after_inlining)
+        )
     }
 }
 
@@ -478,7 +487,9 @@ pub fn harness_ptx(harness: &str, arch: GpuArch) -> Result<String, LinkError> {
 fn launch_in_clusters(module: &Module) {
     let context = module.get_context();
     for uk in ukernels::registry().ukernels() {
-        if let (Some(c), Some(f)) = (ukernels::Facts::cluster_m(&**uk), module.get_function(&format!("harness_{}", uk.symbol))) {
+        if let (Some(c), Some(f)) =
+            (ukernels::Facts::cluster_m(&**uk), module.get_function(&format!("harness_{}", uk.symbol)))
+        {
             let dims = context.create_string_attribute("nvvm.cluster_dim", &format!("1,{c},1"));
             f.add_attribute(AttributeLoc::Function, dims);
         }

@@ -84,7 +84,11 @@ struct TopLevel {
 
 fn top_level(op: &OperationRef, ukernels: &crate::UKernelFacts) -> TopLevel {
     let name = symbol_name(op);
-    TopLevel { kernel: is_kernel(op), joins: is_shared_state(op) || is_called_ukernel(op, name.as_deref(), ukernels), name }
+    TopLevel {
+        kernel: is_kernel(op),
+        joins: is_shared_state(op) || is_called_ukernel(op, name.as_deref(), ukernels),
+        name,
+    }
 }
 
 /// Symbol names that `attr` refers to, looking into arrays and dictionaries.

@@ -147,7 +147,10 @@ fn only_kernels_that_just_call_tagged_ukernels_get_the_short_pipeline() {
     };
     let argmax = "declare void @uk_argmax_f32i64(ptr)\n\
                   define ptx_kernel void @k(ptr %p) {\n  call void @uk_argmax_f32i64(ptr %p)\n  ret void\n}\n";
-    assert_eq!(link::pipeline_for(&module_of(argmax), &link::UKernelFacts::of_library()), link::Pipeline::AfterInlining);
+    assert_eq!(
+        link::pipeline_for(&module_of(argmax), &link::UKernelFacts::of_library()),
+        link::Pipeline::AfterInlining
+    );
     // Code of its own with a loop: O3.
     let with_loop = "declare void @uk_argmax_f32i64(ptr)\n\
                      define ptx_kernel void @k(ptr %p, i64 %n) {\nentry:\n  br label %loop\n\

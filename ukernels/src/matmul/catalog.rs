@@ -498,11 +498,7 @@ pub fn variants() -> Vec<VariantDef> {
             kind: "gemv",
             symbol: format!("uk_matmul_gemv_{ab}_kn"),
             source: "cuda/matmul_gemv_kn.cu",
-            defines: vec![
-                type_define.clone(),
-                "UK_B_KN".into(),
-                format!("UK_GEMV_KN_UNROLL={GEMV_KN_UNROLL}"),
-            ],
+            defines: vec![type_define.clone(), "UK_B_KN".into(), format!("UK_GEMV_KN_UNROLL={GEMV_KN_UNROLL}")],
             arches: PORTABLE_ARCHES,
             arch_specific: false,
             operand_types: vec![ab, ab, "f32"],
