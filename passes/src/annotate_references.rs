@@ -12,7 +12,7 @@ use melior::{
     ir::{
         Attribute,
         attribute::{IntegerAttribute, StringAttribute},
-        operation::{OperationLike, OperationMutLike, OperationRefMut},
+        operation::{OperationLike, OperationMutLike},
     },
 };
 
@@ -56,7 +56,7 @@ fn annotate_references(context: &Context, module: &melior::ir::OperationRef) -> 
         }
         let named: Vec<(melior::ir::Identifier, Attribute)> =
             fields.iter().map(|(k, v)| (melior::ir::Identifier::new(context, k), *v)).collect();
-        let mut f = unsafe { OperationRefMut::from_raw(func.to_raw()) };
+        let mut f = crate::ir::mutable(&func);
         f.set_attribute(REFERENCE_ATTR, melior::ir::attribute::DictionaryAttribute::new(context, &named).into());
     }
     true

@@ -87,7 +87,7 @@ pub fn clone_body<'c, 'b>(
             operands.push(raw);
         }
         let copy = block.append_operation(clone_op(&o));
-        let mut m = unsafe { melior::ir::operation::OperationRefMut::from_raw(copy.to_raw()) };
+        let mut m = crate::ir::mutable(&copy);
         for (i, raw) in operands.into_iter().enumerate() {
             melior::ir::operation::OperationMutLike::set_operand(&mut m, i, unsafe { Value::from_raw(raw) });
         }
@@ -170,7 +170,7 @@ pub fn jit_function<'c>(
     use melior::ir::operation::OperationMutLike;
     let mut module = melior::ir::Module::new(melior::ir::Location::unknown(context));
     let placed = module.body().append_operation(function);
-    let mut f = unsafe { melior::ir::operation::OperationRefMut::from_raw(placed.to_raw()) };
+    let mut f = crate::ir::mutable(&placed);
     let _ = f.remove_attribute("sym_visibility");
     assert!(module.as_operation().verify(), "{}", module.as_operation());
     crate::register_passes();

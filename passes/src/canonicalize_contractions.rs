@@ -659,8 +659,7 @@ fn canonicalize(context: &Context, op: OperationRef) -> Result<(), String> {
     )?;
     let result = from_layout(context, &op, generic, &maps[2], &c_layout, &sizes, &sources, c_shape)?;
     let old: Value = op.result(0).map_err(|e| e.to_string())?.into();
-    // SAFETY: both values are live in the function; the old op goes next.
-    unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old.to_raw(), result.to_raw()) };
+    crate::ir::replace_uses(old, result);
     let mut notes = vec![];
     if plan.swapped && plan.m.is_empty() {
         notes.push("A and B trade places (a matrix-vector product as M = 1)".to_string());

@@ -34,7 +34,7 @@ use melior::{
     ir::{
         Attribute, Module,
         attribute::{ArrayAttribute, IntegerAttribute, StringAttribute},
-        operation::{OperationLike, OperationMutLike, OperationRefMut},
+        operation::{OperationLike, OperationMutLike},
     },
     pass::PassManager,
     utility::parse_pass_pipeline,
@@ -193,7 +193,7 @@ pub(crate) fn access_of(func: &melior::ir::OperationRef) -> Vec<String> {
 
 pub(crate) fn set_access(context: &Context, func: &melior::ir::OperationRef, access: &[String]) {
     let items: Vec<Attribute> = access.iter().map(|a| StringAttribute::new(context, a).into()).collect();
-    let mut f = unsafe { OperationRefMut::from_raw(func.to_raw()) };
+    let mut f = crate::ir::mutable(&func);
     f.set_attribute(ACCESS_ATTR, ArrayAttribute::new(context, &items).into());
 }
 

@@ -6,7 +6,7 @@
 use melior::ir::{
     BlockLike, OperationRef, RegionLike,
     attribute::ArrayAttribute,
-    operation::{Operation, OperationLike, OperationMutLike, OperationRefMut},
+    operation::{Operation, OperationLike, OperationMutLike},
 };
 use ukernel_dialect::{EXECUTABLE_OBJECTS, ExecutableObject};
 
@@ -201,7 +201,7 @@ pub fn writes_memory(op: &OperationRef) -> bool {
 
 /// Takes `op` out of its block, returning ownership.
 pub fn detach(op: &OperationRef) -> Operation<'static> {
-    let mut m = unsafe { OperationRefMut::from_raw(op.to_raw()) };
+    let mut m = crate::ir::mutable(&op);
     m.remove_from_parent();
     unsafe { Operation::from_raw(op.to_raw()) }
 }

@@ -8,7 +8,7 @@
 
 use melior::{
     Context,
-    ir::operation::{OperationLike, OperationMutLike, OperationRefMut},
+    ir::operation::{OperationLike, OperationMutLike},
 };
 
 use crate::{
@@ -51,7 +51,7 @@ fn results_written_in_place(context: &Context, module: &melior::ir::OperationRef
         let location = ret.location();
         melior::ir::BlockLike::insert_operation_before(&block, ret, melior::dialect::func::r#return(&kept, location));
         drop(crate::dispatch::detach(&ret));
-        let mut f = unsafe { OperationRefMut::from_raw(func.to_raw()) };
+        let mut f = crate::ir::mutable(&func);
         f.set_attribute("function_type", melior::ir::attribute::TypeAttribute::new(new_type.into()).into());
     }
     true

@@ -177,12 +177,12 @@ fn fold(context: &Context, argmax: OperationRef) -> Result<bool, String> {
     let old_value: Value = argmax.result(0).map_err(|e| e.to_string())?.into();
     let old_index: Value = argmax.result(1).map_err(|e| e.to_string())?.into();
     let new_index: Value = narrowed_argmax.result(1).map_err(|e| e.to_string())?.into();
-    unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old_index.to_raw(), new_index.to_raw()) };
+    crate::ir::replace_uses(old_index, new_index);
     if !users(old_value).is_empty() {
         let new_value: Value = narrowed_argmax.result(0).map_err(|e| e.to_string())?.into();
         let widened =
             crate::build::convert_elements(context, &argmax, new_value, "arith.extf", Type::float32(context))?;
-        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old_value.to_raw(), widened.to_raw()) };
+        crate::ir::replace_uses(old_value, widened);
     }
     drop(detach(&argmax));
     drop(detach(&producer));

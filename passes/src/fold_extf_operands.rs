@@ -16,7 +16,7 @@ use melior::{
     Context,
     ir::{
         BlockLike, OperationRef, RegionLike, Value, ValueLike,
-        operation::{OperationLike, OperationMutLike, OperationRefMut},
+        operation::{OperationLike, OperationMutLike},
         r#type::TypeLike,
     },
     pass::Pass,
@@ -93,7 +93,7 @@ fn fold(matmul: OperationRef) {
         let mut keep = extf.to_raw();
         unsafe { mlir_sys::mlirValueReplaceAllUsesExcept(arg.to_raw(), widened.to_raw(), 1, &mut keep) };
     }
-    let mut m = unsafe { OperationRefMut::from_raw(matmul.to_raw()) };
+    let mut m = crate::ir::mutable(&matmul);
     m.set_operand(0, a16);
     m.set_operand(1, b16);
     // Both operands may be one generic (A x A): it goes once.

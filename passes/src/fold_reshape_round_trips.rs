@@ -51,8 +51,7 @@ fn fold(_context: &Context, module: &OperationRef) -> bool {
             let Some(source) = round_trip(&op) else { continue };
             let Ok(result) = op.result(0) else { continue };
             let inner = defining_op(op.operand(0).expect("checked above"));
-            // SAFETY: both values are live in the function; the op goes next.
-            unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), source.to_raw()) };
+            crate::ir::replace_uses(result, source);
             drop(detach(&op));
             if let Some(inner) = inner
                 && inner.result(0).is_ok_and(|r| users(r.into()).is_empty())

@@ -19,7 +19,7 @@ use melior::{
     ir::{
         Attribute, OperationRef, ValueLike,
         attribute::ArrayAttribute,
-        operation::{OperationLike, OperationMutLike, OperationRefMut},
+        operation::{OperationLike, OperationMutLike},
     },
     pass::Pass,
 };
@@ -78,7 +78,7 @@ fn fold(context: &Context, matmul: OperationRef) -> Result<(), String> {
     if !crate::ir::shape_of(weight.r#type()).is_some_and(|(d, _)| d.len() == rank) {
         return Ok(());
     }
-    let mut m = unsafe { OperationRefMut::from_raw(matmul.to_raw()) };
+    let mut m = crate::ir::mutable(&matmul);
     m.set_operand(1, weight);
     m.set_attribute("indexing_maps", transposed_b_maps(context, batched));
     if users(b).is_empty() {

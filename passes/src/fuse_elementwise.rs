@@ -268,7 +268,7 @@ fn fuse(context: &Context, producer: OperationRef, consumer: OperationRef, read:
     let fused = parent.insert_operation_before(consumer, fused);
     let old: Value = consumer.result(0).map_err(|e| e.to_string())?.into();
     let new: Value = fused.result(0).map_err(|e| e.to_string())?.into();
-    unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old.to_raw(), new.to_raw()) };
+    crate::ir::replace_uses(old, new);
     drop(detach(&consumer));
     let produced: Value = producer.result(0).map_err(|e| e.to_string())?.into();
     if users(produced).is_empty() {

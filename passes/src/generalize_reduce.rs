@@ -76,7 +76,7 @@ fn generalize(context: &Context, op: OperationRef) -> Result<(), String> {
     for i in 0..n {
         let (old, new): (Value, Value) =
             (op.result(i).map_err(|e| e.to_string())?.into(), generic.result(i).map_err(|e| e.to_string())?.into());
-        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old.to_raw(), new.to_raw()) };
+        crate::ir::replace_uses(old, new);
     }
     drop(detach(&op));
     Ok(())

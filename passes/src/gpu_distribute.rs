@@ -43,7 +43,7 @@ use melior::{
     ir::{
         Attribute, Block, BlockLike, Identifier, Location, OperationRef, Region, RegionLike, Type, Value, ValueLike,
         attribute::{ArrayAttribute, IntegerAttribute, StringAttribute, TypeAttribute},
-        operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut},
+        operation::{OperationBuilder, OperationLike, OperationMutLike},
         r#type::{FunctionType, IntegerType},
     },
     pass::Pass,
@@ -181,7 +181,7 @@ fn inline_mapped_loop(
         };
         let id = special_register(context, &op, reg)?;
         let iv: Value = body.argument(i).map_err(|e| Fail(e.to_string()))?.into();
-        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(iv.to_raw(), id.to_raw()) };
+        crate::ir::replace_uses(iv, id);
         dims.push((p, trip_count_expr(op.operand(n + i).map_err(|e| Fail(e.to_string()))?, func)?));
     }
     let block = op.block().ok_or_else(|| Fail("loop outside a block".into()))?;
@@ -237,7 +237,7 @@ fn thread_stride(context: &Context, op: OperationRef) -> Result<(), Fail> {
     let offset = binary(&op, "arith.muli", tid, step, index)?;
     let new_lb = binary(&op, "arith.addi", lb, offset, index)?;
     let new_step = binary(&op, "arith.muli", step, threads, index)?;
-    let mut m = unsafe { OperationRefMut::from_raw(op.to_raw()) };
+    let mut m = crate::ir::mutable(&op);
     m.set_operand(d, new_lb);
     m.set_operand(2 * n + d, new_step);
     barrier_after(context, op)
@@ -526,7 +526,7 @@ fn one_thread_per_point(
         }
     }
     for l in loops {
-        let mut m = unsafe { OperationRefMut::from_raw(l.to_raw()) };
+        let mut m = crate::ir::mutable(&l);
         for d in 0..n {
             m.set_operand(d, lower_bounds[d]);
             m.set_operand(n + d, upper_bounds[d]);
@@ -568,7 +568,7 @@ fn temporaries_to_arguments<'c>(
         }
         sizes.push(dim_sizes);
         let arg = entry.add_argument(ty, op.location());
-        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), arg.to_raw()) };
+        crate::ir::replace_uses(result, arg);
         drop(crate::dispatch::detach(&op));
         added.push(entry.argument_count() as i64 - 1);
     }
@@ -590,7 +590,7 @@ fn temporaries_to_arguments<'c>(
             .map(|f| (0..f.result_count()).filter_map(|i| f.result(i).ok()).collect())
             .unwrap_or_default();
         let ft = FunctionType::new(context, &inputs, &results);
-        let mut m = unsafe { OperationRefMut::from_raw(func.to_raw()) };
+        let mut m = crate::ir::mutable(&func);
         m.set_attribute("function_type", TypeAttribute::new(ft.into()).into());
     }
     Ok((added, sizes))
@@ -663,7 +663,7 @@ fn distribute(context: &Context, func: OperationRef) -> Result<(), Fail> {
         in_order_on_one_workgroup(context, body)?;
         block = vec![DEFAULT_THREADS, 1, 1];
     }
-    let mut m = unsafe { OperationRefMut::from_raw(func.to_raw()) };
+    let mut m = crate::ir::mutable(&func);
     let grid: Vec<Attribute> = grid.iter().map(|g| StringAttribute::new(context, &g.to_string()).into()).collect();
     m.set_attribute(GRID_ATTR, ArrayAttribute::new(context, &grid).into());
     let block: Vec<Attribute> = block.iter().map(|b| i64_attr(context, *b)).collect();

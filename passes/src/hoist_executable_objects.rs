@@ -18,7 +18,7 @@ use melior::{
     ir::{
         Attribute, BlockLike, Location, OperationRef, RegionLike,
         attribute::ArrayAttribute,
-        operation::{OperationLike, OperationMutLike, OperationRefMut},
+        operation::{OperationLike, OperationMutLike},
     },
     pass::Pass,
 };
@@ -64,12 +64,12 @@ fn hoist_into(context: &Context, owner: &OperationRef) -> bool {
         return false;
     }
     for carrier in &carriers {
-        let mut op = unsafe { OperationRefMut::from_raw(carrier.to_raw()) };
+        let mut op = crate::ir::mutable(&carrier);
         let _ = op.remove_attribute(EXECUTABLE_OBJECTS);
     }
     if kept.len() > before || !carriers.is_empty() {
         let attrs: Vec<Attribute> = kept.iter().map(|c| c.attr).collect();
-        let mut op = unsafe { OperationRefMut::from_raw(owner.to_raw()) };
+        let mut op = crate::ir::mutable(&owner);
         op.set_attribute(EXECUTABLE_OBJECTS, ArrayAttribute::new(context, &attrs).into());
     }
     true

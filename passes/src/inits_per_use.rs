@@ -17,7 +17,7 @@ use melior::{
     Context,
     ir::{
         BlockLike, OperationRef, Value,
-        operation::{OperationLike, OperationMutLike, OperationRefMut},
+        operation::{OperationLike, OperationMutLike},
     },
     pass::Pass,
 };
@@ -55,11 +55,11 @@ fn split_init(init_op: OperationRef) -> Result<(), String> {
         if let Some(init) = init {
             // The empty's dynamic sizes dominate the fill, hence the user.
             let empty = block.insert_operation_before(copy, clone_op(&init));
-            let mut c = unsafe { OperationRefMut::from_raw(copy.to_raw()) };
+            let mut c = crate::ir::mutable(&copy);
             c.set_operand(1, empty.result(0).map_err(|e| e.to_string())?.into());
         }
         let fresh: Value = copy.result(0).map_err(|e| e.to_string())?.into();
-        let mut u = unsafe { OperationRefMut::from_raw(user.to_raw()) };
+        let mut u = crate::ir::mutable(&user);
         for i in 0..user.operand_count() {
             if user.operand(i).is_ok_and(|v| same(v, result)) {
                 u.set_operand(i, fresh);

@@ -248,3 +248,20 @@ pub fn last_use_before<'c, 'a>(op: &OperationRef<'c, 'a>, value: Value) -> Optio
 pub fn last_fill_before<'c, 'a>(op: &OperationRef<'c, 'a>, init: Value) -> Option<OperationRef<'c, 'a>> {
     last_use_before(op, init).filter(|p| name(p) == "linalg.fill" && p.operand(1).is_ok_and(|v| same(v, init)))
 }
+
+/// A mutable handle on `op`, to set its attributes or operands or move it.
+/// Passes own the module they rewrite, on one thread; no caller holds a
+/// reference into `op`'s attribute or operand storage across the change.
+pub fn mutable<'c, 'a>(op: &OperationRef<'c, 'a>) -> melior::ir::operation::OperationRefMut<'c, 'a> {
+    // SAFETY: `op` is a live operation (borrowed for the call), and the
+    // rewrite holding it is the only code touching the IR (see above).
+    unsafe { melior::ir::operation::OperationRefMut::from_raw(op.to_raw()) }
+}
+
+/// Replaces every use of `old` by `new`, a value of the same type that
+/// dominates them; `old`'s producer stays for the caller to erase.
+pub fn replace_uses<'c>(old: impl ValueLike<'c>, new: impl ValueLike<'c>) {
+    // SAFETY: both values are live in the same function (the callers take
+    // them from ops of the IR being rewritten).
+    unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old.to_raw(), new.to_raw()) }
+}

@@ -38,7 +38,7 @@ use melior::{
     ir::{
         Attribute, BlockLike, OperationRef,
         attribute::ArrayAttribute,
-        operation::{OperationLike, OperationMutLike, OperationRefMut},
+        operation::{OperationLike, OperationMutLike},
     },
     pass::Pass,
 };
@@ -462,7 +462,7 @@ fn place_next_to(root: &OperationRef, fused: &[OperationRef]) {
 }
 
 fn apply(context: &Context, root: &OperationRef, decision: &Decision) -> Result<(), ukernel_dialect::Error> {
-    let mut op = unsafe { OperationRefMut::from_raw(root.to_raw()) };
+    let mut op = crate::ir::mutable(&root);
     op.set_attribute(LOWERING_CONFIG_ATTR, decision.config.to_attribute(context)?);
     if !decision.objects.is_empty() {
         let mut objects: Vec<Attribute> =

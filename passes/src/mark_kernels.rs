@@ -8,7 +8,7 @@ use melior::{
     ir::{
         Attribute,
         attribute::IntegerAttribute,
-        operation::{OperationLike, OperationMutLike, OperationRefMut},
+        operation::{OperationLike, OperationMutLike},
     },
 };
 
@@ -35,7 +35,7 @@ fn mark_kernels(context: &Context, module: &melior::ir::OperationRef) -> bool {
                 op.attribute(BLOCK_ATTR).map(ints).unwrap_or_default().iter().map(|b| *b as i32).collect();
             let workgroups_per_sm = crate::ir::int_attr(&op, WORKGROUPS_PER_SM_ATTR).unwrap_or(1);
             let cluster = op.attribute(CLUSTER_ATTR).ok();
-            let mut f = unsafe { OperationRefMut::from_raw(op.to_raw()) };
+            let mut f = crate::ir::mutable(&op);
             f.set_attribute("nvvm.kernel", Attribute::unit(context));
             if let Some(dims) = cluster {
                 f.set_attribute("nvvm.cluster_dim", dims);

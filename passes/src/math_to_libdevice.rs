@@ -154,7 +154,7 @@ fn put_before<'c, 'a>(op: &OperationRef<'c, 'a>, new: melior::ir::Operation<'c>)
 
 fn replace_result(op: &OperationRef, index: usize, with: Value) -> Result<(), String> {
     let result = op.result(index).map_err(|e| format!("internal error: {e}"))?;
-    unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), with.to_raw()) };
+    crate::ir::replace_uses(result, with);
     Ok(())
 }
 

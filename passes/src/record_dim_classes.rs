@@ -9,7 +9,7 @@ use melior::{
     ir::{
         Attribute,
         attribute::{ArrayAttribute, IntegerAttribute},
-        operation::{OperationLike, OperationMutLike, OperationRefMut},
+        operation::{OperationLike, OperationMutLike},
     },
 };
 
@@ -106,7 +106,7 @@ fn record_dim_classes(context: &Context, module: &melior::ir::OperationRef) -> b
                 .collect();
             classes.push(ArrayAttribute::new(context, &per_dim).into());
         }
-        let mut f = unsafe { OperationRefMut::from_raw(func.to_raw()) };
+        let mut f = crate::ir::mutable(&func);
         f.set_attribute(DIM_CLASSES_ATTR, ArrayAttribute::new(context, &classes).into());
     }
     true

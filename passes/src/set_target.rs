@@ -11,7 +11,7 @@
 
 use melior::{
     Context,
-    ir::{OperationRef, operation::OperationLike, operation::OperationMutLike, operation::OperationRefMut},
+    ir::{OperationRef, operation::OperationLike, operation::OperationMutLike},
     pass::Pass,
 };
 use ukernel_dialect::{GpuArch, TARGET_ATTR, Target, UKernelSelection, emit_error};
@@ -79,7 +79,7 @@ impl TargetOverride {
             target.ukernels = list.clone();
         }
         let attr = target.to_attribute(context).map_err(|e| e.to_string())?;
-        unsafe { OperationRefMut::from_raw(module.to_raw()) }.set_attribute(TARGET_ATTR, attr);
+        crate::ir::mutable(&module).set_attribute(TARGET_ATTR, attr);
         Ok(())
     }
 }

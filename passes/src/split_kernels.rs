@@ -38,7 +38,7 @@ use melior::{
     ir::{
         BlockLike, OperationRef, RegionLike, Value, ValueLike,
         attribute::{IntegerAttribute, StringAttribute},
-        operation::{OperationLike, OperationMutLike, OperationRefMut},
+        operation::{OperationLike, OperationMutLike},
         r#type::IntegerType,
     },
     pass::Pass,
@@ -254,7 +254,7 @@ fn split(context: &Context, module: &OperationRef, func: OperationRef) -> Result
             }
         }
         drop_unused_values(&copy);
-        let mut m = unsafe { OperationRefMut::from_raw(copy.to_raw()) };
+        let mut m = crate::ir::mutable(&copy);
         m.set_attribute("sym_name", StringAttribute::new(context, &format!("{function}__k{step}")).into());
         m.set_attribute(FUNCTION_ATTR, StringAttribute::new(context, &function).into());
         m.set_attribute(STEP_ATTR, IntegerAttribute::new(IntegerType::new(context, 64).into(), step as i64).into());
@@ -288,7 +288,7 @@ fn take_launch_attributes(func: &OperationRef) -> Result<(), String> {
             }
         }
     }
-    let mut f = unsafe { OperationRefMut::from_raw(func.to_raw()) };
+    let mut f = crate::ir::mutable(&func);
     if let Some(n) = per_sm {
         f.set_attribute(WORKGROUPS_PER_SM_ATTR, n);
     }

@@ -38,7 +38,7 @@ use melior::{
             ArrayAttribute, AttributeLike, DenseI32ArrayAttribute, DenseI64ArrayAttribute, FloatAttribute,
             IntegerAttribute,
         },
-        operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut},
+        operation::{OperationBuilder, OperationLike, OperationMutLike},
         r#type::{IntegerType, RankedTensorType},
     },
     pass::Pass,
@@ -453,7 +453,7 @@ fn rewrite<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, s: Split<'c, 
         let (partial, out): (Value, Value) =
             (b.argument(0).map_err(|e| e.to_string())?.into(), b.argument(1).map_err(|e| e.to_string())?.into());
         let copy = b.append_operation(clone_op(&combiner));
-        let mut c = unsafe { OperationRefMut::from_raw(copy.to_raw()) };
+        let mut c = crate::ir::mutable(&copy);
         c.set_operand(s.out_operand, out);
         c.set_operand(1 - s.out_operand, partial);
         let v: Value = copy.result(0).map_err(|e| e.to_string())?.into();
@@ -476,12 +476,12 @@ fn rewrite<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, s: Split<'c, 
     )?;
     for (value, stage) in [(partials, "partials"), (result, "combination")] {
         if let Some(o) = crate::ir::defining_op(value) {
-            let mut o = unsafe { OperationRefMut::from_raw(o.to_raw()) };
+            let mut o = crate::ir::mutable(&o);
             o.set_attribute(STAGE_ATTR, melior::ir::attribute::StringAttribute::new(context, stage).into());
         }
     }
     let old: Value = op.result(0).map_err(|e| e.to_string())?.into();
-    unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old.to_raw(), result.to_raw()) };
+    crate::ir::replace_uses(old, result);
     drop(detach(&op));
     Ok(())
 }

@@ -150,8 +150,7 @@ fn widen<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<(), Strin
     // Rounded once.
     let rounded = convert_elements(context, &op, product, "arith.truncf", narrow)?;
     let old: Value = op.result(0).map_err(|e| e.to_string())?.into();
-    // SAFETY: both values are live in the function; the old op goes next.
-    unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old.to_raw(), rounded.to_raw()) };
+    crate::ir::replace_uses(old, rounded);
     emit_remark(
         location,
         &format!(
