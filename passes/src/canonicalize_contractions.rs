@@ -688,13 +688,7 @@ fn canonicalize(context: &Context, op: OperationRef) -> Result<(), String> {
     if let Some(fill) = fill
         && users(c_init).is_empty()
     {
-        let empty = fill.operand(1).ok().and_then(defining_op);
-        drop(detach(&fill));
-        if let Some(e) = empty.filter(|e| name(e) == "tensor.empty")
-            && e.result(0).is_ok_and(|r| users(r.into()).is_empty())
-        {
-            drop(detach(&e));
-        }
+        crate::dispatch::erase_with_empty_init(&fill, 1);
     }
     Ok(())
 }

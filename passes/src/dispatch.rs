@@ -201,9 +201,22 @@ pub fn writes_memory(op: &OperationRef) -> bool {
 
 /// Takes `op` out of its block, returning ownership.
 pub fn detach(op: &OperationRef) -> Operation<'static> {
-    let mut m = crate::ir::mutable(&op);
+    let mut m = crate::ir::mutable(op);
     m.remove_from_parent();
+    // SAFETY: out of its block, nothing owns the op but the returned handle.
     unsafe { Operation::from_raw(op.to_raw()) }
+}
+
+/// Erases `op` (a tensor op whose results nothing reads any more), and the
+/// `tensor.empty` its operand `init` came from when nothing else reads that.
+pub fn erase_with_empty_init(op: &OperationRef, init: usize) {
+    let empty = op.operand(init).ok().and_then(crate::ir::defining_op);
+    drop(detach(op));
+    if let Some(e) = empty.filter(|e| crate::ir::name(e) == "tensor.empty")
+        && e.result(0).is_ok_and(|r| crate::ir::users(r.into()).is_empty())
+    {
+        drop(detach(&e));
+    }
 }
 
 #[cfg(test)]

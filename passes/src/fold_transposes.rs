@@ -25,7 +25,7 @@ use melior::{
 };
 
 use crate::{
-    dispatch::{detach, linalg_ops},
+    dispatch::linalg_ops,
     ir::{defining_op, name, users},
 };
 
@@ -82,13 +82,7 @@ fn fold(context: &Context, matmul: OperationRef) -> Result<(), String> {
     m.set_operand(1, weight);
     m.set_attribute("indexing_maps", transposed_b_maps(context, batched));
     if users(b).is_empty() {
-        let init = transpose.operand(1).ok().and_then(defining_op);
-        drop(detach(&transpose));
-        if let Some(init) = init.filter(|i| name(i) == "tensor.empty")
-            && init.result(0).is_ok_and(|r| users(r.into()).is_empty())
-        {
-            drop(detach(&init));
-        }
+        crate::dispatch::erase_with_empty_init(&transpose, 1);
     }
     Ok(())
 }
