@@ -1,6 +1,6 @@
 //! `ukernel-annotate-references`: after bufferization, records on each
 //! dispatch that one family's CPU reference can check, as
-//! [`REFERENCE_ATTR`](crate::codegen::REFERENCE_ATTR), the family and what
+//! [`REFERENCE_ATTR`](crate::names::REFERENCE_ATTR), the family and what
 //! its reference needs: the family whose matcher accepts the dispatch's
 //! root, else one whose reference replays a form only the default path
 //! runs. A dispatch formed into several kernels (or whose root shares its
@@ -17,10 +17,10 @@ use melior::{
 };
 
 use crate::{
-    codegen::REFERENCE_ATTR,
     dispatch::root_op,
     families::{FAMILIES, RefValue},
     ir::name,
+    names::REFERENCE_ATTR,
 };
 
 pub const ARGUMENT: &str = "ukernel-annotate-references";
@@ -83,9 +83,9 @@ fn root_is_the_dispatch(func: &melior::ir::OperationRef, root: &melior::ir::Oper
     }
 }
 
-static PASS_ID: crate::registration::PassId = crate::registration::PassId;
+static PASS_ID: crate::pass_support::PassId = crate::pass_support::PassId;
 
 /// A new instance of the pass.
 pub fn create() -> melior::pass::Pass {
-    crate::registration::module_pass(&PASS_ID, "UKernelAnnotateReferences", ARGUMENT, SUMMARY, annotate_references)
+    crate::pass_support::module_pass(&PASS_ID, "UKernelAnnotateReferences", ARGUMENT, SUMMARY, annotate_references)
 }

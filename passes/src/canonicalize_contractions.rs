@@ -697,11 +697,11 @@ fn canonicalize_contractions(context: &Context, module: &OperationRef) -> bool {
     crate::dispatch::rewrite_ops(module, linalg_ops, |op| canonicalize(context, op))
 }
 
-static PASS_ID: crate::registration::PassId = crate::registration::PassId;
+static PASS_ID: crate::pass_support::PassId = crate::pass_support::PassId;
 
 /// A new instance of the pass.
 pub fn create() -> Pass {
-    crate::registration::module_pass(
+    crate::pass_support::module_pass(
         &PASS_ID,
         "UKernelCanonicalizeContractions",
         ARGUMENT,

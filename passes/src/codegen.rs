@@ -32,9 +32,9 @@
 use melior::{
     Context,
     ir::{
-        Attribute, Module,
-        attribute::{ArrayAttribute, IntegerAttribute, StringAttribute},
-        operation::{OperationLike, OperationMutLike},
+        Module,
+        attribute::{ArrayAttribute, IntegerAttribute},
+        operation::OperationLike,
     },
     pass::PassManager,
     utility::parse_pass_pipeline,
@@ -43,9 +43,9 @@ use ukernel_dialect::location::{CapturedDiagnostic, capture_diagnostics};
 
 use crate::{
     dispatch::dispatches,
-    gpu_distribute::{BLOCK_ATTR, GRID_ATTR, TEMPORARIES_ATTR, TEMPORARY_SIZES_ATTR},
     grid::GridExpr,
-    ir::{body_ops, name, shape_of},
+    ir::{body_ops, ints, name, shape_of, strings},
+    names::{BLOCK_ATTR, GRID_ATTR, TEMPORARIES_ATTR, TEMPORARY_SIZES_ATTR},
 };
 
 /// The upstream bufferization of the configured stage (the compile's and
@@ -183,33 +183,9 @@ pub fn run_pipeline(
     Ok(others)
 }
 
-/// Func attribute: per argument of a dispatch, how the kernel uses it:
-/// "read", "write" or "readwrite" (recorded by `record_argument_access`).
-pub const ACCESS_ATTR: &str = "ukernel.access";
+pub use crate::names::ACCESS_ATTR;
 
-pub(crate) fn access_of(func: &melior::ir::OperationRef) -> Vec<String> {
-    func.attribute(ACCESS_ATTR).map(strings).unwrap_or_default()
-}
-
-pub(crate) fn set_access(context: &Context, func: &melior::ir::OperationRef, access: &[String]) {
-    let items: Vec<Attribute> = access.iter().map(|a| StringAttribute::new(context, a).into()).collect();
-    let mut f = crate::ir::mutable(&func);
-    f.set_attribute(ACCESS_ATTR, ArrayAttribute::new(context, &items).into());
-}
-
-/// Func attribute: per argument, per dimension, a class number; dynamic
-/// dimensions of one class are equal sizes (e.g. the M of A and of C).
-/// Static dimensions are -1.
-pub const DIM_CLASSES_ATTR: &str = "ukernel.dim_classes";
-
-pub(crate) fn function_type<'c>(
-    func: &melior::ir::OperationRef<'c, '_>,
-) -> Option<melior::ir::r#type::FunctionType<'c>> {
-    func.attribute("function_type")
-        .ok()
-        .and_then(|a| melior::ir::attribute::TypeAttribute::try_from(a).ok())
-        .and_then(|t| melior::ir::r#type::FunctionType::try_from(t.value()).ok())
-}
+pub use crate::names::DIM_CLASSES_ATTR;
 
 /// Runs every stage after `from` up to and including `to`.
 pub fn run_stages(context: &Context, module: &mut Module, from: Stage, to: Stage) -> Result<(), CodegenError> {
@@ -219,26 +195,12 @@ pub fn run_stages(context: &Context, module: &mut Module, from: Stage, to: Stage
     Ok(())
 }
 
-/// Func attribute naming the CPU reference that checks a dispatch: a
-/// dictionary with the `family` whose matcher accepted its root op and what
-/// that family's reference needs (argument numbers of its operands, -1 for
-/// one that is not an argument; facts such as semantics or layouts).
-pub const REFERENCE_ATTR: &str = "ukernel.reference";
+pub use crate::names::REFERENCE_ATTR;
 
-/// A lowering-config parameter: the workgroups per SM a family's
-/// configuration chose for one op (the argmax plan for large grids).
-pub const WORKGROUPS_PER_SM_PARAM: &str = "workgroups_per_sm";
-/// Func attribute: the workgroups per SM a dispatch is built for, the
-/// larger of its ukernel's `min_workgroups_per_sm` and its
-/// configuration's [`WORKGROUPS_PER_SM_PARAM`], which the lowering puts on
-/// the ukernel call and `ukernel-split-kernels` moves to the kernel holding
-/// it.
-pub const WORKGROUPS_PER_SM_ATTR: &str = "ukernel.workgroups_per_sm";
+pub use crate::names::WORKGROUPS_PER_SM_ATTR;
+pub use crate::names::WORKGROUPS_PER_SM_PARAM;
 
-/// Func attribute: the cluster dims (x, y, z) a kernel is launched in, for
-/// a ukernel that asks for clusters (on the call, then its kernel, as
-/// [`WORKGROUPS_PER_SM_ATTR`]).
-pub const CLUSTER_ATTR: &str = "ukernel.cluster";
+pub use crate::names::CLUSTER_ATTR;
 
 /// One kernel argument: a buffer, given by the caller or (a temporary)
 /// provided by the runtime.
@@ -285,29 +247,6 @@ pub struct KernelInfo {
     pub function: Option<(String, u32)>,
 }
 
-pub(crate) fn strings(a: Attribute) -> Vec<String> {
-    ArrayAttribute::try_from(a)
-        .map(|arr| {
-            (0..arr.len())
-                .filter_map(|i| arr.element(i).ok())
-                .map(|e| ukernel_dialect::string_value(e).unwrap_or_else(|| e.to_string()))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-pub(crate) fn ints(a: Attribute) -> Vec<i64> {
-    ArrayAttribute::try_from(a)
-        .map(|arr| {
-            (0..arr.len())
-                .filter_map(|i| arr.element(i).ok())
-                .filter_map(|e| IntegerAttribute::try_from(e).ok())
-                .map(|i| i.value())
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
 /// The kernels of a module at the `kernels` stage.
 pub fn kernel_infos(module: &Module) -> Result<Vec<KernelInfo>, CodegenError> {
     let mut out = Vec::new();
@@ -336,13 +275,15 @@ pub fn kernel_infos(module: &Module) -> Result<Vec<KernelInfo>, CodegenError> {
             .map(|arr| {
                 (0..arr.len())
                     .filter_map(|i| arr.element(i).ok())
-                    .map(|dims| strings(dims).iter().map(|g| GridExpr::parse(g)).collect::<Result<Vec<_>, _>>())
+                    .map(|dims| {
+                        crate::ir::strings(dims).iter().map(|g| GridExpr::parse(g)).collect::<Result<Vec<_>, _>>()
+                    })
                     .collect::<Result<Vec<_>, _>>()
             })
             .transpose()
             .map_err(fail)?
             .unwrap_or_default();
-        let access = access_of(&func);
+        let access = crate::record_argument_access::access_of(&func);
         let classes: Vec<Vec<i64>> = func
             .attribute(DIM_CLASSES_ATTR)
             .ok()
@@ -419,10 +360,10 @@ pub fn kernel_infos(module: &Module) -> Result<Vec<KernelInfo>, CodegenError> {
             reference,
             ukernel,
             function: func
-                .attribute(crate::split_kernels::FUNCTION_ATTR)
+                .attribute(crate::names::FUNCTION_ATTR)
                 .ok()
                 .and_then(ukernel_dialect::string_value)
-                .map(|f| (f, crate::ir::int_attr(&func, crate::split_kernels::STEP_ATTR).unwrap_or(0) as u32)),
+                .map(|f| (f, crate::ir::int_attr(&func, crate::names::STEP_ATTR).unwrap_or(0) as u32)),
         });
     }
     Ok(out)
@@ -436,7 +377,7 @@ fn dynamic_shared_memory(module: &Module, callee: &str) -> u32 {
             name(o) == "func.func"
                 && o.attribute("sym_name").ok().and_then(ukernel_dialect::string_value).as_deref() == Some(callee)
         })
-        .and_then(|d| d.attribute(crate::lower_to_ukernels::DYNAMIC_SHARED_MEMORY_ATTR).ok())
+        .and_then(|d| d.attribute(crate::names::DYNAMIC_SHARED_MEMORY_ATTR).ok())
         .and_then(|a| IntegerAttribute::try_from(a).ok())
         .map_or(0, |i| i.value().clamp(0, u32::MAX as i64) as u32)
 }

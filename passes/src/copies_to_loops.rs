@@ -138,9 +138,9 @@ fn copies_to_loops(context: &Context, module: &OperationRef) -> bool {
     true
 }
 
-static PASS_ID: crate::registration::PassId = crate::registration::PassId;
+static PASS_ID: crate::pass_support::PassId = crate::pass_support::PassId;
 
 /// A new instance of the pass.
 pub fn create() -> Pass {
-    crate::registration::module_pass(&PASS_ID, "UKernelCopiesToLoops", ARGUMENT, SUMMARY, copies_to_loops)
+    crate::pass_support::module_pass(&PASS_ID, "UKernelCopiesToLoops", ARGUMENT, SUMMARY, copies_to_loops)
 }

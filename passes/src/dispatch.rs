@@ -12,9 +12,7 @@ use ukernel_dialect::{EXECUTABLE_OBJECTS, ExecutableObject};
 
 use crate::ir::{body_ops, name};
 
-/// Marks an op (besides `builtin.module`) that owns the executable objects
-/// of the ops it encloses.
-pub const OWNER_ATTR: &str = "ukernel.objects_owner";
+pub use crate::names::OWNER_ATTR;
 
 /// Every dispatch (a `func.func` with a body, except the functions fusion
 /// made) of `module`.
@@ -24,7 +22,7 @@ pub fn dispatches<'c, 'a>(module: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c,
         .filter(|o| {
             name(o) == "func.func"
                 && o.region(0).ok().and_then(|r| r.first_block()).is_some()
-                && o.attribute(crate::fusion::FUSED_FUNCTION_ATTR).is_err()
+                && o.attribute(crate::names::FUSED_FUNCTION_ATTR).is_err()
         })
         .collect()
 }

@@ -12,8 +12,9 @@ use melior::{
 };
 
 use crate::{
-    codegen::{access_of, function_type, set_access},
+    ir::function_type,
     ir::{body_ops, name},
+    record_argument_access::{access_of, set_access},
 };
 
 pub const ARGUMENT: &str = "ukernel-drop-results-written-in-place";
@@ -57,11 +58,11 @@ fn results_written_in_place(context: &Context, module: &melior::ir::OperationRef
     true
 }
 
-static PASS_ID: crate::registration::PassId = crate::registration::PassId;
+static PASS_ID: crate::pass_support::PassId = crate::pass_support::PassId;
 
 /// A new instance of the pass.
 pub fn create() -> melior::pass::Pass {
-    crate::registration::module_pass(
+    crate::pass_support::module_pass(
         &PASS_ID,
         "UKernelDropResultsWrittenInPlace",
         ARGUMENT,

@@ -196,9 +196,9 @@ fn fold_module(context: &Context, module: &OperationRef) -> bool {
     crate::dispatch::rewrite_ops(module, body_ops, |op| fold(context, op).map(|_| ()))
 }
 
-static PASS_ID: crate::registration::PassId = crate::registration::PassId;
+static PASS_ID: crate::pass_support::PassId = crate::pass_support::PassId;
 
 /// A new instance of the pass.
 pub fn create() -> Pass {
-    crate::registration::module_pass(&PASS_ID, "UKernelFoldArgmaxConversions", ARGUMENT, SUMMARY, fold_module)
+    crate::pass_support::module_pass(&PASS_ID, "UKernelFoldArgmaxConversions", ARGUMENT, SUMMARY, fold_module)
 }

@@ -116,9 +116,9 @@ fn fold_extf_operands(_context: &Context, module: &OperationRef) -> bool {
     true
 }
 
-static PASS_ID: crate::registration::PassId = crate::registration::PassId;
+static PASS_ID: crate::pass_support::PassId = crate::pass_support::PassId;
 
 /// A new instance of the pass.
 pub fn create() -> Pass {
-    crate::registration::module_pass(&PASS_ID, "UKernelFoldExtfOperands", ARGUMENT, SUMMARY, fold_extf_operands)
+    crate::pass_support::module_pass(&PASS_ID, "UKernelFoldExtfOperands", ARGUMENT, SUMMARY, fold_extf_operands)
 }

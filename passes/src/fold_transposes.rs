@@ -91,9 +91,9 @@ fn fold_transposes(context: &Context, module: &OperationRef) -> bool {
     crate::dispatch::rewrite_ops(module, linalg_ops, |op| fold(context, op))
 }
 
-static PASS_ID: crate::registration::PassId = crate::registration::PassId;
+static PASS_ID: crate::pass_support::PassId = crate::pass_support::PassId;
 
 /// A new instance of the pass.
 pub fn create() -> Pass {
-    crate::registration::module_pass(&PASS_ID, "UKernelFoldTransposes", ARGUMENT, SUMMARY, fold_transposes)
+    crate::pass_support::module_pass(&PASS_ID, "UKernelFoldTransposes", ARGUMENT, SUMMARY, fold_transposes)
 }

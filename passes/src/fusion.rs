@@ -27,8 +27,7 @@ use melior::{
 
 use crate::ir::{body_ops, defining_op, float_constant, name, operand_segments, reduction_loops, same, users};
 
-/// Marks the functions fusion creates (not dispatches).
-pub const FUSED_FUNCTION_ATTR: &str = "ukernel.fused_function";
+pub use crate::names::FUSED_FUNCTION_ATTR;
 
 /// Binary float ops a fused body may use, as `arith.<name>`.
 const BINARY: &[&str] = &["addf", "subf", "mulf", "divf", "maximumf", "minimumf", "maxnumf", "minnumf"];

@@ -91,9 +91,9 @@ fn generalize_reduce(context: &Context, module: &OperationRef) -> bool {
     crate::dispatch::rewrite_ops(module, reduces, |op| generalize(context, op))
 }
 
-static PASS_ID: crate::registration::PassId = crate::registration::PassId;
+static PASS_ID: crate::pass_support::PassId = crate::pass_support::PassId;
 
 /// A new instance of the pass.
 pub fn create() -> Pass {
-    crate::registration::module_pass(&PASS_ID, "UKernelGeneralizeReduce", ARGUMENT, SUMMARY, generalize_reduce)
+    crate::pass_support::module_pass(&PASS_ID, "UKernelGeneralizeReduce", ARGUMENT, SUMMARY, generalize_reduce)
 }

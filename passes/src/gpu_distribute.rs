@@ -62,12 +62,7 @@ pub const SUMMARY: &str = "Make each dispatch one GPU kernel: map loops to block
 /// Threads of the one workgroup that runs a dispatch without a ukernel.
 pub const DEFAULT_THREADS: i64 = 256;
 
-pub const GRID_ATTR: &str = "ukernel.grid";
-pub const BLOCK_ATTR: &str = "ukernel.block";
-pub const TEMPORARIES_ATTR: &str = "ukernel.temporaries";
-/// Per temporary, the size of each of its dimensions (strings as in
-/// `ukernel.grid`).
-pub const TEMPORARY_SIZES_ATTR: &str = "ukernel.temporary_sizes";
+pub use crate::names::{BLOCK_ATTR, GRID_ATTR, TEMPORARIES_ATTR, TEMPORARY_SIZES_ATTR};
 
 struct Fail(String);
 
@@ -694,9 +689,9 @@ fn distribute_module(context: &Context, module: &OperationRef) -> bool {
     true
 }
 
-static PASS_ID: crate::registration::PassId = crate::registration::PassId;
+static PASS_ID: crate::pass_support::PassId = crate::pass_support::PassId;
 
 /// A new instance of the pass.
 pub fn create() -> Pass {
-    crate::registration::module_pass(&PASS_ID, "UKernelGpuDistribute", ARGUMENT, SUMMARY, distribute_module)
+    crate::pass_support::module_pass(&PASS_ID, "UKernelGpuDistribute", ARGUMENT, SUMMARY, distribute_module)
 }

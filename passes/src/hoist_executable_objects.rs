@@ -136,9 +136,9 @@ fn collect_below<'c, 'a>(
     true
 }
 
-static PASS_ID: crate::registration::PassId = crate::registration::PassId;
+static PASS_ID: crate::pass_support::PassId = crate::pass_support::PassId;
 
 /// A new instance of the pass.
 pub fn create() -> Pass {
-    crate::registration::module_pass(&PASS_ID, "UKernelHoistExecutableObjects", ARGUMENT, SUMMARY, hoist_into)
+    crate::pass_support::module_pass(&PASS_ID, "UKernelHoistExecutableObjects", ARGUMENT, SUMMARY, hoist_into)
 }

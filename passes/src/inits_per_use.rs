@@ -88,9 +88,9 @@ fn inits_per_use(_context: &Context, module: &OperationRef) -> bool {
     true
 }
 
-static PASS_ID: crate::registration::PassId = crate::registration::PassId;
+static PASS_ID: crate::pass_support::PassId = crate::pass_support::PassId;
 
 /// A new instance of the pass.
 pub fn create() -> Pass {
-    crate::registration::module_pass(&PASS_ID, "UKernelInitsPerUse", ARGUMENT, SUMMARY, inits_per_use)
+    crate::pass_support::module_pass(&PASS_ID, "UKernelInitsPerUse", ARGUMENT, SUMMARY, inits_per_use)
 }

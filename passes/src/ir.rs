@@ -265,3 +265,36 @@ pub fn replace_uses<'c>(old: impl ValueLike<'c>, new: impl ValueLike<'c>) {
     // them from ops of the IR being rewritten).
     unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old.to_raw(), new.to_raw()) }
 }
+
+/// The `function_type` of a `func.func`.
+pub fn function_type<'c>(func: &melior::ir::OperationRef<'c, '_>) -> Option<melior::ir::r#type::FunctionType<'c>> {
+    func.attribute("function_type")
+        .ok()
+        .and_then(|a| melior::ir::attribute::TypeAttribute::try_from(a).ok())
+        .and_then(|t| melior::ir::r#type::FunctionType::try_from(t.value()).ok())
+}
+
+/// The strings of an array attribute (string attributes' values, others printed).
+pub fn strings(a: Attribute) -> Vec<String> {
+    melior::ir::attribute::ArrayAttribute::try_from(a)
+        .map(|arr| {
+            (0..arr.len())
+                .filter_map(|i| arr.element(i).ok())
+                .map(|e| ukernel_dialect::string_value(e).unwrap_or_else(|| e.to_string()))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The integers of an array attribute.
+pub fn ints(a: Attribute) -> Vec<i64> {
+    melior::ir::attribute::ArrayAttribute::try_from(a)
+        .map(|arr| {
+            (0..arr.len())
+                .filter_map(|i| arr.element(i).ok())
+                .filter_map(|e| melior::ir::attribute::IntegerAttribute::try_from(e).ok())
+                .map(|i| i.value())
+                .collect()
+        })
+        .unwrap_or_default()
+}

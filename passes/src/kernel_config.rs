@@ -142,9 +142,7 @@ pub fn decide(
     }
     let mut config = default_config(op);
     let mut explanation = format!("no ukernel: {}; default configuration", reasons.join("; "));
-    if let Some(stage) =
-        op.attribute(crate::two_stage_reductions::STAGE_ATTR).ok().and_then(ukernel_dialect::string_value)
-    {
+    if let Some(stage) = op.attribute(crate::names::STAGE_ATTR).ok().and_then(ukernel_dialect::string_value) {
         explanation += &format!(" (the {stage} of a reduction in two stages)");
     }
     if other_ops.is_empty()
@@ -156,9 +154,7 @@ pub fn decide(
     Decision { config, objects: vec![], explanation }
 }
 
-/// The default config's parameter that asks `ukernel-split-reductions` to
-/// split the op's reduction over this many threads of a workgroup.
-pub const SPLIT_PARAM: &str = "split_threads";
+pub use crate::names::SPLIT_PARAM;
 
 /// The best candidate of `family` for `found` on `target`, with a line per
 /// other candidate considered; or why there is none.
@@ -489,9 +485,9 @@ pub fn set_remarks(enabled: bool) {
     REMARKS.store(enabled, std::sync::atomic::Ordering::Relaxed);
 }
 
-static PASS_ID: crate::registration::PassId = crate::registration::PassId;
+static PASS_ID: crate::pass_support::PassId = crate::pass_support::PassId;
 
 /// A new instance of the pass.
 pub fn create() -> Pass {
-    crate::registration::module_pass(&PASS_ID, "UKernelKernelConfig", ARGUMENT, SUMMARY, configure_module)
+    crate::pass_support::module_pass(&PASS_ID, "UKernelKernelConfig", ARGUMENT, SUMMARY, configure_module)
 }

@@ -56,9 +56,7 @@ use crate::{
     ir::{body_ops, name},
 };
 
-/// The declaration attribute that carries a ukernel's dynamic shared memory,
-/// which `ukernel-gpu-distribute` turns into the kernel's launch requirement.
-pub const DYNAMIC_SHARED_MEMORY_ATTR: &str = "ukernel.dynamic_shared_memory_bytes";
+pub use crate::names::DYNAMIC_SHARED_MEMORY_ATTR;
 
 pub const ARGUMENT: &str = "ukernel-lower-to-ukernels";
 pub const SUMMARY: &str = "Replace ops whose lowering config names a ukernel with distributed calls to it";
@@ -244,15 +242,15 @@ fn lower_one<'c, 'a>(
     // (`.reqnctapercluster`). On the function it would reach every kernel
     // the dispatch is split into, default-path ones included.
     let workgroups_per_sm =
-        [uk.min_workgroups_per_sm(), config.param(crate::codegen::WORKGROUPS_PER_SM_PARAM)].into_iter().flatten().max();
+        [uk.min_workgroups_per_sm(), config.param(crate::names::WORKGROUPS_PER_SM_PARAM)].into_iter().flatten().max();
     let mut launch = vec![];
     if let Some(n) = workgroups_per_sm {
         let i64t = IntegerType::new(context, 64).into();
-        launch.push((crate::codegen::WORKGROUPS_PER_SM_ATTR, IntegerAttribute::new(i64t, n).into()));
+        launch.push((crate::names::WORKGROUPS_PER_SM_ATTR, IntegerAttribute::new(i64t, n).into()));
     }
     if let Some(c) = uk.cluster_m() {
         let dims = melior::ir::attribute::DenseI32ArrayAttribute::new(context, &[1, c as i32, 1]);
-        launch.push((crate::codegen::CLUSTER_ATTR, dims.into()));
+        launch.push((crate::names::CLUSTER_ATTR, dims.into()));
     }
     let types = crate::call_builder::emit(context, &op, &uk.symbol, &plan, &launch)?;
     if state.symbols.insert(uk.symbol.clone()) {
@@ -363,9 +361,9 @@ fn lower_module(context: &Context, module: &OperationRef) -> bool {
     true
 }
 
-static PASS_ID: crate::registration::PassId = crate::registration::PassId;
+static PASS_ID: crate::pass_support::PassId = crate::pass_support::PassId;
 
 /// A new instance of the pass.
 pub fn create() -> Pass {
-    crate::registration::module_pass(&PASS_ID, "UKernelLowerToUKernels", ARGUMENT, SUMMARY, lower_module)
+    crate::pass_support::module_pass(&PASS_ID, "UKernelLowerToUKernels", ARGUMENT, SUMMARY, lower_module)
 }

@@ -13,9 +13,9 @@ use melior::{
 };
 
 use crate::{
-    codegen::{CLUSTER_ATTR, WORKGROUPS_PER_SM_ATTR, ints},
-    gpu_distribute::{BLOCK_ATTR, GRID_ATTR},
+    ir::ints,
     ir::name,
+    names::{BLOCK_ATTR, CLUSTER_ATTR, GRID_ATTR, WORKGROUPS_PER_SM_ATTR},
 };
 
 pub const ARGUMENT: &str = "ukernel-mark-kernels";
@@ -53,9 +53,9 @@ fn mark_kernels(context: &Context, module: &melior::ir::OperationRef) -> bool {
     true
 }
 
-static PASS_ID: crate::registration::PassId = crate::registration::PassId;
+static PASS_ID: crate::pass_support::PassId = crate::pass_support::PassId;
 
 /// A new instance of the pass.
 pub fn create() -> melior::pass::Pass {
-    crate::registration::module_pass(&PASS_ID, "UKernelMarkKernels", ARGUMENT, SUMMARY, mark_kernels)
+    crate::pass_support::module_pass(&PASS_ID, "UKernelMarkKernels", ARGUMENT, SUMMARY, mark_kernels)
 }

@@ -357,8 +357,8 @@ fn declare(context: &Context, module: &OperationRef, declared: &std::collections
     }
 }
 
-static PASS_ID: crate::registration::PassId = crate::registration::PassId;
+static PASS_ID: crate::pass_support::PassId = crate::pass_support::PassId;
 
 pub fn create() -> Pass {
-    crate::registration::module_pass(&PASS_ID, "UKernelMathToLibdevice", ARGUMENT, SUMMARY, rewrite_module)
+    crate::pass_support::module_pass(&PASS_ID, "UKernelMathToLibdevice", ARGUMENT, SUMMARY, rewrite_module)
 }

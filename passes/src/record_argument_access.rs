@@ -1,5 +1,5 @@
 //! `ukernel-record-argument-access`: records on each dispatch, as
-//! [`ACCESS_ATTR`](crate::codegen::ACCESS_ATTR), how its kernel uses each
+//! [`ACCESS_ATTR`](crate::names::ACCESS_ATTR), how its kernel uses each
 //! argument. Runs first, before bufferization: a tensor argument is read
 //! (a write to a tensor makes a new one, a result), a memref argument may
 //! be written too. `ukernel-drop-results-written-in-place` and
@@ -7,7 +7,13 @@
 
 use melior::Context;
 
-use crate::codegen::{function_type, set_access};
+use melior::ir::{
+    Attribute,
+    attribute::{ArrayAttribute, StringAttribute},
+    operation::{OperationLike, OperationMutLike},
+};
+
+use crate::{ir::function_type, names::ACCESS_ATTR};
 
 pub const ARGUMENT: &str = "ukernel-record-argument-access";
 pub const SUMMARY: &str = "Record on each dispatch how its kernel uses each argument (read, write, readwrite)";
@@ -29,9 +35,21 @@ fn record_argument_access(context: &Context, module: &melior::ir::OperationRef) 
     true
 }
 
-static PASS_ID: crate::registration::PassId = crate::registration::PassId;
+static PASS_ID: crate::pass_support::PassId = crate::pass_support::PassId;
 
 /// A new instance of the pass.
 pub fn create() -> melior::pass::Pass {
-    crate::registration::module_pass(&PASS_ID, "UKernelRecordArgumentAccess", ARGUMENT, SUMMARY, record_argument_access)
+    crate::pass_support::module_pass(&PASS_ID, "UKernelRecordArgumentAccess", ARGUMENT, SUMMARY, record_argument_access)
+}
+
+/// A dispatch's recorded access per argument (empty before the record).
+pub(crate) fn access_of(func: &melior::ir::OperationRef) -> Vec<String> {
+    func.attribute(ACCESS_ATTR).map(crate::ir::strings).unwrap_or_default()
+}
+
+/// Records `access` on `func`.
+pub(crate) fn set_access(context: &Context, func: &melior::ir::OperationRef, access: &[String]) {
+    let items: Vec<Attribute> = access.iter().map(|a| StringAttribute::new(context, a).into()).collect();
+    let mut f = crate::ir::mutable(&func);
+    f.set_attribute(ACCESS_ATTR, ArrayAttribute::new(context, &items).into());
 }

@@ -1,5 +1,5 @@
 //! `ukernel-record-dim-classes`: after bufferization, records on each
-//! dispatch, as [`DIM_CLASSES_ATTR`](crate::codegen::DIM_CLASSES_ATTR), a
+//! dispatch, as [`DIM_CLASSES_ATTR`](crate::names::DIM_CLASSES_ATTR), a
 //! class per dynamic dim of each argument: dims that a linalg op indexes
 //! with the same loop are the same size (the runtime generates inputs and
 //! checks shapes with them). Unknown relations stay apart.
@@ -13,10 +13,7 @@ use melior::{
     },
 };
 
-use crate::{
-    codegen::{DIM_CLASSES_ATTR, function_type},
-    ir::name,
-};
+use crate::{ir::function_type, ir::name, names::DIM_CLASSES_ATTR};
 
 pub const ARGUMENT: &str = "ukernel-record-dim-classes";
 pub const SUMMARY: &str = "Record which dynamic dims of a dispatch's arguments are equal sizes";
@@ -112,9 +109,9 @@ fn record_dim_classes(context: &Context, module: &melior::ir::OperationRef) -> b
     true
 }
 
-static PASS_ID: crate::registration::PassId = crate::registration::PassId;
+static PASS_ID: crate::pass_support::PassId = crate::pass_support::PassId;
 
 /// A new instance of the pass.
 pub fn create() -> melior::pass::Pass {
-    crate::registration::module_pass(&PASS_ID, "UKernelRecordDimClasses", ARGUMENT, SUMMARY, record_dim_classes)
+    crate::pass_support::module_pass(&PASS_ID, "UKernelRecordDimClasses", ARGUMENT, SUMMARY, record_dim_classes)
 }

@@ -5,7 +5,10 @@
 
 use melior::Context;
 
-use crate::codegen::{access_of, function_type, set_access};
+use crate::{
+    ir::function_type,
+    record_argument_access::{access_of, set_access},
+};
 
 pub const ARGUMENT: &str = "ukernel-record-outputs-written";
 pub const SUMMARY: &str = "Record the out-parameters that buffer-results-to-out-params added as written";
@@ -25,9 +28,9 @@ fn outputs_are_written(context: &Context, module: &melior::ir::OperationRef) -> 
     true
 }
 
-static PASS_ID: crate::registration::PassId = crate::registration::PassId;
+static PASS_ID: crate::pass_support::PassId = crate::pass_support::PassId;
 
 /// A new instance of the pass.
 pub fn create() -> melior::pass::Pass {
-    crate::registration::module_pass(&PASS_ID, "UKernelRecordOutputsWritten", ARGUMENT, SUMMARY, outputs_are_written)
+    crate::pass_support::module_pass(&PASS_ID, "UKernelRecordOutputsWritten", ARGUMENT, SUMMARY, outputs_are_written)
 }

@@ -89,11 +89,11 @@ struct SetTarget(TargetOverride);
 
 impl<'c> melior::pass::RunExternalPass<'c> for SetTarget {
     fn initialize(&mut self, context: melior::ContextRef<'c>) {
-        crate::registration::ensure_dialect(context);
+        crate::pass_support::ensure_dialect(context);
     }
 
     fn run(&mut self, module: OperationRef<'c, '_>, pass: melior::pass::ExternalPass<'_>) {
-        crate::registration::run_guarded(ARGUMENT, &module, &pass, |context| match self.0.apply(context, &module) {
+        crate::pass_support::run_guarded(ARGUMENT, &module, &pass, |context| match self.0.apply(context, &module) {
             Ok(()) => true,
             Err(e) => {
                 emit_error(module.location(), &format!("{ARGUMENT}: {e}"));
@@ -103,7 +103,7 @@ impl<'c> melior::pass::RunExternalPass<'c> for SetTarget {
     }
 }
 
-static PASS_ID: crate::registration::PassId = crate::registration::PassId;
+static PASS_ID: crate::pass_support::PassId = crate::pass_support::PassId;
 
 /// Interns `text` for the life of the process (pass arguments are borrowed
 /// by MLIR); one entry per distinct option set.

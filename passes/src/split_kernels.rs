@@ -52,10 +52,8 @@ use crate::{
 pub const ARGUMENT: &str = "ukernel-split-kernels";
 pub const SUMMARY: &str = "Make a default-path dispatch of several ops one kernel per op, launched in order";
 
-/// Func attribute of a step: the dispatch (function) it is a step of.
-pub const FUNCTION_ATTR: &str = "ukernel.function";
-/// Func attribute of a step: its position in its function.
-pub const STEP_ATTR: &str = "ukernel.step";
+pub use crate::names::FUNCTION_ATTR;
+pub use crate::names::STEP_ATTR;
 
 /// Whether `op` is a mapped loop nest or holds a call: a kernel's whole
 /// body, which shares its grid with nothing.
@@ -259,7 +257,7 @@ fn split(context: &Context, module: &OperationRef, func: OperationRef) -> Result
         m.set_attribute(FUNCTION_ATTR, StringAttribute::new(context, &function).into());
         m.set_attribute(STEP_ATTR, IntegerAttribute::new(IntegerType::new(context, 64).into(), step as i64).into());
         // The family's check compares a whole dispatch; a step is not one.
-        let _ = m.remove_attribute(crate::codegen::REFERENCE_ATTR);
+        let _ = m.remove_attribute(crate::names::REFERENCE_ATTR);
     }
     drop(detach(&func));
     Ok(())
@@ -269,7 +267,7 @@ fn split(context: &Context, module: &OperationRef, func: OperationRef) -> Result
 /// the most workgroups per SM any asks for, and their cluster shape, which
 /// must be the same for all (a kernel is launched in one shape).
 fn take_launch_attributes(func: &OperationRef) -> Result<(), String> {
-    use crate::codegen::{CLUSTER_ATTR, WORKGROUPS_PER_SM_ATTR};
+    use crate::names::{CLUSTER_ATTR, WORKGROUPS_PER_SM_ATTR};
     let mut all = vec![];
     nested_ops(func, &mut all);
     let calls: Vec<_> = all.into_iter().filter(|o| name(o) == "func.call").collect();
@@ -315,9 +313,9 @@ fn split_kernels(context: &Context, module: &OperationRef) -> bool {
     true
 }
 
-static PASS_ID: crate::registration::PassId = crate::registration::PassId;
+static PASS_ID: crate::pass_support::PassId = crate::pass_support::PassId;
 
 /// A new instance of the pass.
 pub fn create() -> Pass {
-    crate::registration::module_pass(&PASS_ID, "UKernelSplitKernels", ARGUMENT, SUMMARY, split_kernels)
+    crate::pass_support::module_pass(&PASS_ID, "UKernelSplitKernels", ARGUMENT, SUMMARY, split_kernels)
 }

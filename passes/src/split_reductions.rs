@@ -31,7 +31,7 @@ use crate::{
     dispatch::{detach, dispatches, linalg_ops},
     families::FAMILIES,
     ir::{body_ops, name, same, users},
-    kernel_config::SPLIT_PARAM,
+    names::SPLIT_PARAM,
 };
 
 pub const ARGUMENT: &str = "ukernel-split-reductions";
@@ -161,9 +161,9 @@ fn split_module(context: &Context, module: &OperationRef) -> bool {
     true
 }
 
-static PASS_ID: crate::registration::PassId = crate::registration::PassId;
+static PASS_ID: crate::pass_support::PassId = crate::pass_support::PassId;
 
 /// A new instance of the pass.
 pub fn create() -> Pass {
-    crate::registration::module_pass(&PASS_ID, "UKernelSplitReductions", ARGUMENT, SUMMARY, split_module)
+    crate::pass_support::module_pass(&PASS_ID, "UKernelSplitReductions", ARGUMENT, SUMMARY, split_module)
 }

@@ -57,9 +57,7 @@ pub const SUMMARY: &str = "Split a long default-path reduction into partial resu
 /// Reduced extents below this stay one reduction.
 pub const MIN_EXTENT: u64 = 256;
 
-/// Discardable attribute on the two ops a reduction becomes, for remarks:
-/// `"partials"` (stage 1) or `"combination"` (stage 2).
-pub const STAGE_ATTR: &str = "ukernel.two_stage";
+pub use crate::names::STAGE_ATTR;
 
 /// The most results a split reduction may have (static): P partials each
 /// are a temporary, and more results already give the GPU enough threads.
@@ -501,11 +499,11 @@ fn two_stage_reductions(context: &Context, module: &OperationRef) -> bool {
     true
 }
 
-static PASS_ID: crate::registration::PassId = crate::registration::PassId;
+static PASS_ID: crate::pass_support::PassId = crate::pass_support::PassId;
 
 /// A new instance of the pass.
 pub fn create() -> Pass {
-    crate::registration::module_pass(&PASS_ID, "UKernelTwoStageReductions", ARGUMENT, SUMMARY, two_stage_reductions)
+    crate::pass_support::module_pass(&PASS_ID, "UKernelTwoStageReductions", ARGUMENT, SUMMARY, two_stage_reductions)
 }
 
 #[cfg(test)]

@@ -16,9 +16,9 @@ fn verify(_context: &Context, module: &OperationRef) -> bool {
     ukernel_dialect::verify_ukernel_attributes(*module) == 0
 }
 
-static PASS_ID: crate::registration::PassId = crate::registration::PassId;
+static PASS_ID: crate::pass_support::PassId = crate::pass_support::PassId;
 
 /// A new instance of the pass.
 pub fn create() -> Pass {
-    crate::registration::module_pass(&PASS_ID, "UKernelVerifyAttributes", ARGUMENT, SUMMARY, verify)
+    crate::pass_support::module_pass(&PASS_ID, "UKernelVerifyAttributes", ARGUMENT, SUMMARY, verify)
 }

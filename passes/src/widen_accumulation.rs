@@ -40,8 +40,7 @@ pub const ARGUMENT: &str = "ukernel-widen-accumulation";
 pub const SUMMARY: &str =
     "Where the module allows it, make a 16-bit-output matmul accumulate in f32 and round once (opt-in)";
 
-/// The module attribute that allows it, and its one value.
-pub const MODULE_ATTR: &str = "ukernel.matmul_accumulation";
+pub use crate::names::MATMUL_ACCUMULATION_ATTR as MODULE_ATTR;
 pub const F32: &str = "f32";
 
 /// The ops to widen: named matmuls whose inputs and init are one 16-bit
@@ -187,9 +186,9 @@ fn widen_accumulation(context: &Context, module: &OperationRef) -> bool {
     }
 }
 
-static PASS_ID: crate::registration::PassId = crate::registration::PassId;
+static PASS_ID: crate::pass_support::PassId = crate::pass_support::PassId;
 
 /// A new instance of the pass.
 pub fn create() -> Pass {
-    crate::registration::module_pass(&PASS_ID, "UKernelWidenAccumulation", ARGUMENT, SUMMARY, widen_accumulation)
+    crate::pass_support::module_pass(&PASS_ID, "UKernelWidenAccumulation", ARGUMENT, SUMMARY, widen_accumulation)
 }

@@ -85,7 +85,7 @@ impl Family for Argmax {
         let mut summary =
             format!("each row split across {} workgroup(s) of {} threads", plan.split, plan.workgroup_size);
         if plan.workgroups_per_sm > 1 {
-            params.push((crate::codegen::WORKGROUPS_PER_SM_PARAM.into(), plan.workgroups_per_sm as i64));
+            params.push((crate::names::WORKGROUPS_PER_SM_PARAM.into(), plan.workgroups_per_sm as i64));
             summary += &format!(", built for {} per SM", plan.workgroups_per_sm);
         }
         Ok(Plan {

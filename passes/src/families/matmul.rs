@@ -58,9 +58,7 @@ fn dim(d: Option<u64>) -> String {
     d.map_or("?".into(), |d| d.to_string())
 }
 
-/// The lowering-config parameter of a persistent ukernel's configuration:
-/// how many workgroups walk the tiles.
-pub const PERSISTENT_WORKGROUPS_PARAM: &str = "persistent_workgroups";
+pub use crate::names::PERSISTENT_WORKGROUPS_PARAM;
 
 /// The most workgroups a grid's y axis holds: persistent walkers go there.
 const MAX_GRID_Y: u64 = 65535;
@@ -510,7 +508,7 @@ pub fn match_matmul(op: &OperationRef) -> Result<MatmulFacts, String> {
         return Err(format!(
             "the output type is {c_elem}; the ukernels accumulate and write f32 (`ukc --matmul-accumulation f32`, \
              or {} = \"f32\" on the module, lets such a matmul sum in f32 and round once)",
-            crate::widen_accumulation::MODULE_ATTR
+            crate::names::MATMUL_ACCUMULATION_ATTR
         ));
     }
     if op_name == "linalg.generic" {
