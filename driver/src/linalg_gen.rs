@@ -4,7 +4,8 @@
 //! transposes, matmuls whose zero-filled init is shared between roots,
 //! contractions in other layouts (A indexed (k, m), B (n, k), C (n, m);
 //! `linalg.matmul` with maps, `linalg.contract`, generics with their loops
-//! in any order), row sums broadcast back, and several results. Compiled with `--reference`,
+//! in any order; f32, or bf16/f16 operands summed in f32), row sums
+//! broadcast back, and several results. Compiled with `--reference`,
 //! each function's GPU outputs are compared with upstream MLIR's CPU
 //! execution of it. Deterministic for a seed.
 
@@ -36,8 +37,12 @@ struct Value {
 }
 
 fn tensor(shape: &[u64]) -> String {
+    tensor_of(shape, "f32")
+}
+
+fn tensor_of(shape: &[u64], element: &str) -> String {
     let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
-    format!("tensor<{}xf32>", dims.join("x"))
+    format!("tensor<{}x{element}>", dims.join("x"))
 }
 
 struct Builder {
@@ -69,6 +74,23 @@ impl Builder {
         let _ = writeln!(self.body, "    {f} = linalg.fill ins(%zero : f32) outs({e} : {t}) -> {t}");
         self.fills.push((shape.to_vec(), f.clone()));
         f
+    }
+
+    /// `v` rounded to `element` (bf16 or f16) by an elementwise generic: a
+    /// 16-bit operand of a contraction.
+    fn narrowed(&mut self, v: &Value, element: &str) -> String {
+        let (t, n) = (tensor(&v.shape), tensor_of(&v.shape, element));
+        let e = self.fresh();
+        let _ = writeln!(self.body, "    {e} = tensor.empty() : {n}");
+        let r = self.fresh();
+        let _ = writeln!(
+            self.body,
+            "    {r} = linalg.generic {{indexing_maps = [#id, #id], iterator_types = [\"parallel\", \"parallel\"]}} \
+             ins({} : {t}) outs({e} : {n}) {{\n    ^bb0(%a0: f32, %o: {element}):\n      \
+             %r = arith.truncf %a0 : f32 to {element}\n      linalg.yield %r : {element}\n    }} -> {n}",
+            v.name
+        );
+        r
     }
 
     /// An elementwise generic over `inputs` (same 2-D shape) with `body`
@@ -279,20 +301,35 @@ fn contraction(b: &mut Builder, rng: &mut Rng, a: &Value, pool: &[Value]) -> Opt
         if c_t { pair(&dn, &dm) } else { pair(&dm, &dn) },
     ]
     .join(", ");
-    let types = format!("{}, {}", tensor(&a.shape), tensor(&w.shape));
+    // Half the time 16-bit operands (bf16 or f16, summed in f32): the
+    // tensor-core ukernels; else f32: the CUDA-core one.
+    let element = ["f32", "f32", "bf16", "f16"][rng.below(4)];
+    let (a_name, w_name) = if element == "f32" {
+        (a.name.clone(), w.name.clone())
+    } else {
+        (b.narrowed(a, element), b.narrowed(&w, element))
+    };
+    let types = format!("{}, {}", tensor_of(&a.shape, element), tensor_of(&w.shape, element));
     let t = tensor(&shape);
     let r = b.fresh();
-    let ins = format!("ins({}, {} : {types}) outs({init} : {t})", a.name, w.name);
+    let ins = format!("ins({a_name}, {w_name} : {types}) outs({init} : {t})");
     let _ = match form {
         0 => writeln!(b.body, "    {r} = linalg.matmul indexing_maps = [{maps}] {ins} -> {t}"),
         1 => writeln!(b.body, "    {r} = linalg.contract indexing_maps = [{maps}] {ins} -> {t}"),
         _ => {
-            let kinds: Vec<&str> =
-                (0..3).map(|l| if l == order[2] { "\"reduction\"" } else { "\"parallel\"" }).collect();
+            let kinds: Vec<&str> = (0..3).map(|l| if l == order[2] { "\"reduction\"" } else { "\"parallel\"" }).collect();
+            let product = if element == "f32" {
+                "%p = arith.mulf %x, %y : f32".to_string()
+            } else {
+                format!(
+                    "%xe = arith.extf %x : {element} to f32\n      %ye = arith.extf %y : {element} to f32\n      \
+                     %p = arith.mulf %xe, %ye : f32"
+                )
+            };
             writeln!(
                 b.body,
                 "    {r} = linalg.generic {{indexing_maps = [{maps}], iterator_types = [{}]}} {ins} {{\n    \
-                 ^bb0(%x: f32, %y: f32, %acc: f32):\n      %p = arith.mulf %x, %y : f32\n      \
+                 ^bb0(%x: {element}, %y: {element}, %acc: f32):\n      {product}\n      \
                  %s = arith.addf %acc, %p : f32\n      linalg.yield %s : f32\n    }} -> {t}",
                 kinds.join(", ")
             )
