@@ -317,7 +317,8 @@ fn contraction(b: &mut Builder, rng: &mut Rng, a: &Value, pool: &[Value]) -> Opt
         0 => writeln!(b.body, "    {r} = linalg.matmul indexing_maps = [{maps}] {ins} -> {t}"),
         1 => writeln!(b.body, "    {r} = linalg.contract indexing_maps = [{maps}] {ins} -> {t}"),
         _ => {
-            let kinds: Vec<&str> = (0..3).map(|l| if l == order[2] { "\"reduction\"" } else { "\"parallel\"" }).collect();
+            let kinds: Vec<&str> =
+                (0..3).map(|l| if l == order[2] { "\"reduction\"" } else { "\"parallel\"" }).collect();
             let product = if element == "f32" {
                 "%p = arith.mulf %x, %y : f32".to_string()
             } else {

@@ -367,11 +367,11 @@ fn run_cli(args: Vec<String>) -> i32 {
     #[command(name = "python -m ukernel", version)]
     struct Cli {
         #[command(subcommand)]
-        command: ukc::runner::RuntimeCommand,
+        command: ukc_runner::runner::RuntimeCommand,
     }
     let argv = std::iter::once("python -m ukernel".to_string()).chain(args);
     match Cli::try_parse_from(argv) {
-        Ok(cli) => ukc::runner::execute(cli.command),
+        Ok(cli) => ukc_runner::runner::execute(cli.command),
         Err(e) => {
             let _ = e.print();
             e.exit_code()

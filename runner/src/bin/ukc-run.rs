@@ -6,10 +6,10 @@ use clap::Parser;
 #[command(name = "ukc-run", version)]
 struct Cli {
     #[command(subcommand)]
-    command: ukc::runner::RuntimeCommand,
+    command: ukc_runner::runner::RuntimeCommand,
 }
 
 fn main() {
     let cli = Cli::parse();
-    std::process::exit(ukc::runner::execute(cli.command));
+    std::process::exit(ukc_runner::runner::execute(cli.command));
 }
