@@ -114,8 +114,6 @@ fn trip_count_expr(v: Value, func: &OperationRef) -> Result<GridExpr, Fail> {
         }
         "memref.extract_strided_metadata" | "memref.dim" => {
             let source = operand(0)?;
-            let arg = func_arg_index(source, func)
-                .ok_or_else(|| Fail("a loop bound is the size of a buffer that is not an argument".into()))?;
             let dim = if name(&def) == "memref.dim" {
                 constant_int(operand(1)?).ok_or_else(|| Fail("memref.dim with a dynamic index".into()))?
             } else {
@@ -123,10 +121,62 @@ fn trip_count_expr(v: Value, func: &OperationRef) -> Result<GridExpr, Fail> {
                     melior::ir::operation::OperationResult::try_from(v).map_err(|_| Fail("bad bound".into()))?;
                 result.result_number() as i64 - 2
             };
-            Ok(GridExpr::ArgDim { arg, dim: dim as usize })
+            size_expr(source, dim as usize, func)
         }
         other => Err(Fail(format!("a loop bound comes from '{other}', which the launch metadata cannot express"))),
     }
+}
+
+/// Dimension `dim` of `buffer` as a function of the kernel's arguments: an
+/// argument's own, or through the views that reshape an argument without
+/// touching memory (`memref.cast`, `memref.collapse_shape`: the product of
+/// the dims it merges, `memref.expand_shape`: its output size).
+fn size_expr(buffer: Value, dim: usize, func: &OperationRef) -> Result<GridExpr, Fail> {
+    if let Some(arg) = func_arg_index(buffer, func) {
+        return Ok(GridExpr::ArgDim { arg, dim });
+    }
+    let not_an_argument = || Fail("a loop bound is the size of a buffer that is not an argument".into());
+    let view = defining_op(buffer).ok_or_else(not_an_argument)?;
+    let source = view.operand(0).map_err(|e| Fail(e.to_string()))?;
+    let static_size = |v: Value, d: usize| shape_of(v.r#type()).and_then(|(dims, _)| dims.get(d).copied().flatten());
+    match name(&view).as_str() {
+        "memref.cast" => size_expr(source, dim, func),
+        "memref.collapse_shape" => {
+            let groups = reassociation(&view).ok_or_else(not_an_argument)?;
+            let group = groups.get(dim).ok_or_else(not_an_argument)?;
+            group.iter().try_fold(GridExpr::Const(1), |acc, d| {
+                let size = match static_size(source, *d) {
+                    Some(s) => GridExpr::Const(s),
+                    None => size_expr(source, *d, func)?,
+                };
+                Ok(GridExpr::mul(acc, size))
+            })
+        }
+        "memref.expand_shape" => {
+            if let Some(s) = static_size(buffer, dim) {
+                return Ok(GridExpr::Const(s));
+            }
+            // The dynamic output sizes follow the source, in dim order.
+            let (dims, _) = shape_of(buffer.r#type()).ok_or_else(not_an_argument)?;
+            let nth = dims[..dim].iter().filter(|d| d.is_none()).count();
+            let size = view.operand(1 + nth).map_err(|e| Fail(e.to_string()))?;
+            trip_count_expr(size, func)
+        }
+        _ => Err(not_an_argument()),
+    }
+}
+
+/// A reshape's `reassociation`: the source dims of each result dim.
+fn reassociation(op: &OperationRef) -> Option<Vec<Vec<usize>>> {
+    let groups = ArrayAttribute::try_from(op.attribute("reassociation").ok()?).ok()?;
+    (0..groups.len())
+        .map(|g| {
+            let group = ArrayAttribute::try_from(groups.element(g).ok()?).ok()?;
+            (0..group.len())
+                .map(|i| IntegerAttribute::try_from(group.element(i).ok()?).ok().map(|a| a.value() as usize))
+                .collect()
+        })
+        .collect()
 }
 
 fn func_arg_index(v: Value, func: &OperationRef) -> Option<usize> {

@@ -11,6 +11,13 @@
 // (`--reference`).
 // REQUIRES: libdevice
 // RUN: ukc compile %s --arch sm_90a --no-cubin -o %t.pkg --reference | FileCheck %s
+// Without wgmma (sm_80, sm_90) the tile ukernel's grid counts the rows of
+// the collapsed batch: 3 x the dynamic sequence of C's argument.
+// RUN: rm -rf %t.dump && ukc compile %s --arch sm_90 --no-cubin -o %t.90.pkg --dump-dir %t.dump | FileCheck %s --check-prefix=SM90
+// RUN: FileCheck %s --check-prefix=GRID < %t.dump/3.kernels.mlir
+// SM90: rows_of_a_batch: ukernel uk_matmul_tile_bf16_kn
+// GRID: func.func @rows_of_a_batch(%arg0: memref<3x?x256xbf16>, %arg1: memref<256x320xbf16>, %arg2: memref<3x?x320xf32>)
+// GRID-SAME: ukernel.grid = ["3", "ceildiv(3*%arg2[1], 256)", "1"]
 // CHECK: reference outputs (MLIR on the CPU) of 11 function(s)
 // CHECK-DAG: contract_nk_300x520x200: ukernel uk_matmul_wgmma_narrow_bf16_nk
 // CHECK-DAG: a_transposed_256x384x192__k{{[0-9]}}: ukernel uk_matmul_wgmma_narrow_bf16_kn

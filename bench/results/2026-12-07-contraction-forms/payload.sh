@@ -14,6 +14,8 @@ for f in test/e2e/contraction_forms.mlir test/e2e/kn_layout_dispatches.mlir test
   b=$(basename $f .mlir)
   target/debug/ukc compile --arch sm_90a --no-cubin --reference $f -o gpu2/p/$b.pkg 2>&1 | grep -v remark | head -1
 done
+# The contraction forms again for sm_90: the tile ukernel instead of wgmma.
+target/debug/ukc compile --arch sm_90 --no-cubin --reference test/e2e/contraction_forms.mlir -o gpu2/p/contraction_forms_sm90.pkg 2>&1 | grep -v remark | head -1
 for f in test/e2e/argmax_maxnum_dispatches.mlir test/e2e/argmax_dispatches.mlir; do
   b=$(basename $f .mlir)
   target/debug/ukc compile --arch sm_90 --no-cubin --reference $f -o gpu2/p/$b.pkg 2>&1 | grep -v remark | head -1
