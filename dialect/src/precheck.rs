@@ -164,10 +164,19 @@ fn resource_alignment(text: &str, file: &str) -> Option<CapturedDiagnostic> {
 }
 
 /// Each entry of an `iterator_types = [...]` list must be a string
-/// (`"parallel"`) or an iterator-type attribute (`#linalg.iterator_type<...>`).
+/// (`"parallel"`) or an iterator-type attribute (`#linalg.iterator_type<...>`);
+/// in `linalg.generic`'s custom form (`linalg.generic {indexing_maps = ...,
+/// iterator_types = [...]}`) only a string: upstream's parser of that form
+/// aborts on an attribute, which only the generic op form
+/// (`"linalg.generic"(...) <{iterator_types = [...]}>`) takes.
 fn iterator_types(text: &str, file: &str) -> Option<CapturedDiagnostic> {
     let mut from = 0;
     while let Some(found) = text[from..].find("iterator_types") {
+        let key = from + found;
+        let custom_generic = text[..key].rfind("linalg.generic").is_some_and(|op| {
+            let quoted = text[..op].ends_with('"');
+            !quoted && !text[op..key].contains("<{") && !text[op..key].contains("linalg.yield")
+        });
         let key_end = from + found + "iterator_types".len();
         from = key_end;
         let after = &text[key_end..];
@@ -201,6 +210,7 @@ fn iterator_types(text: &str, file: &str) -> Option<CapturedDiagnostic> {
                 let ok = entry.is_empty()
                     || entry.starts_with('"')
                     || (entry.starts_with('#')
+                        && !custom_generic
                         && entry.split('<').next().is_some_and(|h| h.ends_with(".iterator_type")));
                 if !ok {
                     let offset = entry_start
@@ -209,7 +219,14 @@ fn iterator_types(text: &str, file: &str) -> Option<CapturedDiagnostic> {
                         text,
                         file,
                         offset,
-                        format!("iterator_types entry '{entry}' is not \"parallel\" or \"reduction\""),
+                        if custom_generic && entry.starts_with('#') {
+                            format!(
+                                "iterator_types entry '{entry}' in linalg.generic's custom form must be \"parallel\" \
+                                 or \"reduction\" (the attribute is for the generic op form)"
+                            )
+                        } else {
+                            format!("iterator_types entry '{entry}' is not \"parallel\" or \"reduction\"")
+                        },
                     ));
                 }
                 if c == ']' {
@@ -259,8 +276,16 @@ mod tests {
     fn iterator_types_entries_must_be_strings() {
         let generic = |list: &str| format!("linalg.generic {{indexing_maps = [], iterator_types = {list}}}");
         assert_eq!(message(&generic("[\"parallel\", \"reduction\"]")), None);
-        assert_eq!(message(&generic("[#linalg.iterator_type<parallel>]")), None);
-        assert_eq!(message(&generic("[#vector.iterator_type<reduction>]")), None);
+        // The custom form takes strings only (upstream's parser aborts on an
+        // attribute there); the generic op form takes the attribute.
+        assert_eq!(
+            message(&generic("[#linalg.iterator_type<parallel>]")).unwrap(),
+            "in.mlir:1:55: error: iterator_types entry '#linalg.iterator_type<parallel>' in linalg.generic's custom \
+             form must be \"parallel\" or \"reduction\" (the attribute is for the generic op form)"
+        );
+        let generic_form = |list: &str| format!("\"linalg.generic\"(%a) <{{iterator_types = {list}}}> ({{}})");
+        assert_eq!(message(&generic_form("[#linalg.iterator_type<parallel>]")), None);
+        assert_eq!(message("vector.contract {iterator_types = [#vector.iterator_type<reduction>]}"), None);
         assert!(message(&generic("[#linalg.foo<parallel>]")).is_some());
         assert_eq!(
             message(&generic("[\"parallel\", unit]")).unwrap(),
