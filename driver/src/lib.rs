@@ -16,4 +16,4 @@ pub mod served_devices;
 #[cfg(feature = "compiler")]
 pub mod ukc;
 
-pub use ukc_runner::{reference, run, runner, write_atomically, write_stdout};
+pub use ukc_runner::{read_bounded, read_file_bounded, reference, run, runner, write_atomically, write_stdout};

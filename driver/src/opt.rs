@@ -140,6 +140,20 @@ unsafe extern "C" fn write_output(path: MlirStringRef, printed: MlirStringRef, s
 static HOOKS: Hooks =
     Hooks { add_dialects, register_passes, check_options, set_explain, precheck, enter_stage, write_output };
 
+/// Reads the device or FIFO at `path` (bounded; a NUL byte, which no MLIR
+/// text holds, stops it) into a temporary file upstream's reader can take.
+fn hold_input(path: &str) -> Result<tempfile::NamedTempFile, String> {
+    use std::io::Write;
+    let bytes = crate::read_file_bounded(std::path::Path::new(path), |b| b.contains(&0))
+        .map_err(|e| format!("{path}: error: cannot read input: {e}"))?;
+    if let Some(d) = std::str::from_utf8(&bytes).ok().and_then(|t| ukernel_dialect::precheck::nul_byte(t, path)) {
+        return Err(d.render(None).trim_end().to_string());
+    }
+    let mut held = tempfile::NamedTempFile::new().map_err(|e| format!("{path}: error: cannot hold input: {e}"))?;
+    held.write_all(&bytes).map_err(|e| format!("{path}: error: cannot hold input: {e}"))?;
+    Ok(held)
+}
+
 /// Runs the tool on `args` (without the program name); returns the exit code.
 pub fn main_with_args(args: &[String]) -> i32 {
     // The input as the crash report names it: the last positional argument
@@ -160,8 +174,27 @@ pub fn main_with_args(args: &[String]) -> i32 {
     if let Some(code) = crate::guard::contain("ukernel-opt", shown) {
         return code;
     }
+    // A device or FIFO as the input (`/dev/zero`, a pipe that never closes)
+    // is read here, bounded, instead of by upstream's reader, which would
+    // read it forever; what it held is given to upstream as a file.
+    let mut args = args.to_vec();
+    let _held = match input.cloned().filter(|p| p != "-") {
+        Some(path) if std::fs::metadata(&path).is_ok_and(|m| !m.is_file() && !m.is_dir()) => match hold_input(&path) {
+            Ok(held) => {
+                for a in args.iter_mut().filter(|a| **a == path) {
+                    *a = held.path().display().to_string();
+                }
+                Some(held)
+            }
+            Err(message) => {
+                eprintln!("{message}");
+                return 1;
+            }
+        },
+        _ => None,
+    };
     let mut argv: Vec<CString> = vec![CString::new("ukernel-opt").expect("program name")];
-    for arg in args {
+    for arg in &args {
         match CString::new(arg.as_str()) {
             Ok(a) => argv.push(a),
             Err(_) => {

@@ -273,13 +273,15 @@ fn located(input: &str, e: impl std::fmt::Display) -> String {
 }
 
 fn read_input(path: &str) -> Result<String, String> {
+    // A NUL byte settles it (an MLIR file holds none: the check after
+    // reading locates it), so /dev/zero is not read to the cap.
+    let nul = |b: &[u8]| b.contains(&0);
     let bytes = if path == "-" {
-        let mut bytes = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
-            .map_err(|e| format!("<stdin>: error: cannot read standard input: {e}"))?;
-        bytes
+        ukc_runner::read_bounded(std::io::stdin(), nul)
+            .map_err(|e| format!("<stdin>: error: cannot read standard input: {e}"))?
     } else {
-        std::fs::read(path).map_err(|e| format!("{path}: error: could not open input file: {e}"))?
+        ukc_runner::read_file_bounded(std::path::Path::new(path), nul)
+            .map_err(|e| format!("{path}: error: could not open input file: {e}"))?
     };
     String::from_utf8(bytes).map_err(|e| {
         // Located at the first byte that is not UTF-8.

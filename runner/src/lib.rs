@@ -8,6 +8,62 @@ pub mod reference;
 pub mod run;
 pub mod runner;
 
+/// The most bytes a package, object or input module is read to: an input
+/// that never ends (`/dev/zero`, a FIFO nobody closes) is an error here, not
+/// gigabytes of memory and a hang.
+pub const MAX_INPUT_BYTES: u64 = 2 << 30;
+
+/// Reads `reader` to its end, in chunks, up to [`MAX_INPUT_BYTES`] (an
+/// error past it); stops early, keeping what it read, once `enough` says
+/// the bytes so far settle it (a wrong header, a NUL byte in text).
+pub fn read_bounded(reader: impl std::io::Read, enough: impl Fn(&[u8]) -> bool) -> std::io::Result<Vec<u8>> {
+    read_up_to(reader, MAX_INPUT_BYTES, enough)
+}
+
+fn read_up_to(mut reader: impl std::io::Read, cap: u64, enough: impl Fn(&[u8]) -> bool) -> std::io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    let mut chunk = vec![0u8; 1 << 20];
+    loop {
+        let n = match reader.read(&mut chunk) {
+            Ok(0) => return Ok(bytes),
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if bytes.len() as u64 + n as u64 > cap {
+            return Err(std::io::Error::other(format!("more than {} MiB (an input that never ends?)", cap >> 20)));
+        }
+        bytes.extend_from_slice(&chunk[..n]);
+        if enough(&bytes) {
+            return Ok(bytes);
+        }
+    }
+}
+
+/// `path` with its symbolic links followed (a dangling one to the path it
+/// names, which the write then creates).
+fn through_links(path: &std::path::Path) -> std::io::Result<std::path::PathBuf> {
+    let mut path = path.to_path_buf();
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&path) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let target = std::fs::read_link(&path)?;
+                path = match path.parent() {
+                    Some(dir) if target.is_relative() => dir.join(target),
+                    _ => target,
+                };
+            }
+            _ => return Ok(path),
+        }
+    }
+    Err(std::io::Error::other("too many levels of symbolic links"))
+}
+
+/// [`read_bounded`] of the file (or device, or FIFO) at `path`.
+pub fn read_file_bounded(path: &std::path::Path, enough: impl Fn(&[u8]) -> bool) -> std::io::Result<Vec<u8>> {
+    read_bounded(std::fs::File::open(path)?, enough)
+}
+
 /// Writes `text` to stdout. A closed pipe (e.g. `| head`) is not an error
 /// worth a panic: the reader has what it wanted.
 pub fn write_stdout(text: impl AsRef<[u8]>) {
@@ -20,9 +76,12 @@ pub fn write_stdout(text: impl AsRef<[u8]>) {
 /// and a rename, so that `path` is never left half-written (the temporary
 /// file is removed on failure). A `path` that exists and is not a regular
 /// file (`/dev/null`, a pipe, a terminal) is written in place: renaming
-/// over it would replace the device or pipe with a file.
+/// over it would replace the device or pipe with a file. A symbolic link is
+/// written through: the file it names is replaced, the link stays.
 pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
+    let resolved = through_links(path)?;
+    let path = resolved.as_path();
     if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
         let mut out = std::fs::OpenOptions::new().write(true).open(path)?;
         return out.write_all(bytes).and_then(|_| out.flush());
@@ -42,6 +101,37 @@ pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result
 
 #[cfg(test)]
 mod tests {
+    use std::io::Read;
+
+    #[test]
+    fn a_symbolic_link_is_written_through() {
+        let dir = tempfile::tempdir().unwrap();
+        let (file, link, dangling) = (dir.path().join("real"), dir.path().join("link"), dir.path().join("dangling"));
+        std::fs::write(&file, b"old").unwrap();
+        std::os::unix::fs::symlink("real", &link).unwrap();
+        super::write_atomically(&link, b"new").unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read(&file).unwrap(), b"new");
+        // A link to a file not there yet creates it.
+        std::os::unix::fs::symlink(dir.path().join("later"), &dangling).unwrap();
+        super::write_atomically(&dangling, b"made").unwrap();
+        assert!(std::fs::symlink_metadata(&dangling).unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read(dir.path().join("later")).unwrap(), b"made");
+    }
+
+    #[test]
+    fn an_endless_input_stops_at_the_cap_or_when_enough_is_read() {
+        // /dev/zero never ends: a wrong first byte settles it at once.
+        let zeros = std::io::repeat(0).take(super::MAX_INPUT_BYTES + 1);
+        let read = super::read_bounded(zeros, |b| !b.is_empty() && b[0] != b'U').unwrap();
+        assert_eq!(read.len(), 1 << 20);
+        // Nothing settles it: an error at the cap.
+        let err = super::read_up_to(std::io::repeat(b'x'), 4 << 20, |_| false).unwrap_err();
+        assert!(err.to_string().contains("never ends"), "{err}");
+        // A short input is read whole.
+        assert_eq!(super::read_bounded(&b"abc"[..], |_| false).unwrap(), b"abc");
+    }
+
     #[test]
     fn a_pipe_or_device_is_written_in_place_not_replaced() {
         use std::os::unix::fs::FileTypeExt;
