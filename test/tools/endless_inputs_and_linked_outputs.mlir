@@ -5,7 +5,7 @@
 // RUN: bash -c 'timeout 20 ukc compile /dev/zero -o %t.z.pkg; echo "exit code $?"' 2>&1 | FileCheck %s --check-prefix=ZERO
 // RUN: bash -c 'timeout 20 ukernel-opt /dev/zero; echo "exit code $?"' 2>&1 | FileCheck %s --check-prefix=ZERO
 // RUN: bash -c 'timeout 20 ukc-run info /dev/zero; echo "exit code $?"' 2>&1 | FileCheck %s --check-prefix=PACKAGE
-// RUN: rm -f %t.real.pkg %t.link.pkg && ln -s %t.real.pkg %t.link.pkg
+// RUN: bash -c 'rm -f %t.real.pkg %t.link.pkg && ln -s %t.real.pkg %t.link.pkg'
 // RUN: ukc compile %s --arch sm_90 --no-cubin -o %t.link.pkg
 // RUN: bash -c 'test -L %t.link.pkg && ukc-run info %t.real.pkg' | FileCheck %s --check-prefix=LINK
 
