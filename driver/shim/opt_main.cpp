@@ -29,7 +29,8 @@ struct UkOptHooks {
   // Registers upstream's passes and ours by name.
   void (*registerPasses)();
   // Validates the tool's own options; prints `ukernel-opt: error: ...` and returns false when bad.
-  bool (*checkOptions)(MlirStringRef target, MlirStringRef ukernels);
+  // Each value, and whether it was given (an empty value given is an error).
+  bool (*checkOptions)(MlirStringRef target, bool targetGiven, MlirStringRef ukernels, bool ukernelsGiven);
   // Turns the kernel-config remarks on or off.
   void (*setExplain)(bool explain);
   // Located error and false for input that would crash the parser.
@@ -96,7 +97,8 @@ extern "C" int ukOptMain(int argc, char **argv, const UkOptHooks *hooks) {
     }
     return 2;
   }
-  if (!hooks->checkOptions(strRef(target.getValue()), strRef(ukernels.getValue())))
+  if (!hooks->checkOptions(strRef(target.getValue()), target.getNumOccurrences() > 0, strRef(ukernels.getValue()),
+                           ukernels.getNumOccurrences() > 0))
     return 2;
   hooks->setExplain(explain);
 

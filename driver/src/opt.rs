@@ -27,7 +27,7 @@ use ukernel_passes::set_target::TargetOverride;
 struct Hooks {
     add_dialects: unsafe extern "C" fn(MlirDialectRegistry) -> bool,
     register_passes: extern "C" fn(),
-    check_options: unsafe extern "C" fn(MlirStringRef, MlirStringRef) -> bool,
+    check_options: unsafe extern "C" fn(MlirStringRef, bool, MlirStringRef, bool) -> bool,
     set_explain: extern "C" fn(bool),
     precheck: unsafe extern "C" fn(MlirStringRef, MlirStringRef) -> bool,
     enter_stage: unsafe extern "C" fn(*const c_char),
@@ -66,14 +66,25 @@ extern "C" fn register_passes() {
 
 /// The tool's flags, checked up front so that a bad value is a usage error;
 /// errors name the flags.
-fn check_flags(target: MlirStringRef, ukernels: MlirStringRef) -> Result<(), String> {
-    TargetOverride::parse_arch(&text(target)).map_err(|e| format!("--ukernel-target: {e}"))?;
-    TargetOverride::parse_ukernels(&text(ukernels)).map_err(|e| format!("--ukernels: {e}"))?;
+/// The flags as `ukc` checks its own (`--arch`, `--ukernels`): a value given
+/// must name an arch or families, the empty one included.
+fn check_flags(target: &str, target_given: bool, ukernels: &str, ukernels_given: bool) -> Result<(), String> {
+    if target_given {
+        ukernel_dialect::GpuArch::parse_known(target).map_err(|e| format!("--ukernel-target: {e}"))?;
+    }
+    if ukernels_given {
+        TargetOverride::parse_known_ukernels(ukernels).map_err(|e| format!("--ukernels: {e}"))?;
+    }
     Ok(())
 }
 
-unsafe extern "C" fn check_options(target: MlirStringRef, ukernels: MlirStringRef) -> bool {
-    guarded(false, || match check_flags(target, ukernels) {
+unsafe extern "C" fn check_options(
+    target: MlirStringRef,
+    target_given: bool,
+    ukernels: MlirStringRef,
+    ukernels_given: bool,
+) -> bool {
+    guarded(false, || match check_flags(&text(target), target_given, &text(ukernels), ukernels_given) {
         Ok(()) => true,
         Err(e) => {
             eprintln!("ukernel-opt: error: {e}");

@@ -1,7 +1,7 @@
 //! `ukc`, the compiler driver.
 
 use melior::ir::operation::OperationLike;
-use ukernel_dialect::{GpuArch, UKernelSelection};
+use ukernel_dialect::GpuArch;
 use ukernel_passes::codegen;
 
 use crate::compile::{CompileOptions, Compiler};
@@ -205,16 +205,8 @@ impl Flags {
             }
         }
         if let Some(v) = &self.ukernels {
-            let selection = UKernelSelection::parse(v).map_err(|e| format!("ukc: error: --ukernels: {e}"))?;
-            if let UKernelSelection::List(names) = &selection {
-                let known = ukernels::registry().families();
-                if let Some(unknown) = names.iter().find(|n| !known.contains(&n.as_str())) {
-                    return Err(format!(
-                        "ukc: error: --ukernels: unknown family '{unknown}' (families: {}; or all, none)",
-                        known.join(", ")
-                    ));
-                }
-            }
+            let selection = ukernel_passes::set_target::TargetOverride::parse_known_ukernels(v)
+                .map_err(|e| format!("ukc: error: --ukernels: {e}"))?;
             options.ukernels = Some(selection);
         }
         options.dump_dir = self.dump_dir.clone();

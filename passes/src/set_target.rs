@@ -48,8 +48,26 @@ impl TargetOverride {
     pub fn parse_ukernels(ukernels: &str) -> Result<Option<UKernelSelection>, String> {
         match ukernels.trim() {
             "" => Ok(None),
-            u => UKernelSelection::parse(u).map(Some),
+            u => Self::parse_known_ukernels(u).map(Some),
         }
+    }
+
+    /// A `ukernels` value as every tool takes it (`ukc --ukernels`,
+    /// `ukernel-opt --ukernels`, this pass's option): `all`, `none` or a
+    /// list of the registry's families; anything else, the empty value
+    /// included, is an error in the same words everywhere.
+    pub fn parse_known_ukernels(ukernels: &str) -> Result<UKernelSelection, String> {
+        let known = ukernels::registry().families();
+        if ukernels.trim().is_empty() {
+            return Err(format!("empty; expected all, none or a list of families ({})", known.join(", ")));
+        }
+        let selection = UKernelSelection::parse(ukernels.trim())?;
+        if let UKernelSelection::List(names) = &selection
+            && let Some(unknown) = names.iter().find(|n| !known.contains(&n.as_str()))
+        {
+            return Err(format!("unknown family '{unknown}' (families: {}; or all, none)", known.join(", ")));
+        }
+        Ok(selection)
     }
 
     /// The pipeline text that builds this instance again, e.g.

@@ -2,6 +2,10 @@
 // input is exit code 1; every subcommand has --help; `-` reads stdin. Known
 // arches compile with the PTX ISA version they need.
 // RUN: bash -c 'ukc compile %s --ukernels=bogus -o %t.pkg; echo "exit code $?"' 2>&1 | FileCheck %s --check-prefix=FAMILY
+// RUN: bash -c 'ukernel-opt %s --ukernels=bogus; echo "exit code $?"' 2>&1 | FileCheck %s --check-prefix=OPTFAMILY
+// RUN: bash -c 'ukc compile %s --ukernels= -o %t.pkg; echo "exit code $?"' 2>&1 | FileCheck %s --check-prefix=EMPTY
+// RUN: bash -c 'ukernel-opt %s --ukernels=; echo "exit code $?"' 2>&1 | FileCheck %s --check-prefix=OPTEMPTY
+// RUN: bash -c 'ukernel-opt %s --ukernel-target=; echo "exit code $?"' 2>&1 | FileCheck %s --check-prefix=OPTARCH
 // RUN: bash -c 'ukc compile %s --arch sm_99 -o %t.pkg; echo "exit code $?"' 2>&1 | FileCheck %s --check-prefix=ARCH99
 // RUN: bash -c 'ukc compile %s --arch sm_7 -o %t.pkg; echo "exit code $?"' 2>&1 | FileCheck %s --check-prefix=ARCH7
 // RUN: bash -c 'ukc compile %s --arch sm_80a -o %t.pkg; echo "exit code $?"' 2>&1 | FileCheck %s --check-prefix=ARCH80A
@@ -18,6 +22,16 @@
 // OBJECT-ARCH: ukc: error: --object {{.*}}uk_argmax_ogt_f32i64.sm_100.bc: its name says sm_100, which --arch does not request (sm_80, sm_90a)
 // OBJECT-ARCH-NEXT: exit code 2
 // FAMILY: ukc: error: --ukernels: unknown family 'bogus' (families: argmax, matmul; or all, none)
+// FAMILY-NEXT: exit code 2
+// The same words and exit code from ukernel-opt, and for an empty value.
+// OPTFAMILY: ukernel-opt: error: --ukernels: unknown family 'bogus' (families: argmax, matmul; or all, none)
+// OPTFAMILY-NEXT: exit code 2
+// EMPTY: ukc: error: --ukernels: empty; expected all, none or a list of families (argmax, matmul)
+// EMPTY-NEXT: exit code 2
+// OPTEMPTY: ukernel-opt: error: --ukernels: empty; expected all, none or a list of families (argmax, matmul)
+// OPTEMPTY-NEXT: exit code 2
+// OPTARCH: ukernel-opt: error: --ukernel-target: '' is not of the form sm_<major><minor>[a|f] (e.g. sm_90, sm_90a, sm_100f)
+// OPTARCH-NEXT: exit code 2
 // FAMILY-NEXT: exit code 2
 // ARCH99: ukc: error: --arch: 'sm_99' is not a known NVIDIA arch (known: sm_70, {{.*}}, sm_90[a], sm_100[a|f], {{.*}})
 // ARCH99-NEXT: exit code 2
