@@ -32,7 +32,6 @@
 // OPTEMPTY-NEXT: exit code 2
 // OPTARCH: ukernel-opt: error: --ukernel-target: '' is not of the form sm_<major><minor>[a|f] (e.g. sm_90, sm_90a, sm_100f)
 // OPTARCH-NEXT: exit code 2
-// FAMILY-NEXT: exit code 2
 // ARCH99: ukc: error: --arch: 'sm_99' is not a known NVIDIA arch (known: sm_70, {{.*}}, sm_90[a], sm_100[a|f], {{.*}})
 // ARCH99-NEXT: exit code 2
 // ARCH7: ukc: error: --arch: 'sm_7' is not of the form sm_<major><minor>[a|f]
