@@ -375,6 +375,9 @@ fn explain(flags: &Flags, summary: bool) -> Result<i32, Failure> {
     let text = read_input(&flags.input)?;
     let input = display_name(&flags.input);
     let options = flags.options()?;
+    // The objects are checked as compile checks them (explain links none).
+    let objects = options.objects.iter().map(|o| (o.path.clone(), o.data.to_vec())).collect();
+    ukernel_target_nvptx::link::index_objects(objects).map_err(|e| format!("{input}: error: {e}"))?;
     let mut arches = options.arches.clone();
     arches.sort();
     arches.dedup();
