@@ -558,12 +558,75 @@ fn loop_sizes(loops: usize, maps: &[Vec<usize>; 3], operands: &[Value]) -> Vec<O
     sizes
 }
 
-fn canonicalize(context: &Context, op: OperationRef) -> Result<(), String> {
-    if crate::families::matmul::match_matmul(&op).is_ok() {
-        return Ok(());
+/// What makes operand `v` (indexed by `map`) when it is a view of another
+/// tensor that a contraction can read in place: a `linalg.transpose`, a
+/// `linalg.broadcast`, or a generic that only yields its one input read
+/// through a projected permutation. Returns the viewed tensor, the map
+/// that reads it, the view op, and the bytes the view writes.
+fn viewed<'c, 'a>(v: Value<'c, 'a>, map: &[usize]) -> Option<(Value<'c, 'a>, Vec<usize>, OperationRef<'c, 'a>)> {
+    let view = defining_op(v)?;
+    if view.result_count() != 1 || users(v).len() != 1 {
+        return None;
     }
-    let Some((loops, maps)) = operand_loops(&op) else { return Ok(()) };
-    let operands: Vec<Value> = (0..3).filter_map(|i| op.operand(i).ok()).collect();
+    let source = view.operand(0).ok()?;
+    let ints = |attr: &str| -> Option<Vec<usize>> {
+        let a = DenseI64ArrayAttribute::try_from(view.attribute(attr).ok()?).ok()?;
+        (0..a.len()).map(|i| a.element(i).ok().map(|x| x as usize)).collect()
+    };
+    let new_map: Vec<usize> = match name(&view).as_str() {
+        // Result dim i is the source's dim permutation[i].
+        "linalg.transpose" => {
+            let perm = ints("permutation")?;
+            let mut m = vec![0; perm.len()];
+            for (i, p) in perm.iter().enumerate() {
+                *m.get_mut(*p)? = *map.get(i)?;
+            }
+            m
+        }
+        // The source's dims are the result's not in `dimensions`.
+        "linalg.broadcast" => {
+            let added = ints("dimensions")?;
+            map.iter().enumerate().filter(|(i, _)| !added.contains(i)).map(|(_, l)| *l).collect()
+        }
+        "linalg.generic" => {
+            let maps = crate::ir::indexing_maps(&view)?;
+            let body = crate::ir::body_ops(&view);
+            let yields_input = body.len() == 1
+                && body[0].operand(0).ok().is_some_and(|y| {
+                    view.region(0)
+                        .ok()
+                        .and_then(|r| r.first_block())
+                        .and_then(|b| b.argument(0).ok())
+                        .is_some_and(|a| crate::ir::same(y, a.into()))
+                });
+            let [input, output] = &maps[..] else { return None };
+            let loops = output.dims;
+            if !yields_input
+                || crate::ir::operand_segments(&view).as_deref() != Some(&[1, 1])
+                || crate::ir::reduction_loops(&view)?.iter().any(|r| *r)
+                || !output.is(&(0..loops).collect::<Vec<_>>())
+            {
+                return None;
+            }
+            // Result dim i is loop i; the source's dim j is loop input[j].
+            input.results.iter().map(|r| r.and_then(|l| map.get(l).copied())).collect::<Option<_>>()?
+        }
+        _ => return None,
+    };
+    let (dims, _) = shape_of(source.r#type())?;
+    (dims.len() == new_map.len()).then_some((source, new_map, view))
+}
+
+/// Bytes of a tensor.
+fn tensor_bytes(v: Value) -> u64 {
+    shape_of(v.r#type()).map_or(0, |(dims, t)| {
+        dims.iter().map(|d| d.unwrap_or(4096)).product::<u64>() * if t.to_string() == "f32" { 4 } else { 2 }
+    })
+}
+
+fn canonicalize(context: &Context, op: OperationRef) -> Result<(), String> {
+    let Some((loops, mut maps)) = operand_loops(&op) else { return Ok(()) };
+    let mut operands: Vec<Value> = (0..3).filter_map(|i| op.operand(i).ok()).collect();
     if operands.iter().any(|v| !melior::ir::r#type::RankedTensorType::try_from(v.r#type()).is_ok()) {
         return Ok(());
     }
@@ -575,9 +638,47 @@ fn canonicalize(context: &Context, op: OperationRef) -> Result<(), String> {
     if crate::families::matmul::generic_body(&op, a_name == "f32").is_err() {
         return Ok(());
     }
-    let sizes = loop_sizes(loops, &maps, &operands);
     let element_bytes =
         [0, 1, 2].map(|i| element_of(operands[i]).map_or(4, |(_, t)| if t.to_string() == "f32" { 4 } else { 2 }));
+    let cost = |maps: &[Vec<usize>; 3], sizes: &[Option<u64>]| {
+        choose(loops, maps, sizes, element_bytes).map(|p| {
+            let copies = p.copies(maps);
+            (0..3)
+                .filter(|i| copies[*i])
+                .map(|i| maps[i].iter().map(|l| sizes[*l].unwrap_or(4096)).product::<u64>() * element_bytes[i])
+                .sum::<u64>()
+        })
+    };
+    // Views that make A or B (a transpose, a broadcast) are read in place
+    // where that copies fewer bytes than the view writes plus what the
+    // rewrite would copy without it.
+    let mut views = vec![];
+    let sizes_as_is = loop_sizes(loops, &maps, &operands);
+    let as_is = if crate::families::matmul::match_matmul(&op).is_ok() { Some(0) } else { cost(&maps, &sizes_as_is) };
+    let (mut folded_maps, mut folded_operands, mut view_bytes) = (maps.clone(), operands.clone(), 0);
+    for i in 0..2 {
+        if let Some((source, map, view)) = viewed(operands[i], &maps[i]) {
+            view_bytes += tensor_bytes(operands[i]);
+            folded_operands[i] = source;
+            folded_maps[i] = map;
+            views.push(view);
+        }
+    }
+    if !views.is_empty() {
+        let folded = cost(&folded_maps, &loop_sizes(loops, &folded_maps, &folded_operands));
+        match (folded, as_is) {
+            (Some(f), Some(a)) if f < a + view_bytes => {}
+            (Some(_), None) => {}
+            _ => views.clear(),
+        }
+        if !views.is_empty() {
+            (maps, operands) = (folded_maps, folded_operands);
+        }
+    }
+    if views.is_empty() && crate::families::matmul::match_matmul(&op).is_ok() {
+        return Ok(());
+    }
+    let sizes = loop_sizes(loops, &maps, &operands);
     let Some(plan) = choose(loops, &maps, &sizes, element_bytes) else { return Ok(()) };
     let batched = !plan.batch.is_empty();
     let (ai, bi) = if plan.swapped { (1, 0) } else { (0, 1) };
@@ -673,6 +774,9 @@ fn canonicalize(context: &Context, op: OperationRef) -> Result<(), String> {
             notes.push(format!("its {} {role} loops are one", loops.len()));
         }
     }
+    for view in &views {
+        notes.push(format!("the {} that makes an operand is read in place", name(view)));
+    }
     notes.extend(copies.iter().map(|c| c.to_string()));
     emit_remark(
         location,
@@ -689,6 +793,11 @@ fn canonicalize(context: &Context, op: OperationRef) -> Result<(), String> {
         && users(c_init).is_empty()
     {
         crate::dispatch::erase_with_empty_init(&fill, 1);
+    }
+    for view in views {
+        if view.result(0).is_ok_and(|r| users(r.into()).is_empty()) {
+            crate::dispatch::erase_with_empty_init(&view, 1);
+        }
     }
     Ok(())
 }

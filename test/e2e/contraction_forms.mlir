@@ -18,7 +18,7 @@
 // SM90: rows_of_a_batch: ukernel uk_matmul_tile_bf16_kn
 // GRID: func.func @rows_of_a_batch(%arg0: memref<3x?x256xbf16>, %arg1: memref<256x320xbf16>, %arg2: memref<3x?x320xf32>)
 // GRID-SAME: ukernel.grid = ["3", "ceildiv(3*%arg2[1], 256)", "1"]
-// CHECK: reference outputs (MLIR on the CPU) of 11 function(s)
+// CHECK: reference outputs (MLIR on the CPU) of 13 function(s)
 // CHECK-DAG: contract_nk_300x520x200: ukernel uk_matmul_wgmma_narrow_bf16_nk
 // CHECK-DAG: a_transposed_256x384x192__k{{[0-9]}}: ukernel uk_matmul_wgmma_narrow_bf16_kn
 // CHECK-DAG: x_t_matmul_w_200x256x96__k{{[0-9]}}: ukernel uk_matmul_wgmma_narrow_f16_kn
@@ -28,6 +28,8 @@
 // CHECK-DAG: rows_of_a_batch: ukernel uk_matmul_wgmma{{[a-z_]*}}_bf16_kn
 // CHECK-DAG: loops_knm_f32_96x80x130: ukernel uk_matmul_simt_f32_nk
 // CHECK-DAG: c_transposed_128x192x64__k{{[0-9]}}: ukernel uk_matmul_wgmma_narrow_bf16_nk
+// CHECK-DAG: broadcast_b_4x64x256x128: ukernel uk_matmul_wgmma{{[a-z_]*}}_bf16_kn
+// CHECK-DAG: expanded_b_f32_3x50x70x40: ukernel uk_matmul_simt_f32_kn
 // CHECK-DAG: batch_inside_c_3x40x72x24__k{{[0-9]}}: ukernel uk_matmul_{{[a-z_]*}}bf16_kn
 // CHECK-DAG: batch_reduce_3x64x96x80__k{{[0-9]}}: ukernel uk_matmul_wgmma_narrow_bf16_kn
 #mk = affine_map<(m, n, k) -> (m, k)>
@@ -156,6 +158,30 @@ module {
       linalg.yield %s : f32
     } -> tensor<40x3x72xf32>
     return %r : tensor<40x3x72xf32>
+  }
+
+  func.func @broadcast_b_4x64x256x128(%a: tensor<4x64x128xbf16>, %w: tensor<128x256xbf16>) -> tensor<4x64x256xf32> {
+    %z = arith.constant 0.0 : f32
+    %eb = tensor.empty() : tensor<4x128x256xbf16>
+    %wb = linalg.broadcast ins(%w : tensor<128x256xbf16>) outs(%eb : tensor<4x128x256xbf16>) dimensions = [0]
+    %e = tensor.empty() : tensor<4x64x256xf32>
+    %c = linalg.fill ins(%z : f32) outs(%e : tensor<4x64x256xf32>) -> tensor<4x64x256xf32>
+    %r = linalg.batch_matmul ins(%a, %wb : tensor<4x64x128xbf16>, tensor<4x128x256xbf16>) outs(%c : tensor<4x64x256xf32>) -> tensor<4x64x256xf32>
+    return %r : tensor<4x64x256xf32>
+  }
+
+  func.func @expanded_b_f32_3x50x70x40(%a: tensor<3x50x40xf32>, %w: tensor<40x70xf32>) -> tensor<3x50x70xf32> {
+    %z = arith.constant 0.0 : f32
+    %eb = tensor.empty() : tensor<3x40x70xf32>
+    %wb = linalg.generic {indexing_maps = [affine_map<(b, k, n) -> (k, n)>, affine_map<(b, k, n) -> (b, k, n)>], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%w : tensor<40x70xf32>) outs(%eb : tensor<3x40x70xf32>) {
+    ^bb0(%x: f32, %o: f32):
+      linalg.yield %x : f32
+    } -> tensor<3x40x70xf32>
+    %e = tensor.empty() : tensor<3x50x70xf32>
+    %c = linalg.fill ins(%z : f32) outs(%e : tensor<3x50x70xf32>) -> tensor<3x50x70xf32>
+    %r = linalg.batch_matmul ins(%a, %wb : tensor<3x50x40xf32>, tensor<3x40x70xf32>) outs(%c : tensor<3x50x70xf32>) -> tensor<3x50x70xf32>
+    return %r : tensor<3x50x70xf32>
   }
 
   func.func @batch_reduce_3x64x96x80(%a: tensor<3x64x80xbf16>, %b: tensor<3x80x96xbf16>) -> tensor<64x96xf32> {

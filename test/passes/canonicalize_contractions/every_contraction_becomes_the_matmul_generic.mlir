@@ -185,6 +185,40 @@ func.func @batch_inside_c(%a: tensor<4x32x16xbf16>, %b: tensor<4x16x48xbf16>, %c
   return %r : tensor<32x4x48xf32>
 }
 
+// B broadcast over the batch: the broadcast is read in place (B's map
+// drops the batch loop), the batch becomes rows of M, nothing is copied.
+// REMARK: remark: ukernel: the linalg.batch_matmul is a matmul, B as K x N; its 2 M loops are one; the linalg.broadcast that makes an operand is read in place
+// CHECK-LABEL: func.func @broadcast_b
+// CHECK-NOT: linalg.broadcast
+// CHECK: %[[A:.*]] = tensor.collapse_shape %arg0 {{\[}}[0, 1], [2]] : tensor<4x64x128xbf16> into tensor<256x128xbf16>
+// CHECK: linalg.generic {indexing_maps = [#[[MK]], #[[KN]], #[[MN]]], {{.*}} ins(%[[A]], %arg1 : tensor<256x128xbf16>, tensor<128x256xbf16>)
+// KERNELS-DAG: broadcast_b: ukernel uk_matmul_wgmma_narrow_bf16_kn
+func.func @broadcast_b(%a: tensor<4x64x128xbf16>, %w: tensor<128x256xbf16>) -> tensor<4x64x256xf32> {
+  %z = arith.constant 0.0 : f32
+  %eb = tensor.empty() : tensor<4x128x256xbf16>
+  %wb = linalg.broadcast ins(%w : tensor<128x256xbf16>) outs(%eb : tensor<4x128x256xbf16>) dimensions = [0]
+  %e = tensor.empty() : tensor<4x64x256xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<4x64x256xf32>) -> tensor<4x64x256xf32>
+  %r = linalg.batch_matmul ins(%a, %wb : tensor<4x64x128xbf16>, tensor<4x128x256xbf16>) outs(%c : tensor<4x64x256xf32>) -> tensor<4x64x256xf32>
+  return %r : tensor<4x64x256xf32>
+}
+
+// A transpose of A that reading in place would only trade for another
+// copy stays as it is (the plain matmul after it takes its ukernel).
+// CHECK-LABEL: func.func @transposed_a_stays
+// CHECK: linalg.transpose
+// CHECK: linalg.matmul
+// KERNELS-DAG: transposed_a_stays__k1: ukernel uk_matmul_wgmma_narrow_bf16_kn
+func.func @transposed_a_stays(%x: tensor<128x64xbf16>, %w: tensor<128x256xbf16>) -> tensor<64x256xf32> {
+  %z = arith.constant 0.0 : f32
+  %et = tensor.empty() : tensor<64x128xbf16>
+  %xt = linalg.transpose ins(%x : tensor<128x64xbf16>) outs(%et : tensor<64x128xbf16>) permutation = [1, 0]
+  %e = tensor.empty() : tensor<64x256xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<64x256xf32>) -> tensor<64x256xf32>
+  %r = linalg.matmul ins(%xt, %w : tensor<64x128xbf16>, tensor<128x256xbf16>) outs(%c : tensor<64x256xf32>) -> tensor<64x256xf32>
+  return %r : tensor<64x256xf32>
+}
+
 // A max-plus product is a contraction of another body: left as it is.
 // CHECK-LABEL: func.func @max_plus_is_left_alone
 // CHECK: linalg.generic {indexing_maps = [#{{.*}}, #{{.*}}, #{{.*}}], iterator_types = ["reduction", "parallel", "parallel"]}
