@@ -503,6 +503,16 @@ fn loop_dim<'c, 'a>(
 ) -> Result<Value<'c, 'a>, String> {
     for (v, map) in sources {
         if let Some(d) = map.iter().position(|x| *x == l) {
+            // A tensor.empty's own size operand: after bufferization the
+            // allocation's, which a reshape back then plainly undoes.
+            if let Some(empty) = defining_op(*v).filter(|e| name(e) == "tensor.empty")
+                && let Some((dims, _)) = shape_of(v.r#type())
+            {
+                let nth = dims[..d].iter().filter(|x| x.is_none()).count();
+                if let Ok(size) = empty.operand(nth) {
+                    return Ok(size);
+                }
+            }
             return dim_of(context, anchor, *v, d);
         }
     }
@@ -702,6 +712,9 @@ fn canonicalize(context: &Context, op: OperationRef) -> Result<(), String> {
     // Dynamic sizes from the inputs first: reading C's would keep its fill.
     let c_shape = fill.as_ref().and_then(|f| f.operand(1).ok()).unwrap_or(c_init);
     let sources = [(operands[0], &maps[0][..]), (operands[1], &maps[1][..]), (c_shape, &maps[2][..])];
+    // The result's sizes from C's own buffer: the reshape back is then
+    // plainly a view of it (see ukernel-fold-reshape-round-trips).
+    let c_sources = [(c_shape, &maps[2][..]), (operands[0], &maps[0][..]), (operands[1], &maps[1][..])];
     let c_sizes = grouped_sizes(&c_layout, &sizes);
     let c_copy = copied[2];
     let c = if let Some(fill) = &fill {
@@ -758,7 +771,7 @@ fn canonicalize(context: &Context, op: OperationRef) -> Result<(), String> {
             ])
             .add_regions([region]),
     )?;
-    let result = from_layout(context, &op, generic, &maps[2], &c_layout, &sizes, &sources, c_shape)?;
+    let result = from_layout(context, &op, generic, &maps[2], &c_layout, &sizes, &c_sources, c_shape)?;
     let old: Value = op.result(0).map_err(|e| e.to_string())?.into();
     crate::ir::replace_uses(old, result);
     let mut notes = vec![];

@@ -1,7 +1,9 @@
 //! `ukernel-fold-reshape-round-trips`: replaces a `memref.expand_shape` of
 //! a `memref.collapse_shape` (or a collapse of an expand) that gives back
 //! the first one's source, same type and same reassociation, with that
-//! source.
+//! source; an expand's dynamic sizes must be the source's own (a
+//! `memref.dim` of it, or its allocation's size), else it may split a dim
+//! differently and stays.
 //!
 //! Runs right after bufferization, before `drop-equivalent-buffer-results`
 //! and `buffer-results-to-out-params`: a contraction that
@@ -42,7 +44,43 @@ fn round_trip<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
     let result = op.result(0).ok()?;
     let same_groups =
         op.attribute("reassociation").ok()?.to_string() == inner.attribute("reassociation").ok()?.to_string();
-    (same_groups && source.r#type() == result.r#type()).then_some(source)
+    if !same_groups || source.r#type() != result.r#type() {
+        return None;
+    }
+    // A collapse undoes any expand of the same groups. An expand of a
+    // collapse may split a dynamic dim differently: each dynamic size it
+    // gives must be the source's own (`memref.dim` of it at that dim).
+    if name(op) == "memref.expand_shape" {
+        let (dims, _) = crate::ir::shape_of(result.r#type())?;
+        let mut sizes = (1..op.operand_count()).filter_map(|i| op.operand(i).ok());
+        for (d, size) in dims.iter().enumerate() {
+            if size.is_some() {
+                continue;
+            }
+            let size = sizes.next()?;
+            if !is_size_of(size, source, &dims, d) {
+                return None;
+            }
+        }
+    }
+    Some(source)
+}
+
+/// Whether `size` is dimension `d` of `buffer` (of dims `dims`): a
+/// `memref.dim` of it, or the size operand its `memref.alloc` was given.
+fn is_size_of(size: Value, buffer: Value, dims: &[Option<u64>], d: usize) -> bool {
+    let dim_of_buffer = defining_op(size).filter(|o| name(o) == "memref.dim").is_some_and(|dim| {
+        dim.operand(0).ok().is_some_and(|v| crate::ir::same(v, buffer))
+            && dim.operand(1).ok().and_then(crate::ir::constant_int) == Some(d as i64)
+    });
+    if dim_of_buffer {
+        return true;
+    }
+    let nth = dims[..d].iter().filter(|x| x.is_none()).count();
+    defining_op(buffer)
+        .filter(|a| name(a) == "memref.alloc")
+        .and_then(|a| a.operand(nth).ok())
+        .is_some_and(|v| crate::ir::same(v, size))
 }
 
 fn fold(_context: &Context, module: &OperationRef) -> bool {

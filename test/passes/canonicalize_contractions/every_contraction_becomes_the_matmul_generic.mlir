@@ -100,11 +100,12 @@ func.func @heads(%q: tensor<2x8x16x64xbf16>, %k: tensor<2x8x32x64xbf16>) -> tens
 
 // REMARK: remark: ukernel: the linalg.generic is a matmul, B as K x N; its 2 M loops are one
 // CHECK-LABEL: func.func @batch_of_a_alone
+// CHECK: %[[D:.*]] = tensor.dim %arg0, %{{.*}} : tensor<4x?x1024xbf16>
 // CHECK: %[[A:.*]] = tensor.collapse_shape %arg0 {{\[}}[0, 1], [2]] : tensor<4x?x1024xbf16> into tensor<?x1024xbf16>
 // CHECK: %[[E:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0, 1], [2]] : tensor<4x?x512xf32> into tensor<?x512xf32>
 // CHECK: %[[Z:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[E]] : tensor<?x512xf32>)
 // CHECK: %[[R:.*]] = linalg.generic {indexing_maps = [#[[MK]], #[[KN]], #[[MN]]], {{.*}} ins(%[[A]], %arg1 : tensor<?x1024xbf16>, tensor<1024x512xbf16>) outs(%[[Z]] : tensor<?x512xf32>)
-// CHECK: %[[D:.*]] = tensor.dim %arg0, %{{.*}} : tensor<4x?x1024xbf16>
+// The size of the result's rows is the one C's tensor.empty was given.
 // CHECK: tensor.expand_shape %[[R]] {{\[}}[0, 1], [2]] output_shape [4, %[[D]], 512] : tensor<?x512xf32> into tensor<4x?x512xf32>
 // KERNELS-DAG: batch_of_a_alone: ukernel uk_matmul_wgmma_bf16_kn
 func.func @batch_of_a_alone(%a: tensor<4x?x1024xbf16>, %w: tensor<1024x512xbf16>) -> tensor<4x?x512xf32> {
