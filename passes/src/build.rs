@@ -66,6 +66,7 @@ pub fn clone_body<'c, 'b>(
                     return Err(format!("the {what} yields a value it does not compute"));
                 }
             };
+            // SAFETY: the value belongs to IR that outlives this borrow (the function being rewritten).
             return Ok(unsafe { Value::from_raw(raw) });
         }
         let mut operands = Vec::new();
@@ -89,6 +90,7 @@ pub fn clone_body<'c, 'b>(
         let copy = block.append_operation(clone_op(&o));
         let mut m = crate::ir::mutable(&copy);
         for (i, raw) in operands.into_iter().enumerate() {
+            // SAFETY: the value belongs to IR that outlives this borrow (the function being rewritten).
             melior::ir::operation::OperationMutLike::set_operand(&mut m, i, unsafe { Value::from_raw(raw) });
         }
         for i in 0..o.result_count() {
@@ -110,6 +112,7 @@ pub fn insert_before<'c, 'a>(
     let placed = block.insert_operation_before(*anchor, op);
     let result = placed.result(0).map_err(|e| e.to_string())?;
     // The op lives in the anchor's block as long as the function does.
+    // SAFETY: the value belongs to IR that outlives this borrow (the function being rewritten).
     Ok(unsafe { Value::from_raw(result.to_raw()) })
 }
 
@@ -130,6 +133,8 @@ pub fn index_constant<'c, 'a>(
 
 /// `(d0, ..., d{dims-1}) -> (results)` as an attribute.
 pub fn dim_map<'c>(context: &'c Context, dims: usize, results: &[usize]) -> Attribute<'c> {
+    // SAFETY: the expressions and the map are built in the live context, and
+    // the array outlives the call that copies them.
     unsafe {
         let exprs: Vec<_> =
             results.iter().map(|d| mlir_sys::mlirAffineDimExprGet(context.to_raw(), *d as isize)).collect();

@@ -102,6 +102,7 @@ pub struct CallPlan<'c, 'a> {
 /// A value with its lifetime detached from the borrow it came from: IR
 /// values live as long as their op, which outlives the pass body.
 fn detached<'c, 'x>(v: Value<'c, '_>) -> Value<'c, 'x> {
+    // SAFETY: the value belongs to IR that outlives this borrow (the function being rewritten).
     unsafe { Value::from_raw(v.to_raw()) }
 }
 
@@ -127,10 +128,12 @@ impl<'c, 'x> Emitter<'c, 'x> {
             At::Before(anchor) => {
                 let block = anchor.block().ok_or("the op is not in a block")?;
                 let placed = block.insert_operation_before(*anchor, op);
+                // SAFETY: the operation is in a live block of the IR being rewritten.
                 unsafe { OperationRef::from_raw(placed.to_raw()) }
             }
             At::End(block) => {
                 let placed = block.append_operation(op);
+                // SAFETY: the operation is in a live block of the IR being rewritten.
                 unsafe { OperationRef::from_raw(placed.to_raw()) }
             }
         })
@@ -562,6 +565,7 @@ pub fn strides(ty: Type) -> Option<Vec<i64>> {
     let (dims, _) = shape_of(ty)?;
     let mut strides = vec![0i64; dims.len()];
     let mut offset = 0i64;
+    // SAFETY: `ty` is a live memref type; `strides` has room for its rank.
     let ok = unsafe { mlir_sys::mlirMemRefTypeGetStridesAndOffset(ty.to_raw(), strides.as_mut_ptr(), &mut offset) };
     (ok.value != 0).then_some(strides)
 }

@@ -64,6 +64,7 @@ impl<'c, 'b> Emit<'c, 'b> {
         let op = self.op(builder)?;
         let v = op.result(0).map_err(|e| e.to_string())?;
         // The op lives in the block as long as the function does.
+        // SAFETY: the value belongs to IR that outlives this borrow (the function being rewritten).
         Ok(unsafe { Value::from_raw(v.to_raw()) })
     }
 
@@ -160,6 +161,7 @@ pub fn store_function<'c>(
     let elem = |v: Value| -> Result<Type<'c>, String> {
         let (_, t) = crate::ir::shape_of(v.r#type()).ok_or("not a shaped value")?;
         // Types live as long as the context.
+        // SAFETY: types are uniqued in the context and live as long as it.
         Ok(unsafe { Type::from_raw(t.to_raw()) })
     };
     let out_type = elem(consumer.out)?;

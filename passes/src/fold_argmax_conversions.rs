@@ -83,6 +83,7 @@ fn fold(context: &Context, argmax: OperationRef) -> Result<bool, String> {
     let input = argmax.operand(0).map_err(|e| e.to_string())?;
     let Some((producer, source)) = widened_source(input, &argmax) else { return Ok(false) };
     let (_, narrow) = shape_of(source.r#type()).ok_or("no shape")?;
+    // SAFETY: types are uniqued in the context and live as long as it.
     let narrow: Type = unsafe { Type::from_raw(melior::ir::TypeLike::to_raw(&narrow)) };
     let value_init = argmax.operand(1).map_err(|e| e.to_string())?;
     let Some(fill) = defining_op(value_init).filter(|f| name(f) == "linalg.fill") else { return Ok(false) };
@@ -115,6 +116,7 @@ fn fold(context: &Context, argmax: OperationRef) -> Result<bool, String> {
         for i in 0..op.operand_count() {
             let v = op.operand(i).map_err(|e| e.to_string())?;
             let new = mapped.iter().find(|(k, _)| k.ptr == v.to_raw().ptr).map(|(_, n)| *n).unwrap_or(v.to_raw());
+            // SAFETY: the value belongs to IR that outlives this borrow (the function being rewritten).
             operands.push(unsafe { Value::from_raw(new) });
         }
         let n = name(&op);

@@ -87,10 +87,13 @@ fn fold(matmul: OperationRef) {
         let Ok(arg) = body.argument(i) else { return };
         let wide = arg.r#type();
         let location = matmul.location();
+        // SAFETY: `arg` is a live block argument; every use is rewired below to
+        // the extf of it, which restores the type its users expect.
         unsafe { mlir_sys::mlirValueSetType(arg.to_raw(), element.to_raw()) };
         let extf = body.insert_operation_before(first, melior::dialect::arith::extf(arg.into(), wide, location));
         let Ok(widened) = extf.result(0) else { return };
         let mut keep = extf.to_raw();
+        // SAFETY: both values are live; `keep` points at the one op excepted.
         unsafe { mlir_sys::mlirValueReplaceAllUsesExcept(arg.to_raw(), widened.to_raw(), 1, &mut keep) };
     }
     let mut m = crate::ir::mutable(&matmul);

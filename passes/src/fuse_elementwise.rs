@@ -179,6 +179,7 @@ fn fuse(context: &Context, producer: OperationRef, consumer: OperationRef, read:
     }
     let mut inputs: Vec<(Value, Attribute, Vec<From>)> = Vec::new();
     let add = |v: Value<'_, '_>, map: Attribute<'_>, from: From, inputs: &mut Vec<(Value, Attribute, Vec<From>)>| {
+        // SAFETY: the value belongs to IR that outlives this borrow (the function being rewritten).
         let v: Value = unsafe { Value::from_raw(v.to_raw()) };
         let map: Attribute = unsafe { Attribute::from_raw(map.to_raw()) };
         match inputs.iter_mut().find(|(w, m, _)| same(*w, v) && *m == map) {
@@ -206,6 +207,7 @@ fn fuse(context: &Context, producer: OperationRef, consumer: OperationRef, read:
     let out = consumer.operand(c_inputs).map_err(|e| e.to_string())?;
     let element = |v: Value| -> Result<Type, String> {
         let (_, t) = shape_of(v.r#type()).ok_or("an operand that is not shaped")?;
+        // SAFETY: types are uniqued in the context and live as long as it.
         Ok(unsafe { Type::from_raw(melior::ir::TypeLike::to_raw(&t)) })
     };
     let mut arg_types = Vec::new();

@@ -213,12 +213,14 @@ pub fn map_function<'c>(
 ) -> Result<Operation<'c>, String> {
     let location = producer.op.location();
     let (_, element) = crate::ir::shape_of(producer.result.r#type()).ok_or("the producer writes no shaped value")?;
+    // SAFETY: types are uniqued in the context and live as long as it.
     let element: Type<'c> = unsafe { Type::from_raw(element.to_raw()) };
     let abi = map_abi_type(context, element);
     let region = Region::new();
     let block = region.append_block(Block::new(&[(abi, location)]));
     let emit = |op: Operation<'c>| -> Result<Value<'c, '_>, String> {
         let op = block.append_operation(op);
+        // SAFETY: the value belongs to IR that outlives this borrow (the function being rewritten).
         Ok(unsafe { Value::from_raw(op.result(0).map_err(|e| e.to_string())?.to_raw()) })
     };
     let bitcast = |v: Value<'c, '_>, to: Type<'c>| {
@@ -510,6 +512,8 @@ mod tests {
             let mut input = bf16(x).to_bits();
             let mut output: u16 = 0;
             let mut args: Vec<*mut ()> = vec![&mut input as *mut u16 as *mut (), &mut output as *mut u16 as *mut ()];
+            // SAFETY: the JIT's packed entry takes pointers to its arguments, which
+            // `args` holds for the call.
             unsafe { packed(args.as_mut_ptr()) };
             let want = bf16(bf16(bf16(x).to_f32() * 2.0).to_f32() + 1.0).to_bits();
             assert_eq!(output, want, "x = {x}");

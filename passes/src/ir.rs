@@ -17,6 +17,7 @@ pub fn name(op: &OperationRef) -> String {
 /// melior's failing conversion prints the value, which costs as much as
 /// printing its function.)
 pub fn defining_op<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    // SAFETY: the C API reads a live handle borrowed for the call.
     unsafe {
         let raw = value.to_raw();
         mlir_sys::mlirValueIsAOpResult(raw).then(|| OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(raw)))
@@ -47,6 +48,7 @@ pub fn same(a: Value, b: Value) -> bool {
 pub fn shape_of(ty: Type) -> Option<(Vec<Option<u64>>, Type)> {
     use mlir_sys::*;
     let raw = ty.to_raw();
+    // SAFETY: the C API reads a live handle borrowed for the call.
     unsafe {
         if !(mlirTypeIsARankedTensor(raw) || mlirTypeIsAMemRef(raw)) {
             return None;
@@ -68,6 +70,7 @@ pub fn shape_of(ty: Type) -> Option<(Vec<Option<u64>>, Type)> {
 
 /// `memref` (true) or `tensor` (false) operand type; None otherwise.
 pub fn is_memref(ty: Type) -> bool {
+    // SAFETY: the C API reads a live handle borrowed for the call.
     unsafe { mlir_sys::mlirTypeIsAMemRef(ty.to_raw()) }
 }
 
@@ -94,6 +97,7 @@ pub fn int_attr(op: &OperationRef, name: &str) -> Option<i64> {
 pub fn operand_segments(op: &OperationRef) -> Option<Vec<i32>> {
     let a: Attribute = op.attribute("operandSegmentSizes").ok()?;
     let raw = a.to_raw();
+    // SAFETY: the C API reads a live handle borrowed for the call.
     unsafe {
         if !mlir_sys::mlirAttributeIsADenseI32Array(raw) {
             return None;
@@ -128,6 +132,7 @@ pub fn constant_int(v: Value) -> Option<i64> {
 /// one. Plain C API calls: melior's conversions on block arguments turned out
 /// costly enough to make per-dispatch checks quadratic.
 pub fn func_arg_number(v: Value, func: &OperationRef) -> Option<usize> {
+    // SAFETY: the C API reads a live handle borrowed for the call.
     unsafe {
         let raw = v.to_raw();
         if !mlir_sys::mlirValueIsABlockArgument(raw) {
@@ -160,6 +165,7 @@ pub fn indexing_maps(op: &OperationRef) -> Option<Vec<IndexingMap>> {
     use mlir_sys::*;
     let attr = op.attribute("indexing_maps").ok()?;
     let raw = attr.to_raw();
+    // SAFETY: the C API reads a live handle borrowed for the call.
     unsafe {
         if !mlirAttributeIsAArray(raw) {
             return None;
@@ -203,6 +209,7 @@ pub fn reduction_loops(op: &OperationRef) -> Option<Vec<bool>> {
 /// The ops that use `v`, once per use.
 pub fn users<'c, 'a>(v: Value<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
     let mut out = Vec::new();
+    // SAFETY: the C API reads a live handle borrowed for the call.
     unsafe {
         let mut use_ = mlir_sys::mlirValueGetFirstUse(v.to_raw());
         while !mlir_sys::mlirOpOperandIsNull(use_) {

@@ -181,6 +181,7 @@ impl<'c, 'a> Globals<'c, 'a> for OwnerGlobals<'_, 'c, 'a> {
         }
         let block = self.op.block().ok_or("the op is not in a block")?;
         let get = block.insert_operation_before(self.op, memref::get_global(self.context, &name, ty, location));
+        // SAFETY: the value belongs to IR that outlives this borrow (the function being rewritten).
         Ok(unsafe { Value::from_raw(get.result(0).map_err(|e| e.to_string())?.to_raw()) })
     }
 

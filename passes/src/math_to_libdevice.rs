@@ -82,6 +82,7 @@ pub fn ops_needing_libdevice<'c>(root: &OperationRef<'c, '_>) -> Vec<(String, Lo
     root.walk(WalkOrder::PreOrder, |op| {
         let n = name(&op);
         if libdevice_functions(&n).is_some() || n == "math.sincos" {
+            // SAFETY: locations are uniqued in the context and live as long as it.
             out.push((n, unsafe { Location::from_raw(op.location().to_raw()) }));
         }
         WalkResult::Advance
@@ -98,6 +99,7 @@ enum Width {
 
 fn width(ty: Type) -> Option<Width> {
     let raw = ty.to_raw();
+    // SAFETY: `raw` is a live type handle borrowed for the calls.
     unsafe {
         if mlir_sys::mlirTypeIsAF32(raw) {
             Some(Width::F32)
@@ -115,6 +117,7 @@ fn rewrite_module(context: &Context, module: &OperationRef) -> bool {
     let mut targets: Vec<OperationRef> = Vec::new();
     module.walk(WalkOrder::PostOrder, |op| {
         if is_rewritten(&name(&op)) {
+            // SAFETY: the operation is in a live block of the IR being rewritten.
             targets.push(unsafe { OperationRef::from_raw(op.to_raw()) });
         }
         WalkResult::Advance
@@ -148,6 +151,7 @@ fn rewrite_module(context: &Context, module: &OperationRef) -> bool {
 fn put_before<'c, 'a>(op: &OperationRef<'c, 'a>, new: melior::ir::Operation<'c>) -> Result<Value<'c, 'a>, String> {
     let block = op.block().ok_or("internal error: op outside a block")?;
     let placed = block.insert_operation_before(*op, new);
+    // SAFETY: the operation is in a live block of the IR being rewritten.
     let placed = unsafe { OperationRef::from_raw(placed.to_raw()) };
     placed.result(0).map(|r| unsafe { Value::from_raw(r.to_raw()) }).map_err(|e| format!("internal error: {e}"))
 }
@@ -164,6 +168,7 @@ fn class_test<'c>(context: &'c Context, op: &OperationRef<'c, '_>, op_name: &str
     let x = op.operand(0).map_err(|e| format!("internal error: {e}"))?;
     let ty = x.r#type();
     let raw = ty.to_raw();
+    // SAFETY: `raw` is a live type handle borrowed for the calls.
     let smallest_normal = unsafe {
         if mlir_sys::mlirTypeIsAF16(raw) {
             2f64.powi(-14)
@@ -251,6 +256,7 @@ fn exponent_as_i32<'c, 'a>(
     let location = op.location();
     let put = |new| put_before(op, new);
     let i32_type: Type = IntegerType::new(context, 32).into();
+    // SAFETY: the type handles are live, borrowed for the calls.
     let bits = unsafe {
         if !mlir_sys::mlirTypeIsAInteger(v.r#type().to_raw()) {
             return Err(format!("an exponent of type {} is not an integer", v.r#type()));
@@ -259,6 +265,7 @@ fn exponent_as_i32<'c, 'a>(
     };
     match bits.cmp(&32) {
         // An i32 passes as it is (the same value, under the anchor's lifetime).
+        // SAFETY: the value belongs to IR that outlives this borrow (the function being rewritten).
         std::cmp::Ordering::Equal => return Ok(unsafe { Value::from_raw(v.to_raw()) }),
         std::cmp::Ordering::Less => return put(arith::extsi(v, i32_type, location)),
         std::cmp::Ordering::Greater => {}

@@ -16,6 +16,7 @@ use crate::{
 pub fn float_precision(ty: Type) -> Option<u32> {
     let ty = shape_of(ty).map_or(ty, |(_, element)| element);
     let raw = ty.to_raw();
+    // SAFETY: `raw` is a live type handle borrowed for the calls.
     unsafe {
         if mlir_sys::mlirTypeIsABF16(raw) {
             Some(8)

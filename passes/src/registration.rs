@@ -173,6 +173,9 @@ unsafe extern "C" fn build_set_target(
     let built = std::panic::catch_unwind(|| {
         crate::set_target::TargetOverride::parse(&string_ref_text(arch), &string_ref_text(ukernels)).map(|with| {
             let pass = crate::set_target::create(with);
+            // SAFETY: `pm` is the live pass manager MLIR handed the builder; it
+            // takes ownership of the new pass.
+            // SAFETY: registers a static builder under static strings.
             unsafe { mlir_sys::mlirOpPassManagerAddOwnedPass(pm, pass.to_raw()) };
         })
     });
@@ -181,6 +184,8 @@ unsafe extern "C" fn build_set_target(
         Ok(Err(e)) => e,
         Err(_) => format!("internal error building {}", crate::set_target::ARGUMENT),
     };
+    // SAFETY: MLIR's callback with its own data, given a string that
+    // outlives the call.
     unsafe { report(report_data, string_ref(&error)) };
     false
 }
@@ -205,6 +210,7 @@ pub fn register_project_passes() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         for index in 0..PASSES.len() {
+            // SAFETY: registers a static factory; the index is in PASSES' range.
             unsafe { ukRegisterExternalPass(create_by_index, index as *mut c_void) };
         }
         unsafe {

@@ -286,6 +286,7 @@ fn rewrite<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, s: Split<'c, 
     let inputs = operand_segments(&op).ok_or("no segments")?[0] as usize;
     let init = op.operand(inputs).map_err(|e| e.to_string())?;
     let (init_dims, element) = shape_of(init.r#type()).ok_or("an init that is not shaped")?;
+    // SAFETY: types are uniqued in the context and live as long as it.
     let element: Type<'c> = unsafe { Type::from_raw(element.to_raw()) };
     let p = s.parts;
     // Stage 1's loops: the parallel loops in order, then p, then j.
@@ -334,6 +335,7 @@ fn rewrite<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, s: Split<'c, 
             reassociation.push(ArrayAttribute::new(context, &group).into());
         }
         let (_, el) = shape_of(v.r#type()).ok_or("not shaped")?;
+        // SAFETY: types are uniqued in the context and live as long as it.
         let el: Type = unsafe { Type::from_raw(el.to_raw()) };
         // (A dynamic size is i64::MIN, MLIR's marker, in both.)
         let dims_u: Vec<u64> = shape.iter().map(|d| *d as u64).collect();

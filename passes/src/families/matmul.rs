@@ -613,6 +613,7 @@ pub(crate) fn generic_body(op: &OperationRef, f32_inputs: bool) -> Result<(), St
     fn widened<'c, 'a>(v: Value<'c, 'a>) -> Option<Value<'c, 'a>> {
         let ext = defining_op(v).filter(|d| name(d) == "arith.extf")?;
         // The operand lives as long as the op, not the borrow of it.
+        // SAFETY: the value belongs to IR that outlives this borrow (the function being rewritten).
         ext.operand(0).ok().map(|x| unsafe { Value::from_raw(x.to_raw()) })
     }
     let (p, q) = (mul.operand(0).map_err(|e| e.to_string())?, mul.operand(1).map_err(|e| e.to_string())?);
@@ -656,6 +657,8 @@ fn hoist_before(moved: OperationRef, anchor: &OperationRef) -> Result<(), String
             hoist_before(def, anchor)?;
         }
     }
+    // SAFETY: both ops are live in one block; only ops that read nothing
+    // after `anchor` are moved (checked above).
     unsafe { mlir_sys::mlirOperationMoveBefore(moved.to_raw(), anchor.to_raw()) };
     Ok(())
 }
