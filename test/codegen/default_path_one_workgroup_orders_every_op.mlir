@@ -6,8 +6,9 @@
 // reduction to a scalar runs on thread 0, a sequential loop around a
 // parallel one is walked by every thread with a barrier inside, and a
 // strided copy is loads and stores (never the host's memrefCopy). (The
-// weights are transposed by generics: a linalg.transpose feeding a matmul
-// is folded into its map, fold_transposes_into_matmul_maps.mlir.) The
+// weights are negated and transposed by generics: a transpose alone, as a
+// linalg.transpose or a generic that only yields its input, is read in
+// place through the matmul's map.) The
 // compile splits such dispatches into kernels of consecutive ops over one
 // iteration space (ukernel-split-kernels; SPLIT below); ukernel-gpu-distribute alone on the
 // lowered module shows the one-workgroup form that dispatches it cannot
@@ -83,14 +84,16 @@ module {
     %e = tensor.empty() : tensor<64x96xf32>
     %t1 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, #map], iterator_types = ["parallel", "parallel"]} ins(%w1 : tensor<96x64xf32>) outs(%e : tensor<64x96xf32>) {
     ^bb0(%v: f32, %o: f32):
-      linalg.yield %v : f32
+      %n = arith.negf %v : f32
+      linalg.yield %n : f32
     } -> tensor<64x96xf32>
     %acc = tensor.empty() : tensor<1x96xf32>
     %zero = linalg.fill ins(%cst : f32) outs(%acc : tensor<1x96xf32>) -> tensor<1x96xf32>
     %a = linalg.matmul ins(%x, %t1 : tensor<1x64xf32>, tensor<64x96xf32>) outs(%zero : tensor<1x96xf32>) -> tensor<1x96xf32>
     %t2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, #map], iterator_types = ["parallel", "parallel"]} ins(%w2 : tensor<96x64xf32>) outs(%e : tensor<64x96xf32>) {
     ^bb0(%v: f32, %o: f32):
-      linalg.yield %v : f32
+      %n = arith.negf %v : f32
+      linalg.yield %n : f32
     } -> tensor<64x96xf32>
     %b = linalg.matmul ins(%x, %t2 : tensor<1x64xf32>, tensor<64x96xf32>) outs(%zero : tensor<1x96xf32>) -> tensor<1x96xf32>
     %r = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel"]} ins(%a, %b : tensor<1x96xf32>, tensor<1x96xf32>) outs(%acc : tensor<1x96xf32>) {
