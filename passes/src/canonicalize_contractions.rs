@@ -637,7 +637,7 @@ fn tensor_bytes(v: Value) -> u64 {
 fn canonicalize(context: &Context, op: OperationRef) -> Result<(), String> {
     let Some((loops, mut maps)) = operand_loops(&op) else { return Ok(()) };
     let mut operands: Vec<Value> = (0..3).filter_map(|i| op.operand(i).ok()).collect();
-    if operands.iter().any(|v| !melior::ir::r#type::RankedTensorType::try_from(v.r#type()).is_ok()) {
+    if operands.iter().any(|v| melior::ir::r#type::RankedTensorType::try_from(v.r#type()).is_err()) {
         return Ok(());
     }
     let (a_elem, b_elem) = (element_of(operands[0])?.1, element_of(operands[1])?.1);
