@@ -158,8 +158,9 @@ impl Flags {
         for path in &self.object {
             // Bitcode starts "BC" (or a wrapper's 0x0B17C0DE): other first
             // bytes settle a device or FIFO at once.
-            let bitcode = |b: &[u8]| b.len() >= 4 && !(b.starts_with(b"BC") || b.starts_with(&[0xde, 0xc0, 0x17, 0x0b]));
-            let bytes = crate::read_file_bounded(std::path::Path::new(path), bitcode)
+            let not_bitcode =
+                |b: &[u8]| b.len() >= 4 && !(b.starts_with(b"BC") || b.starts_with(&[0xde, 0xc0, 0x17, 0x0b]));
+            let bytes = crate::read_file_bounded(std::path::Path::new(path), not_bitcode)
                 .map_err(|e| format!("{path}: error: cannot read object: {e}"))?;
             if bytes.is_empty() {
                 return Err(format!("{path}: error: the object is empty; expected LLVM bitcode").into());
