@@ -30,6 +30,8 @@
 //! `input_map` fusion point; the config records `fused = 1` and the
 //! lowering passes the producer's body as a function.
 
+pub mod fold_argmax_conversions;
+
 use melior::ir::{
     BlockLike, OperationRef, RegionLike, Type, Value, ValueLike, operation::OperationLike, r#type::IntegerType,
 };

@@ -16,6 +16,11 @@
 //! N x K) the GEMV ukernel (M = 1, large weights) ranks first, then the
 //! skinny one (M <= 16), then the tile ukernel.
 
+pub mod canonicalize_contractions;
+pub mod fold_extf_operands;
+pub mod fold_transposes;
+pub mod widen_accumulation;
+
 use melior::ir::{BlockLike, OperationRef, RegionLike, Value, ValueLike, operation::OperationLike};
 use ukernel_dialect::{LoweringConfig, Target};
 use ukernels::{
