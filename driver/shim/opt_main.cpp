@@ -9,7 +9,9 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Pass.h"
 #include "mlir/CAPI/Support.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -104,6 +106,22 @@ extern "C" int ukOptMain(int argc, char **argv, const UkOptHooks *hooks) {
 
   mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
   mlir::MlirOptMainConfig userPipeline = config;
+  // The user's pipeline is checked before any input is read, as the other
+  // options are: a pass that does not exist is a usage error (exit 2) named
+  // after its flag, not an error at an unknown location.
+  {
+    mlir::MLIRContext scratchContext(registry);
+    mlir::PassManager scratch(&scratchContext, "builtin.module", mlir::OpPassManager::Nesting::Implicit);
+    std::string messages;
+    mlir::ScopedDiagnosticHandler capture(&scratchContext, [&](mlir::Diagnostic &d) {
+      messages += (messages.empty() ? "" : "\n") + d.str();
+      return mlir::success();
+    });
+    if (mlir::failed(userPipeline.setupPassPipeline(scratch))) {
+      llvm::errs() << "ukernel-opt: error: --pass-pipeline: " << messages << "\n";
+      return 2;
+    }
+  }
   std::string targetValue = target, ukernelsValue = ukernels;
   // Our passes go in front of the user's pipeline. Parsing a textual
   // pipeline replaces what a pass manager holds, so the user's pipeline is
