@@ -189,6 +189,22 @@ pub fn jit_function<'c>(
     (engine, unsafe { std::mem::transmute::<*mut (), unsafe extern "C" fn(*mut *mut ())>(entry) })
 }
 
+/// `tensor.dim %v, d` before `anchor`.
+pub fn tensor_dim<'c, 'a>(
+    context: &'c Context,
+    anchor: &OperationRef<'c, 'a>,
+    v: Value<'c, 'a>,
+    d: usize,
+) -> Result<Value<'c, 'a>, String> {
+    let c = index_constant(context, anchor, d as i64)?;
+    insert_before(
+        anchor,
+        OperationBuilder::new("tensor.dim", anchor.location())
+            .add_operands(&[v, c])
+            .add_results(&[Type::index(context)]),
+    )
+}
+
 /// The dynamic sizes of `v` (a ranked tensor), as `tensor.dim`s before `anchor`.
 pub fn dynamic_sizes<'c, 'a>(
     context: &'c Context,
@@ -196,19 +212,7 @@ pub fn dynamic_sizes<'c, 'a>(
     v: Value<'c, 'a>,
 ) -> Result<Vec<Value<'c, 'a>>, String> {
     let (dims, _) = crate::ir::shape_of(v.r#type()).ok_or("an operand that is not shaped")?;
-    let mut out = vec![];
-    for (d, size) in dims.iter().enumerate() {
-        if size.is_none() {
-            let c = index_constant(context, anchor, d as i64)?;
-            out.push(insert_before(
-                anchor,
-                OperationBuilder::new("tensor.dim", anchor.location())
-                    .add_operands(&[v, c])
-                    .add_results(&[Type::index(context)]),
-            )?);
-        }
-    }
-    Ok(out)
+    (0..dims.len()).filter(|d| dims[*d].is_none()).map(|d| tensor_dim(context, anchor, v, d)).collect()
 }
 
 /// A region of one block with `args` whose body `fill` writes (ending in
@@ -230,6 +234,18 @@ pub fn linalg_yield<'c>(
     OperationBuilder::new("linalg.yield", location).add_operands(&[value]).build().map_err(|e| e.to_string())
 }
 
+/// The body of a linalg op that copies: two arguments of type `t`, the
+/// first yielded (`linalg.fill`'s, `linalg.transpose`'s).
+pub fn yield_first_region<'c>(
+    t: Type<'c>,
+    location: melior::ir::Location<'c>,
+) -> Result<melior::ir::Region<'c>, String> {
+    region_with(&[(t, location), (t, location)], |blk| {
+        blk.append_operation(linalg_yield(location, blk.argument(0).map_err(|e| e.to_string())?.into())?);
+        Ok(())
+    })
+}
+
 /// `linalg.fill` of `scalar` into `init` (a tensor of its element type),
 /// before `anchor`.
 pub fn fill<'c, 'a>(
@@ -239,11 +255,7 @@ pub fn fill<'c, 'a>(
     init: Value<'c, 'a>,
 ) -> Result<Value<'c, 'a>, String> {
     let location = anchor.location();
-    let t = scalar.r#type();
-    let region = region_with(&[(t, location), (t, location)], |blk| {
-        blk.append_operation(linalg_yield(location, blk.argument(0).map_err(|e| e.to_string())?.into())?);
-        Ok(())
-    })?;
+    let region = yield_first_region(scalar.r#type(), location)?;
     insert_before(
         anchor,
         OperationBuilder::new("linalg.fill", location)

@@ -45,7 +45,7 @@ use melior::{
 use ukernel_dialect::emit_remark;
 
 use crate::{
-    build::{insert_before, region_with},
+    build::insert_before,
     dispatch::{detach, linalg_ops},
     ir::{defining_op, name, shape_of, users},
 };
@@ -127,7 +127,8 @@ fn operand_loops(op: &OperationRef) -> Option<(usize, [Vec<usize>; 3])> {
 
 /// The rewrite decided for one op, before any IR is built.
 struct Plan {
-    /// Whether A and B trade places (a matrix-vector product).
+    /// Whether A and B trade places (C^T = B^T A^T: a matrix-vector
+    /// product, or fewer bytes copied).
     swapped: bool,
     /// The loops of each role in the new order.
     batch: Vec<usize>,
@@ -196,17 +197,21 @@ impl Plan {
         out[2] = c.is_copy(&maps[2]);
         out
     }
+
+    /// The bytes its copies move: a copied A or B once, a copied C twice
+    /// (in and out). Unknown sizes count as 4096.
+    fn copied_bytes(&self, maps: &[Vec<usize>; 3], sizes: &[Option<u64>], element_bytes: [u64; 3]) -> u64 {
+        let copies = self.copies(maps);
+        let bytes = |i: usize| maps[i].iter().map(|l| sizes[*l].unwrap_or(4096)).product::<u64>() * element_bytes[i];
+        (0..3).filter(|i| copies[*i]).map(|i| if i == 2 { 2 * bytes(i) } else { bytes(i) }).sum()
+    }
 }
 
 /// The plan that copies the fewest bytes (a copied C counts twice: in and
 /// out), A and B as they are on a tie; a matrix-vector product puts the
 /// vector first (M = 1). Unknown sizes count as 4096.
 fn choose(loops: usize, maps: &[Vec<usize>; 3], sizes: &[Option<u64>], element_bytes: [u64; 3]) -> Option<Plan> {
-    let bytes = |i: usize| maps[i].iter().map(|l| sizes[*l].unwrap_or(4096)).product::<u64>() * element_bytes[i];
-    let cost = |p: &Plan| {
-        let copies = p.copies(maps);
-        (0..3).filter(|i| copies[*i]).map(|i| if i == 2 { 2 * bytes(i) } else { bytes(i) }).sum::<u64>()
-    };
+    let cost = |p: &Plan| p.copied_bytes(maps, sizes, element_bytes);
     match (plan(loops, maps, false), plan(loops, maps, true)) {
         (Some(p), Some(q)) => Some(if cost(&q) < cost(&p) { q } else { p }),
         (p, q) => p.or(q),
@@ -268,22 +273,6 @@ fn element_of<'c>(v: Value<'c, '_>) -> Result<(Vec<Option<u64>>, Type<'c>), Stri
     Ok((dims, unsafe { Type::from_raw(melior::ir::TypeLike::to_raw(&element)) }))
 }
 
-/// `tensor.dim %v, d` before `anchor`.
-fn dim_of<'c, 'a>(
-    context: &'c Context,
-    anchor: &OperationRef<'c, 'a>,
-    v: Value<'c, 'a>,
-    d: usize,
-) -> Result<Value<'c, 'a>, String> {
-    let c = crate::build::index_constant(context, anchor, d as i64)?;
-    insert_before(
-        anchor,
-        OperationBuilder::new("tensor.dim", anchor.location())
-            .add_operands(&[v, c])
-            .add_results(&[Type::index(context)]),
-    )
-}
-
 /// `v` with its dims reordered: result dim i is `v`'s dim `perm[i]`,
 /// written into `into` (a tensor of the result's type) or a new one.
 fn transpose<'c, 'a>(
@@ -306,7 +295,7 @@ fn transpose<'c, 'a>(
             let mut sizes = vec![];
             for p in perm {
                 if dims[*p].is_none() {
-                    sizes.push(dim_of(context, anchor, v, *p)?);
+                    sizes.push(crate::build::tensor_dim(context, anchor, v, *p)?);
                 }
             }
             insert_before(
@@ -315,10 +304,7 @@ fn transpose<'c, 'a>(
             )?
         }
     };
-    let region = region_with(&[(element, location), (element, location)], |blk| {
-        blk.append_operation(crate::build::linalg_yield(location, blk.argument(0).map_err(|e| e.to_string())?.into())?);
-        Ok(())
-    })?;
+    let region = crate::build::yield_first_region(element, location)?;
     let perm: Vec<i64> = perm.iter().map(|p| *p as i64).collect();
     insert_before(
         anchor,
@@ -447,7 +433,7 @@ fn into_layout<'c, 'a>(
             if size.is_none() {
                 let source =
                     e.iter().position(|g| g.contains(&t)).ok_or("internal error: an expand without its dim")?;
-                dynamic.push(dim_of(context, anchor, collapsed, source)?);
+                dynamic.push(crate::build::tensor_dim(context, anchor, collapsed, source)?);
             }
         }
     }
@@ -513,7 +499,7 @@ fn loop_dim<'c, 'a>(
                     return Ok(size);
                 }
             }
-            return dim_of(context, anchor, *v, d);
+            return crate::build::tensor_dim(context, anchor, *v, d);
         }
     }
     Err("internal error: no operand has the loop".into())
@@ -572,7 +558,7 @@ fn loop_sizes(loops: usize, maps: &[Vec<usize>; 3], operands: &[Value]) -> Vec<O
 /// tensor that a contraction can read in place: a `linalg.transpose`, a
 /// `linalg.broadcast`, or a generic that only yields its one input read
 /// through a projected permutation. Returns the viewed tensor, the map
-/// that reads it, the view op, and the bytes the view writes.
+/// that reads it, and the view op.
 fn viewed<'c, 'a>(v: Value<'c, 'a>, map: &[usize]) -> Option<(Value<'c, 'a>, Vec<usize>, OperationRef<'c, 'a>)> {
     let view = defining_op(v)?;
     if view.result_count() != 1 || users(v).len() != 1 {
@@ -627,11 +613,15 @@ fn viewed<'c, 'a>(v: Value<'c, 'a>, map: &[usize]) -> Option<(Value<'c, 'a>, Vec
     (dims.len() == new_map.len()).then_some((source, new_map, view))
 }
 
-/// Bytes of a tensor.
+/// Bytes of one element of the matmul family's types (bf16, f16, f32).
+fn element_size(t: Type) -> u64 {
+    if t.to_string() == "f32" { 4 } else { 2 }
+}
+
+/// Bytes of a tensor (unknown sizes count as 4096).
 fn tensor_bytes(v: Value) -> u64 {
-    shape_of(v.r#type()).map_or(0, |(dims, t)| {
-        dims.iter().map(|d| d.unwrap_or(4096)).product::<u64>() * if t.to_string() == "f32" { 4 } else { 2 }
-    })
+    shape_of(v.r#type())
+        .map_or(0, |(dims, t)| dims.iter().map(|d| d.unwrap_or(4096)).product::<u64>() * element_size(t))
 }
 
 fn canonicalize(context: &Context, op: OperationRef) -> Result<(), String> {
@@ -648,23 +638,16 @@ fn canonicalize(context: &Context, op: OperationRef) -> Result<(), String> {
     if crate::families::matmul::generic_body(&op, a_name == "f32").is_err() {
         return Ok(());
     }
-    let element_bytes =
-        [0, 1, 2].map(|i| element_of(operands[i]).map_or(4, |(_, t)| if t.to_string() == "f32" { 4 } else { 2 }));
+    let element_bytes = [0, 1, 2].map(|i| element_of(operands[i]).map_or(4, |(_, t)| element_size(t)));
     let cost = |maps: &[Vec<usize>; 3], sizes: &[Option<u64>]| {
-        choose(loops, maps, sizes, element_bytes).map(|p| {
-            let copies = p.copies(maps);
-            (0..3)
-                .filter(|i| copies[*i])
-                .map(|i| maps[i].iter().map(|l| sizes[*l].unwrap_or(4096)).product::<u64>() * element_bytes[i])
-                .sum::<u64>()
-        })
+        choose(loops, maps, sizes, element_bytes).map(|p| p.copied_bytes(maps, sizes, element_bytes))
     };
     // Views that make A or B (a transpose, a broadcast) are read in place
     // where that copies fewer bytes than the view writes plus what the
     // rewrite would copy without it.
     let mut views = vec![];
-    let sizes_as_is = loop_sizes(loops, &maps, &operands);
-    let as_is = if crate::families::matmul::match_matmul(&op).is_ok() { Some(0) } else { cost(&maps, &sizes_as_is) };
+    let matched = crate::families::matmul::match_matmul(&op).is_ok();
+    let as_is = if matched { Some(0) } else { cost(&maps, &loop_sizes(loops, &maps, &operands)) };
     let (mut folded_maps, mut folded_operands, mut view_bytes) = (maps.clone(), operands.clone(), 0);
     for i in 0..2 {
         if let Some((source, map, view)) = viewed(operands[i], &maps[i]) {
@@ -685,7 +668,7 @@ fn canonicalize(context: &Context, op: OperationRef) -> Result<(), String> {
             (maps, operands) = (folded_maps, folded_operands);
         }
     }
-    if views.is_empty() && crate::families::matmul::match_matmul(&op).is_ok() {
+    if views.is_empty() && matched {
         return Ok(());
     }
     let sizes = loop_sizes(loops, &maps, &operands);
