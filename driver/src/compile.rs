@@ -52,6 +52,10 @@ pub struct CompileOptions {
     /// (`ukernel.matmul_accumulation = "f32"` on the module; see
     /// `ukernel-widen-accumulation`). Off: they keep the IR's 16-bit sums.
     pub matmul_accumulation_f32: bool,
+    /// A tuning file whose records choose where they match
+    /// (`ukernel.tuning_file` on the module), and the GPU whose records
+    /// apply (None: any GPU's, for the target's arch).
+    pub tuning: Option<(std::path::PathBuf, Option<String>)>,
     /// Objects to put on the module before selection (user-supplied
     /// ukernels: an object with a registry ukernel's path replaces it).
     pub objects: Vec<ExecutableObject>,
@@ -80,6 +84,7 @@ impl Default for CompileOptions {
             arches: vec![GpuArch::portable(80), GpuArch::specific(90)],
             ukernels: None,
             matmul_accumulation_f32: false,
+            tuning: None,
             objects: Vec::new(),
             dump_dir: None,
             progress: false,
@@ -150,7 +155,7 @@ pub struct Part {
 }
 
 /// Erases the dispatches of `module` not named in `keep`.
-fn keep_functions(module: &Module, keep: &[String]) {
+pub(crate) fn keep_functions(module: &Module, keep: &[String]) {
     for func in ukernel_passes::dispatch::dispatches(&module.as_operation()) {
         let name = func.attribute("sym_name").ok().and_then(ukernel_dialect::string_value).unwrap_or_default();
         if !keep.contains(&name) {
@@ -257,6 +262,18 @@ impl Compiler {
             let f32_value =
                 melior::ir::attribute::StringAttribute::new(&self.context, ukernel_passes::widen_accumulation::F32);
             module.as_operation_mut().set_attribute(ukernel_passes::widen_accumulation::MODULE_ATTR, f32_value.into());
+        }
+        if let Some((path, gpu)) = &self.options.tuning {
+            use melior::ir::attribute::StringAttribute;
+            let op = &mut module.as_operation_mut();
+            let file = StringAttribute::new(&self.context, &path.display().to_string());
+            op.set_attribute(ukernel_passes::tuning::TUNING_FILE_ATTR, file.into());
+            if let Some(gpu) = gpu {
+                op.set_attribute(
+                    ukernel_passes::tuning::TUNING_GPU_ATTR,
+                    StringAttribute::new(&self.context, gpu).into(),
+                );
+            }
         }
         if !self.options.objects.is_empty() {
             let mut objects: Vec<Attribute> = match module.as_operation().attribute(EXECUTABLE_OBJECTS) {

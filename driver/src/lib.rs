@@ -14,6 +14,8 @@ pub mod progress;
 #[cfg(feature = "compiler")]
 pub mod served_devices;
 #[cfg(feature = "compiler")]
+pub mod tune;
+#[cfg(feature = "compiler")]
 pub mod ukc;
 
 pub use ukc_runner::{read_bounded, read_file_bounded, reference, run, runner, write_atomically, write_stdout};

@@ -42,6 +42,34 @@ pub enum Command {
         #[arg(long)]
         reference_budget: Option<u64>,
     },
+    /// Measure every candidate of each kernel (each ukernel that fits and
+    /// the default path) on a GPU and record the fastest in a tuning file,
+    /// which `ukc compile` then follows
+    Tune {
+        #[command(flatten)]
+        flags: Flags,
+        /// The tuning file to merge the records into [default: tuning.json
+        /// in the cache directory]
+        #[arg(short = 'o')]
+        output: Option<std::path::PathBuf>,
+        /// Only compile the candidates into this folder, for `ukc-run measure
+        /// DIR -o FILE` on a GPU machine
+        #[arg(long, value_name = "DIR")]
+        prepare_only: Option<std::path::PathBuf>,
+        /// Size of every dynamic dimension
+        #[arg(long, default_value_t = 1000)]
+        dynamic_size: u64,
+        /// Loop iterations a function's reference run may take; candidates
+        /// of functions over it are timed unchecked [default: 2^33]
+        #[arg(long)]
+        reference_budget: Option<u64>,
+        /// The GPU to measure on
+        #[arg(long, default_value_t = 0)]
+        device: usize,
+        /// Timed launches per measurement (the median of 5 is kept)
+        #[arg(long, default_value_t = 20)]
+        repeat: u32,
+    },
     /// Per dispatch: the ukernel chosen, or why none, and the configuration
     Explain {
         #[command(flatten)]
@@ -126,6 +154,18 @@ pub struct Flags {
     /// Do not use the compile cache ($UKC_CACHE_DIR, else ~/.cache/ukc)
     #[arg(long)]
     no_cache: bool,
+    /// Choose by the measurements of this tuning file (`ukc tune`) where a
+    /// record matches a kernel [default: tuning.json in the cache
+    /// directory, where it exists]
+    #[arg(long, value_name = "FILE")]
+    tuning: Option<std::path::PathBuf>,
+    /// Take only the records measured on this GPU (its name as the driver
+    /// reports it, e.g. "NVIDIA H100 80GB HBM3")
+    #[arg(long, value_name = "NAME")]
+    tuning_gpu: Option<String>,
+    /// Choose by the rules alone, even where a tuning file is found
+    #[arg(long, conflicts_with = "tuning")]
+    no_tuning: bool,
 }
 
 /// Exit code of usage errors (bad flag values), as clap uses for bad flags.
@@ -182,6 +222,19 @@ impl Flags {
             }
             options.objects.push(ukernel_dialect::ExecutableObject::new(name, bytes));
         }
+        let tuning = match &self.tuning {
+            Some(path) => Some(path.clone()),
+            None if self.no_tuning => None,
+            None => crate::tune::default_database().filter(|p| p.is_file()),
+        };
+        if let Some(path) = tuning {
+            // Read now, so that a bad file is one located error, not one per
+            // compile of the module.
+            ukernels::tuning::TuningFile::read(&path).map_err(|e| Failure::Input(e.to_string()))?;
+            options.tuning = Some((path, self.tuning_gpu.clone()));
+        } else if self.tuning_gpu.is_some() {
+            return Err(Failure::Usage("ukc: error: --tuning-gpu: no tuning file (give --tuning)".into()));
+        }
         Ok(options)
     }
 
@@ -235,6 +288,15 @@ pub fn execute(cli: Cli) -> i32 {
                 None => {
                     let budget = reference_budget.unwrap_or(crate::oracle::DEFAULT_BUDGET);
                     compile(&flags, &output, reference.then_some((dynamic_size, budget)))
+                }
+            }
+        }
+        Command::Tune { flags, output, prepare_only, dynamic_size, reference_budget, device, repeat } => {
+            match crate::guard::contain("ukc", display_name(&flags.input)) {
+                Some(code) => return code,
+                None => {
+                    let budget = reference_budget.unwrap_or(crate::oracle::DEFAULT_BUDGET);
+                    tune(&flags, output, prepare_only, (dynamic_size, budget), device, repeat)
                 }
             }
         }
@@ -370,6 +432,73 @@ fn compile(flags: &Flags, output: &str, reference: Option<(u64, u64)>) -> Result
         if cubins.is_empty() { String::new() } else { format!("; cubin for {}", cubins.join(", ")) }
     ));
     Ok(0)
+}
+
+fn tune(
+    flags: &Flags,
+    output: Option<std::path::PathBuf>,
+    prepare_only: Option<std::path::PathBuf>,
+    (dynamic_size, budget): (u64, u64),
+    device: usize,
+    repeat: u32,
+) -> Result<i32, Failure> {
+    let text = read_input(&flags.input)?;
+    let input = display_name(&flags.input);
+    let options = flags.options()?;
+    if flags.arch.len() != 1 {
+        return Err(Failure::Usage("ukc: error: --arch: tune measures for one arch (give exactly one)".into()));
+    }
+    let output = match (output, &prepare_only) {
+        (Some(o), _) => Some(o),
+        (None, Some(_)) => None,
+        (None, None) => Some(crate::tune::default_database().ok_or_else(|| {
+            Failure::Usage("ukc: error: no cache directory for the default tuning file; give -o".into())
+        })?),
+    };
+    // A tuning file that does not read is an error before any work.
+    if let Some(o) = output.as_ref().filter(|o| o.exists()) {
+        ukernels::tuning::TuningFile::read(o).map_err(|e| Failure::Input(e.to_string()))?;
+    }
+    let temp;
+    let dir = match &prepare_only {
+        Some(d) => d.clone(),
+        None => {
+            temp = tempfile::tempdir().map_err(|e| format!("ukc: error: cannot make a temporary folder: {e}"))?;
+            temp.path().to_path_buf()
+        }
+    };
+    let prepared =
+        crate::tune::prepare(&text, input, &options, &dir, dynamic_size, budget).map_err(|e| located(input, e))?;
+    let candidates: usize = prepared.plan.kernels.iter().map(|k| k.candidates.len()).sum();
+    let mut out = format!(
+        "compiled {candidates} candidate(s) of {} kernel(s) for {}\n",
+        prepared.plan.kernels.len(),
+        prepared.plan.arch
+    );
+    for f in &prepared.unchecked {
+        out += &format!("  {f}: no reference (over --reference-budget); timed unchecked\n");
+    }
+    if prepare_only.is_some() {
+        crate::write_stdout(format!(
+            "{out}wrote {}; measure it with `ukc-run measure {} -o FILE`\n",
+            dir.display(),
+            dir.display()
+        ));
+        return Ok(0);
+    }
+    crate::write_stdout(&out);
+    let output = output.unwrap_or_default();
+    if !ukernel_runtime::cuda::driver_present() {
+        return Err(Failure::Input(
+            "ukc: error: no CUDA driver on this machine: compile with --prepare-only DIR and run `ukc-run measure DIR -o \
+             FILE` where a GPU is"
+                .into(),
+        ));
+    }
+    match ukc_runner::runner::tune(&dir, &output, device, repeat) {
+        Ok(_) => Ok(0),
+        Err(e) => Err(Failure::Input(e)),
+    }
 }
 
 fn explain(flags: &Flags, summary: bool) -> Result<i32, Failure> {

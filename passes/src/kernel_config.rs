@@ -48,11 +48,14 @@ use ukernel_dialect::{
 };
 use ukernels::{Selection, registry};
 
+use ukernels::tuning::DEFAULT_PATH;
+
 use crate::{
     dispatch::{dispatches, linalg_ops, object_paths, roots},
     families::{FAMILIES, Family, Match, Plan},
     ir::name,
     split_reductions::SPLIT_THREADS,
+    tuning::{self, Choices, Pin},
 };
 
 pub const ARGUMENT: &str = "ukernel-kernel-config";
@@ -69,6 +72,11 @@ pub struct Decision {
     pub objects: Vec<ExecutableObject>,
     /// One line: what was chosen, or why no ukernel was.
     pub explanation: String,
+    /// Whether a measurement or a pin made the choice (not the rules).
+    pub pinned: bool,
+    /// For `ukc tune`: the kernel's signature and its candidates (every
+    /// ukernel that fits, then the default path), where a family matched.
+    pub tune: Option<(String, Vec<String>)>,
 }
 
 /// Shared memory one workgroup may use on an arch (opt-in maximum), from
@@ -96,8 +104,12 @@ pub fn decide(
     target: Option<&Target>,
     present_paths: &[String],
     other_ops: &[OperationRef],
+    choices: &Choices,
 ) -> Decision {
     let mut reasons = Vec::new();
+    // A measured or pinned default path, and the kernel's candidates.
+    let mut pinned_default = None;
+    let mut tune = None;
     for family in FAMILIES {
         let found = match family.match_op(op) {
             Ok(found) => found,
@@ -126,13 +138,36 @@ pub fn decide(
             reasons.push(format!("{fname} matched, but disabled by ukernels = \"{}\"", target.ukernels.to_text()));
             break;
         }
-        match choose(*family, &found, target) {
-            Ok((mut plan, selection, considered)) => {
+        let signature = tuning::signature(fname, op, if fused.is_some() { other_ops } else { &[] });
+        let (pin, notes) = choices.pin(&signature, &target.arch());
+        let notes = if notes.is_empty() { String::new() } else { format!(" ({})", notes.join("; ")) };
+        match choose(*family, &found, target, pin.as_ref().filter(|p| !p.is_default_path())) {
+            Ok(mut chosen) => {
+                chosen.fitting.push(DEFAULT_PATH.into());
+                tune = Some((signature, chosen.fitting.clone()));
+                if let Some(p) = pin.as_ref().filter(|p| p.is_default_path()) {
+                    reasons.push(format!(
+                        "{fname} matched ({}), but the default path was {}{notes}",
+                        found.summary, p.reason
+                    ));
+                    pinned_default = Some(());
+                    break;
+                }
+                let mut plan = chosen.plan;
                 if let Some(what) = fused {
                     plan.summary = format!("{}; fused: {what}", plan.summary);
                     plan.params.push(("fused".into(), 1));
                 }
-                return selected(&found, plan, selection, present_paths, &considered);
+                let symbol = chosen.selection.ukernel.symbol.as_str();
+                let pinned = pin.as_ref().filter(|p| p.choice == symbol);
+                if let Some(p) = pinned {
+                    plan.summary = format!("{}; {}", plan.summary, p.reason);
+                }
+                plan.summary += &notes;
+                let mut d = selected(&found, plan, chosen.selection, present_paths, &chosen.considered);
+                d.pinned = pinned.is_some();
+                d.tune = tune;
+                return d;
             }
             Err(why) => {
                 reasons.push(format!("{fname} matched ({}), but {why}", found.summary));
@@ -151,37 +186,42 @@ pub fn decide(
         config.params.push((SPLIT_PARAM.into(), SPLIT_THREADS));
         explanation += &format!(", {what}, split over {SPLIT_THREADS} threads of a workgroup per result");
     }
-    Decision { config, objects: vec![], explanation }
+    Decision { config, objects: vec![], explanation, pinned: pinned_default.is_some(), tune }
 }
 
 pub use crate::names::SPLIT_PARAM;
 
-/// The best candidate of `family` for `found` on `target`, with a line per
-/// other candidate considered; or why there is none.
-fn choose(
-    family: &dyn Family,
-    found: &Match,
-    target: &Target,
-) -> Result<(Plan, Selection<'static>, Vec<String>), String> {
+/// What [`choose`] found: the chosen plan, a line per other candidate
+/// considered, and the symbols of every candidate that fits.
+struct Chosen {
+    plan: Plan,
+    selection: Selection<'static>,
+    considered: Vec<String>,
+    fitting: Vec<String>,
+}
+
+/// The best candidate of `family` for `found` on `target`, or the one
+/// `pin` names where it fits; or why there is none.
+fn choose(family: &dyn Family, found: &Match, target: &Target, pin: Option<&Pin>) -> Result<Chosen, String> {
     let candidates: Vec<_> = registry().of_family(family.name()).filter(|uk| family.is_candidate(found, uk)).collect();
     if candidates.is_empty() {
         return Err(format!("no {} ukernel computes it", family.name()));
     }
     let limit = max_shared_memory_per_workgroup(target.sm);
-    let mut best: Option<(Plan, Selection)> = None;
-    // Why each candidate was not taken, in registry order; `Err` holds one
-    // that fits, named against the final choice once the scan is done.
-    let mut considered: Vec<Result<String, &str>> = Vec::new();
+    let mut fits: Vec<(Plan, Selection)> = Vec::new();
+    // Each candidate in registry order: why it does not fit (`Ok`), or the
+    // symbol of one that fits (`Err`), named against the choice at the end.
+    let mut unfit: Vec<Result<String, String>> = Vec::new();
     for uk in candidates {
         let selection = match registry().select_for_target(uk, target.sm, target.specific) {
             Ok(s) => s,
             Err(e) => {
-                considered.push(Ok(e.to_string()));
+                unfit.push(Ok(e.to_string()));
                 continue;
             }
         };
         if uk.shared_memory_bytes() > limit {
-            considered.push(Ok(format!(
+            unfit.push(Ok(format!(
                 "{} needs {} bytes of shared memory per workgroup, {} allows {limit}",
                 uk.symbol,
                 uk.shared_memory_bytes(),
@@ -190,26 +230,40 @@ fn choose(
             continue;
         }
         match family.configure(found, uk, target) {
-            Ok(plan) => match &best {
-                Some((b, _)) if b.rank <= plan.rank => considered.push(Err(uk.symbol.as_str())),
-                _ => {
-                    if let Some((_, s)) = best.replace((plan, selection)) {
-                        considered.push(Err(s.ukernel.symbol.as_str()));
-                    }
-                }
-            },
-            Err(reason) => considered.push(Ok(format!("{}: {reason}", uk.symbol))),
+            Ok(plan) => {
+                unfit.push(Err(uk.symbol.clone()));
+                fits.push((plan, selection));
+            }
+            Err(reason) => unfit.push(Ok(format!("{}: {reason}", uk.symbol))),
         }
     }
-    let chosen = best.as_ref().map(|(_, s)| s.ukernel.symbol.as_str()).unwrap_or_default();
-    let considered: Vec<String> = considered
-        .into_iter()
-        .map(|c| c.unwrap_or_else(|fits| format!("{fits} also fits, ranked after {chosen}")))
-        .collect();
-    match best {
-        Some((plan, selection)) => Ok((plan, selection, considered)),
-        None => Err(considered.join("; ")),
+    // The first of the lowest rank, as the registry orders them.
+    let Some(ruled) = fits.iter().enumerate().min_by_key(|(i, (p, _))| (p.rank, *i)).map(|(i, _)| i) else {
+        return Err(unfit.into_iter().filter_map(Result::ok).collect::<Vec<_>>().join("; "));
+    };
+    let fitting: Vec<String> = fits.iter().map(|(_, s)| s.ukernel.symbol.clone()).collect();
+    let pinned = pin.and_then(|p| fitting.iter().position(|f| *f == p.choice));
+    if let Some(p) = pin.filter(|_| pinned.is_none()) {
+        unfit.push(Ok(format!("{} ({}) does not fit here; chosen by the rules", p.choice, p.reason)));
     }
+    let index = pinned.unwrap_or(ruled);
+    let (plan, selection) = fits.swap_remove(index);
+    let chosen = selection.ukernel.symbol.clone();
+    let ruled_symbol = &fitting[ruled];
+    let considered = unfit
+        .into_iter()
+        .filter(|c| c.as_ref().err() != Some(&chosen))
+        .map(|c| {
+            c.unwrap_or_else(|other| {
+                if other == *ruled_symbol {
+                    format!("{other} also fits, the rules' choice")
+                } else {
+                    format!("{other} also fits, ranked after {chosen}")
+                }
+            })
+        })
+        .collect();
+    Ok(Chosen { plan, selection, considered, fitting })
 }
 
 fn article(family: &str) -> String {
@@ -241,7 +295,7 @@ fn selected(found: &Match, plan: Plan, selection: Selection, present: &[String],
     if !considered.is_empty() {
         explanation += &format!("; also considered: {}", considered.join("; "));
     }
-    Decision { config, objects, explanation }
+    Decision { config, objects, explanation, pinned: false, tune: None }
 }
 
 /// The configuration codegen uses without a ukernel: one workgroup of
@@ -292,8 +346,16 @@ fn configure_module(context: &Context, module: &OperationRef) -> bool {
                 return false;
             }
         };
+        let module_choices = match Choices::of_module(&module) {
+            Ok(c) => c,
+            Err(e) => {
+                emit_error(module.location(), &format!("ukernel: {e}"));
+                return false;
+            }
+        };
         let module_paths = object_paths(&module);
         for func in dispatches(&module) {
+            let choices = module_choices.for_function(&func);
             let roots = roots(&func);
             let compute: Vec<OperationRef> =
                 linalg_ops(&func).into_iter().filter(|o| name(o) != "linalg.fill").collect();
@@ -309,7 +371,12 @@ fn configure_module(context: &Context, module: &OperationRef) -> bool {
                 present.extend(object_paths(root));
                 let others: Vec<OperationRef> =
                     compute.iter().filter(|o| !roots.contains(o) && !claimed.contains(o)).copied().collect();
-                let (decision, fused) = form_kernel(root, target.as_ref(), &present, &others, roots.len());
+                let (decision, fused) = form_kernel(root, target.as_ref(), &present, &others, roots.len(), &choices);
+                if choices.probe
+                    && let Some((signature, candidates)) = &decision.tune
+                {
+                    tuning::annotate(context, root, signature, candidates);
+                }
                 if decision.config.ukernel.is_some() {
                     claimed.extend(fused.iter().copied());
                 }
@@ -347,10 +414,13 @@ fn form_kernel<'c, 'a>(
     present: &[String],
     others: &[OperationRef<'c, 'a>],
     roots: usize,
+    choices: &Choices,
 ) -> (Decision, Vec<OperationRef<'c, 'a>>) {
-    let whole = (roots == 1).then(|| decide(root, target, present, others));
+    let whole = (roots == 1).then(|| decide(root, target, present, others, choices));
+    // A measured or pinned whole-dispatch choice stands, the default path
+    // included: the formation it was measured in is this one.
     if let Some(d) = &whole
-        && (d.config.ukernel.is_some() || others.is_empty())
+        && (d.config.ukernel.is_some() || others.is_empty() || d.pinned)
     {
         return (d.clone(), others.to_vec());
     }
@@ -386,12 +456,12 @@ fn form_kernel<'c, 'a>(
         sets.extend(neighbours.iter().map(|n| vec![*n]));
     }
     for set in sets {
-        let d = decide(root, target, present, &set);
-        if d.config.ukernel.is_some() {
+        let d = decide(root, target, present, &set, choices);
+        if d.config.ukernel.is_some() || d.pinned {
             return alone(d, set);
         }
     }
-    let d = decide(root, target, present, &[]);
+    let d = decide(root, target, present, &[], choices);
     match whole {
         // Only the default path: as one kernel unless the root alone splits.
         Some(w) if d.config.ukernel.is_none() && d.config.param(SPLIT_PARAM).is_none() => (w, others.to_vec()),

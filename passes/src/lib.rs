@@ -35,6 +35,7 @@ mod registration;
 pub mod set_target;
 pub mod split_kernels;
 pub mod split_reductions;
+pub mod tuning;
 pub mod two_stage_reductions;
 pub mod verify_attributes;
 

@@ -7,6 +7,7 @@
 pub mod reference;
 pub mod run;
 pub mod runner;
+pub mod tune;
 
 /// The most bytes a package, object or input module is read to: an input
 /// that never ends (`/dev/zero`, a FIFO nobody closes) is an error here, not

@@ -44,6 +44,22 @@ pub enum RuntimeCommand {
     },
     /// List the kernels of a package
     Info { package: String },
+    /// Measure what `ukc tune --prepare-only DIR` compiled (each kernel's
+    /// candidates, checked against MLIR's CPU execution) on one GPU and
+    /// merge the records into a tuning file
+    Measure {
+        /// The folder `ukc tune --prepare-only` wrote
+        dir: std::path::PathBuf,
+        /// The tuning file to merge the records into
+        #[arg(short = 'o')]
+        output: std::path::PathBuf,
+        /// The GPU to measure on
+        #[arg(long, default_value_t = 0)]
+        device: usize,
+        /// Timed launches per measurement (the median of 5 is kept)
+        #[arg(long, default_value_t = 20)]
+        repeat: u32,
+    },
 }
 
 /// Reads a package file, with the path in the error.
@@ -92,6 +108,7 @@ pub fn execute(command: RuntimeCommand) -> i32 {
             }
         }
         RuntimeCommand::Info { package } => info(&package),
+        RuntimeCommand::Measure { dir, output, device, repeat } => tune(&dir, &output, device, repeat),
     };
     match result {
         Ok(true) => 0,
@@ -109,6 +126,19 @@ fn check_ukernels(path: &str, devices: DeviceSelection) -> Result<bool, String> 
     let (report, ok) = ukernels::check::run_and_report(&rt, &package).map_err(|e| format!("error: {e}"))?;
     crate::write_stdout(&report);
     Ok(ok)
+}
+
+/// Measures a tune folder and merges the records into `output`.
+pub fn tune(dir: &std::path::Path, output: &std::path::Path, device: usize, repeat: u32) -> Result<bool, String> {
+    // The output is checked before the GPU work: a corrupt file is an error
+    // now, not after minutes of measuring.
+    if output.exists() {
+        ukernels::tuning::TuningFile::read(output).map_err(|e| e.to_string())?;
+    }
+    let (records, table) = crate::tune::measure(dir, device, repeat)?;
+    crate::tune::merge_into(output, records)?;
+    crate::write_stdout(format!("{table}wrote {}\n", output.display()));
+    Ok(true)
 }
 
 fn info(path: &str) -> Result<bool, String> {

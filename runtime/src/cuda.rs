@@ -79,6 +79,14 @@ pub fn device_count() -> Result<usize, CudaError> {
     Ok(n.max(0) as usize)
 }
 
+/// The CUDA driver's version (`cuDriverGetVersion`: 13000 for 13.0), after
+/// [`init`] returned true.
+pub fn driver_version() -> Result<i32, CudaError> {
+    let mut v = 0;
+    check("cuDriverGetVersion", unsafe { sys::cuDriverGetVersion(&mut v) })?;
+    Ok(v)
+}
+
 /// A CUDA context: the primary context of a device (retained, so owned) or
 /// one lent by the caller.
 #[derive(Debug)]

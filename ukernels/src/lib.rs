@@ -18,6 +18,7 @@ pub mod families;
 pub mod matmul;
 pub mod reference;
 mod registry;
+pub mod tuning;
 mod types;
 pub mod variant;
 

@@ -117,6 +117,11 @@ pub fn harness_bitcode(name: &str, sm: u32) -> Option<&'static [u8]> {
     BITCODE.iter().find(|(s, have, _, _)| *s == name && *have == sm).map(|(_, _, _, b)| *b)
 }
 
+/// Every bitcode object of this library: (symbol, sm, arch-specific, bytes).
+pub(crate) fn all_bitcode() -> &'static [(&'static str, u32, bool, &'static [u8])] {
+    BITCODE
+}
+
 /// The registry of this library, built once.
 pub fn registry() -> &'static Registry {
     static REGISTRY: OnceLock<Registry> = OnceLock::new();

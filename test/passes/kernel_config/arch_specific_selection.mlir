@@ -14,7 +14,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90a", ukernels =
     %e = tensor.empty() : tensor<2048x4096xf32>
     %zero = arith.constant 0.0 : f32
     %init = linalg.fill ins(%zero : f32) outs(%e : tensor<2048x4096xf32>) -> tensor<2048x4096xf32>
-    // expected-remark@+1 {{selected uk_matmul_wgmma_bf16_nk (bitcode for sm_90a): 128 x 256 tiles, workgroups of 384 threads, K whole, 132 workgroups walking 256 tiles (2 rounds) in clusters of 2 along M sharing B; also considered: uk_matmul_tile_small_bf16_nk also fits, ranked after uk_matmul_wgmma_bf16_nk; uk_matmul_tile_bf16_nk also fits, ranked after uk_matmul_wgmma_bf16_nk; uk_matmul_wgmma_narrow_bf16_nk also fits, ranked after uk_matmul_wgmma_bf16_nk}}
+    // expected-remark@+1 {{selected uk_matmul_wgmma_bf16_nk (bitcode for sm_90a): 128 x 256 tiles, workgroups of 384 threads, K whole, 132 workgroups walking 256 tiles (2 rounds) in clusters of 2 along M sharing B; also considered: uk_matmul_tile_bf16_nk also fits, ranked after uk_matmul_wgmma_bf16_nk; uk_matmul_tile_small_bf16_nk also fits, ranked after uk_matmul_wgmma_bf16_nk; uk_matmul_wgmma_narrow_bf16_nk also fits, ranked after uk_matmul_wgmma_bf16_nk}}
     %r = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : tensor<2048x4096xbf16>, tensor<4096x4096xbf16>) outs(%init : tensor<2048x4096xf32>) -> tensor<2048x4096xf32>
     return %r : tensor<2048x4096xf32>
   }

@@ -21,7 +21,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90a", ukernels =
     %e = tensor.empty() : tensor<512x4096xf32>
     %zero = arith.constant 0.0 : f32
     %init = linalg.fill ins(%zero : f32) outs(%e : tensor<512x4096xf32>) -> tensor<512x4096xf32>
-    // expected-remark@+1 {{selected uk_matmul_wgmma_narrow_bf16_nk (bitcode for sm_90a): 128 x 128 tiles, workgroups of 384 threads, K whole, 128 workgroups walking 128 tiles (1 round) in clusters of 2 along M sharing B; also considered: uk_matmul_tile_small_bf16_nk also fits, ranked after uk_matmul_wgmma_narrow_bf16_nk; uk_matmul_tile_bf16_nk also fits, ranked after uk_matmul_wgmma_narrow_bf16_nk; uk_matmul_wgmma_bf16_nk also fits, ranked after uk_matmul_wgmma_narrow_bf16_nk}}
+    // expected-remark@+1 {{selected uk_matmul_wgmma_narrow_bf16_nk (bitcode for sm_90a): 128 x 128 tiles, workgroups of 384 threads, K whole, 128 workgroups walking 128 tiles (1 round) in clusters of 2 along M sharing B; also considered: uk_matmul_tile_bf16_nk also fits, ranked after uk_matmul_wgmma_narrow_bf16_nk; uk_matmul_tile_small_bf16_nk also fits, ranked after uk_matmul_wgmma_narrow_bf16_nk; uk_matmul_wgmma_bf16_nk also fits, ranked after uk_matmul_wgmma_narrow_bf16_nk}}
     %r = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : tensor<512x4096xbf16>, tensor<4096x4096xbf16>) outs(%init : tensor<512x4096xf32>) -> tensor<512x4096xf32>
     return %r : tensor<512x4096xf32>
   }
@@ -36,7 +36,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90a", ukernels =
     %e = tensor.empty() : tensor<1024x4096xf32>
     %zero = arith.constant 0.0 : f32
     %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1024x4096xf32>) -> tensor<1024x4096xf32>
-    // expected-remark@+1 {{selected uk_matmul_wgmma_bf16_nk (bitcode for sm_90a): 128 x 256 tiles, workgroups of 384 threads, K whole, 128 workgroups walking 128 tiles (1 round) in clusters of 2 along M sharing B; also considered: uk_matmul_tile_small_bf16_nk also fits, ranked after uk_matmul_wgmma_bf16_nk; uk_matmul_tile_bf16_nk also fits, ranked after uk_matmul_wgmma_bf16_nk; uk_matmul_wgmma_narrow_bf16_nk also fits, ranked after uk_matmul_wgmma_bf16_nk}}
+    // expected-remark@+1 {{selected uk_matmul_wgmma_bf16_nk (bitcode for sm_90a): 128 x 256 tiles, workgroups of 384 threads, K whole, 128 workgroups walking 128 tiles (1 round) in clusters of 2 along M sharing B; also considered: uk_matmul_tile_bf16_nk also fits, ranked after uk_matmul_wgmma_bf16_nk; uk_matmul_tile_small_bf16_nk also fits, ranked after uk_matmul_wgmma_bf16_nk; uk_matmul_wgmma_narrow_bf16_nk also fits, ranked after uk_matmul_wgmma_bf16_nk}}
     %r = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : tensor<1024x4096xbf16>, tensor<4096x4096xbf16>) outs(%init : tensor<1024x4096xf32>) -> tensor<1024x4096xf32>
     return %r : tensor<1024x4096xf32>
   }
@@ -51,7 +51,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90a", ukernels =
     %e = tensor.empty() : tensor<1024x4864xf32>
     %zero = arith.constant 0.0 : f32
     %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1024x4864xf32>) -> tensor<1024x4864xf32>
-    // expected-remark@+1 {{selected uk_matmul_wgmma_bf16_nk (bitcode for sm_90a): 128 x 256 tiles, workgroups of 384 threads, K whole, 132 workgroups walking 152 tiles (2 rounds, the last of half-width tiles) in clusters of 2 along M sharing B; also considered: uk_matmul_tile_small_bf16_nk also fits, ranked after uk_matmul_wgmma_bf16_nk; uk_matmul_tile_bf16_nk also fits, ranked after uk_matmul_wgmma_bf16_nk; uk_matmul_wgmma_narrow_bf16_nk also fits, ranked after uk_matmul_wgmma_bf16_nk}}
+    // expected-remark@+1 {{selected uk_matmul_wgmma_bf16_nk (bitcode for sm_90a): 128 x 256 tiles, workgroups of 384 threads, K whole, 132 workgroups walking 152 tiles (2 rounds, the last of half-width tiles) in clusters of 2 along M sharing B; also considered: uk_matmul_tile_bf16_nk also fits, ranked after uk_matmul_wgmma_bf16_nk; uk_matmul_tile_small_bf16_nk also fits, ranked after uk_matmul_wgmma_bf16_nk; uk_matmul_wgmma_narrow_bf16_nk also fits, ranked after uk_matmul_wgmma_bf16_nk}}
     %r = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : tensor<1024x4096xbf16>, tensor<4864x4096xbf16>) outs(%init : tensor<1024x4864xf32>) -> tensor<1024x4864xf32>
     return %r : tensor<1024x4864xf32>
   }
@@ -63,7 +63,7 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90a", ukernels =
 // CHECK: ukernel = #ukernel.spec<"uk_matmul_wgmma_bf16_nk"
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90a", ukernels = "all"}>} {
   func.func @dynamic_m_stays_wide(%a: tensor<?x4096xbf16>, %b: tensor<4096x4096xbf16>, %init: tensor<?x4096xf32>) -> tensor<?x4096xf32> {
-    // expected-remark@+1 {{132 workgroups walking the tiles in clusters of 2 along M sharing B; also considered: uk_matmul_tile_small_bf16_nk also fits, ranked after uk_matmul_wgmma_bf16_nk; uk_matmul_tile_bf16_nk also fits, ranked after uk_matmul_wgmma_bf16_nk; uk_matmul_wgmma_narrow_bf16_nk also fits, ranked after uk_matmul_wgmma_bf16_nk}}
+    // expected-remark@+1 {{132 workgroups walking the tiles in clusters of 2 along M sharing B; also considered: uk_matmul_tile_bf16_nk also fits, ranked after uk_matmul_wgmma_bf16_nk; uk_matmul_tile_small_bf16_nk also fits, ranked after uk_matmul_wgmma_bf16_nk; uk_matmul_wgmma_narrow_bf16_nk also fits, ranked after uk_matmul_wgmma_bf16_nk}}
     %r = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : tensor<?x4096xbf16>, tensor<4096x4096xbf16>) outs(%init : tensor<?x4096xf32>) -> tensor<?x4096xf32>
     return %r : tensor<?x4096xf32>
   }

@@ -1,0 +1,118 @@
+//! `measure`: runs the candidates that `ukc tune` compiled (a folder with
+//! `plan.json` and `candidates.pkg`, its reference outputs beside it) on
+//! one GPU, drops every candidate whose results differ from MLIR's CPU
+//! execution, times the rest, and merges one record per kernel into a
+//! tuning file. Runtime-only, so that a GPU machine without LLVM can
+//! measure what another machine compiled.
+
+use std::path::Path;
+
+use ukernel_runtime::{DeviceSelection, Runtime};
+use ukernels::tuning::{DEFAULT_PATH, Measured, Record, TunePlan, TuningFile, format_micros};
+
+/// The plan's file name in a tune folder.
+pub const PLAN: &str = "plan.json";
+/// The candidates' package in a tune folder.
+pub const PACKAGE: &str = "candidates.pkg";
+
+/// Measures the folder `dir` on `device`, `repeat` launches per timing;
+/// returns the records and a table of them.
+pub fn measure(dir: &Path, device: usize, repeat: u32) -> Result<(Vec<Record>, String), String> {
+    let plan_path = dir.join(PLAN);
+    let text = std::fs::read_to_string(&plan_path)
+        .map_err(|e| format!("{}: error: cannot read the tune plan: {e}", plan_path.display()))?;
+    let plan = TunePlan::parse(&text, &plan_path.display().to_string()).map_err(|e| e.to_string())?;
+    let package_path = dir.join(PACKAGE);
+    let package = crate::runner::read_package(&package_path.display().to_string())?;
+    let ref_dir = crate::reference::directory_of(&package_path);
+    let references = if ref_dir.join(crate::reference::MANIFEST).exists() {
+        Some((ref_dir.clone(), crate::reference::read(&ref_dir).map_err(|e| e.to_string())?))
+    } else {
+        None
+    };
+    let rt = Runtime::new(DeviceSelection::Only(vec![device])).map_err(|e| format!("error: {e}"))?;
+    let dev = rt.devices().first().ok_or_else(|| format!("error: no GPU {device}"))?;
+    let driver = ukernel_runtime::cuda::driver_version().map_err(|e| format!("error: {e}"))?;
+    let options = crate::run::RunOptions { repeat: repeat.max(1), references, ..Default::default() };
+    let runs = crate::run::run_package(&rt, &package, &options, false).map_err(|e| format!("error: {e}"))?;
+    let cc = dev.compute_capability;
+    let mut records = Vec::new();
+    let mut table = format!(
+        "tuned {} kernel(s) on {} ({}.{}), driver {driver}\n",
+        plan.kernels.len(),
+        dev.name,
+        cc.major,
+        cc.minor
+    );
+    for kernel in &plan.kernels {
+        let candidates: Vec<Measured> = kernel
+            .candidates
+            .iter()
+            .map(|c| {
+                let run = runs.iter().find(|r| r.kernel == c.function);
+                let rejected = match run {
+                    None => Some(format!("{} is not in the package", c.function)),
+                    Some(r) => match &r.mismatches {
+                        Some(m) if !m.is_empty() => {
+                            Some(format!("{} mismatch(es) against MLIR's CPU execution, first: {}", m.len(), m[0]))
+                        }
+                        _ if !r.micros.is_finite() || r.micros <= 0.0 => Some("not timed".into()),
+                        _ => None,
+                    },
+                };
+                let micros = run.filter(|_| rejected.is_none()).map(|r| f64::from(r.micros));
+                Measured { choice: c.choice.clone(), micros, rejected }
+            })
+            .collect();
+        let record = Record {
+            signature: kernel.signature.clone(),
+            arch: plan.arch.clone(),
+            gpu: dev.name.clone(),
+            compute_capability: format!("{}.{}", cc.major, cc.minor),
+            driver: driver.to_string(),
+            library: plan.library.clone(),
+            candidates,
+        };
+        table += &describe(kernel.function.as_str(), &kernel.rules, &record);
+        records.push(record);
+    }
+    Ok((records, table))
+}
+
+/// A kernel's lines in the table: each candidate's time (or why it was
+/// dropped), and how far the rules' choice is from the best.
+fn describe(function: &str, rules: &str, record: &Record) -> String {
+    let mut out = format!("  {function}: {}\n", record.signature);
+    let best = record.best();
+    for c in &record.candidates {
+        let mark = match (best, c.choice == rules) {
+            (Some((b, _)), true) if b == c.choice => " (best; the rules' choice)",
+            (Some((b, _)), false) if b == c.choice => " (best)",
+            (_, true) => " (the rules' choice)",
+            _ => "",
+        };
+        let name = if c.choice == DEFAULT_PATH { "default path" } else { c.choice.as_str() };
+        match (c.micros, &c.rejected) {
+            (Some(t), _) => out += &format!("    {name:<40} {:>10}{mark}\n", format_micros(t)),
+            (None, Some(why)) => out += &format!("    {name:<40} dropped: {why}{mark}\n"),
+            (None, None) => {}
+        }
+    }
+    let rules_time = record.candidates.iter().find(|c| c.choice == rules).and_then(|c| c.micros);
+    if let (Some((b, bt)), Some(rt)) = (best, rules_time)
+        && b != rules
+    {
+        out += &format!("    the rules lose by {:.1}% to {b}\n", 100.0 * (rt / bt - 1.0));
+    }
+    out
+}
+
+/// Merges `records` into the tuning file at `path` (created where absent;
+/// a file that does not read is an error, never overwritten).
+pub fn merge_into(path: &Path, records: Vec<Record>) -> Result<(), String> {
+    let mut file =
+        if path.exists() { TuningFile::read(path).map_err(|e| e.to_string())? } else { TuningFile::default() };
+    file.merge(records);
+    crate::write_atomically(path, file.to_json().as_bytes())
+        .map_err(|e| format!("{}: error: cannot write the tuning file: {e}", path.display()))
+}
