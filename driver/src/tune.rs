@@ -115,11 +115,14 @@ pub struct Prepared {
 
 /// Compiles the candidates of every kernel of `text` for the one arch of
 /// `options` into `dir` (`plan.json`, `candidates.pkg` and its reference
-/// outputs), with `dynamic_size` for dynamic dims and the oracle's `budget`.
+/// outputs), with `dynamic_size` for dynamic dims and the oracle's `budget`;
+/// only the kernels of the functions named in `only`, unless it is empty.
+#[allow(clippy::too_many_arguments)]
 pub fn prepare(
     text: &str,
     input: &str,
     options: &CompileOptions,
+    only: &[String],
     dir: &Path,
     dynamic_size: u64,
     budget: u64,
@@ -134,7 +137,11 @@ pub fn prepare(
     let unit = melior::ir::attribute::Attribute::unit(compiler.context());
     probe.as_operation_mut().set_attribute(PROBE_ATTR, unit);
     compiler.run_to(&mut probe, Stage::Configured).map_err(|e| e.to_string())?;
-    let found = probe_results(&probe);
+    let mut found = probe_results(&probe);
+    if let Some(missing) = only.iter().find(|f| function_named(&probe, f).is_none()) {
+        return Err(format!("{input}: error: --function {missing}: the module has no function of that name"));
+    }
+    found.retain(|f| only.is_empty() || only.contains(&f.function));
 
     let mut plan = TunePlan::new(&arch.to_string());
     let module = compiler.parse(text, input).map_err(|e| e.to_string())?;
@@ -174,8 +181,24 @@ pub fn prepare(
         .ok_or_else(|| "ukc: error: cannot copy the module".to_string())?;
     let mut module = module;
     let compiled = compiler.compile_module(&mut module).map_err(|e| e.to_string())?;
-    let references = crate::oracle::references(compiler.context(), &pristine, &compiled.package, dynamic_size, budget)
-        .map_err(|e| format!("{input}: error: {e}"))?;
+    // Every copy of a function runs on the same inputs against the same
+    // outputs: the reference is computed for the first copy only.
+    let firsts: Vec<&str> = plan.kernels.iter().map(|k| k.candidates[0].function.as_str()).collect();
+    let mut first_copies = compiled.package.clone();
+    first_copies.kernels.retain(|k| firsts.contains(&k.attributes.get("function").map_or(k.name(), String::as_str)));
+    let mut references =
+        crate::oracle::references(compiler.context(), &pristine, &first_copies, dynamic_size, budget)
+            .map_err(|e| format!("{input}: error: {e}"))?;
+    for kernel in &plan.kernels {
+        let Some(first) = references.references.iter().find(|r| r.kernel == kernel.candidates[0].function).cloned()
+        else {
+            continue;
+        };
+        for c in &kernel.candidates[1..] {
+            references.references.push(crate::reference::KernelReference { kernel: c.function.clone(), ..first.clone() });
+            references.data.push(Vec::new());
+        }
+    }
 
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: error: cannot create: {e}", dir.display()))?;
     let package_path = dir.join(ukc_runner::tune::PACKAGE);
@@ -186,5 +209,11 @@ pub fn prepare(
     let plan_path = dir.join(ukc_runner::tune::PLAN);
     crate::write_atomically(&plan_path, plan.to_json().as_bytes())
         .map_err(|e| format!("{}: error: cannot write the tune plan: {e}", plan_path.display()))?;
-    Ok(Prepared { plan, unchecked: references.skipped.into_iter().map(|(k, _)| k).collect() })
+    let unchecked = plan
+        .kernels
+        .iter()
+        .filter(|k| references.skipped.iter().any(|(s, _)| *s == k.candidates[0].function))
+        .map(|k| k.function.clone())
+        .collect();
+    Ok(Prepared { plan, unchecked })
 }

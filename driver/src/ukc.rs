@@ -52,6 +52,9 @@ pub enum Command {
         /// in the cache directory]
         #[arg(short = 'o')]
         output: Option<std::path::PathBuf>,
+        /// Tune only the kernels of this function (repeatable)
+        #[arg(long = "function", value_name = "NAME")]
+        functions: Vec<String>,
         /// Only compile the candidates into this folder, for `ukc-run measure
         /// DIR -o FILE` on a GPU machine
         #[arg(long, value_name = "DIR")]
@@ -291,12 +294,12 @@ pub fn execute(cli: Cli) -> i32 {
                 }
             }
         }
-        Command::Tune { flags, output, prepare_only, dynamic_size, reference_budget, device, repeat } => {
+        Command::Tune { flags, output, functions, prepare_only, dynamic_size, reference_budget, device, repeat } => {
             match crate::guard::contain("ukc", display_name(&flags.input)) {
                 Some(code) => return code,
                 None => {
                     let budget = reference_budget.unwrap_or(crate::oracle::DEFAULT_BUDGET);
-                    tune(&flags, output, prepare_only, (dynamic_size, budget), device, repeat)
+                    tune(&flags, output, &functions, prepare_only, (dynamic_size, budget), device, repeat)
                 }
             }
         }
@@ -434,9 +437,11 @@ fn compile(flags: &Flags, output: &str, reference: Option<(u64, u64)>) -> Result
     Ok(0)
 }
 
+#[allow(clippy::too_many_arguments)]
 fn tune(
     flags: &Flags,
     output: Option<std::path::PathBuf>,
+    functions: &[String],
     prepare_only: Option<std::path::PathBuf>,
     (dynamic_size, budget): (u64, u64),
     device: usize,
@@ -468,7 +473,7 @@ fn tune(
         }
     };
     let prepared =
-        crate::tune::prepare(&text, input, &options, &dir, dynamic_size, budget).map_err(|e| located(input, e))?;
+        crate::tune::prepare(&text, input, &options, functions, &dir, dynamic_size, budget).map_err(|e| located(input, e))?;
     let candidates: usize = prepared.plan.kernels.iter().map(|k| k.candidates.len()).sum();
     let mut out = format!(
         "compiled {candidates} candidate(s) of {} kernel(s) for {}\n",

@@ -162,7 +162,10 @@ pub fn is_written(spec: &ArgSpec) -> bool {
 }
 
 /// Writes `references` and their outputs' bytes (`data[i][j]` for output `j`
-/// of reference `i`) into `dir`, replacing what was there.
+/// of reference `i`) into `dir`, replacing what was there. A reference
+/// with fewer byte vectors than outputs shares the files of an earlier
+/// one (the same function compiled twice): its manifest lines name them,
+/// nothing is written for them.
 pub fn write(dir: &Path, references: &[KernelReference], data: &[Vec<Vec<u8>>]) -> Result<(), ReferenceError> {
     let io = |e: std::io::Error| ReferenceError::Io { path: dir.display().to_string(), message: e.to_string() };
     if dir.exists() {
@@ -175,11 +178,13 @@ pub fn write(dir: &Path, references: &[KernelReference], data: &[Vec<Vec<u8>>]) 
             "kernel {} seed {} dynamic_size {} tolerance {:e}\n",
             r.kernel, r.seed, r.dynamic_size, r.tolerance
         );
-        for (o, b) in r.outputs.iter().zip(bytes) {
+        for (j, o) in r.outputs.iter().enumerate() {
             let dims: Vec<String> = o.dims.iter().map(|d| d.to_string()).collect();
             let dims = if dims.is_empty() { "-".to_string() } else { dims.join("x") };
             manifest += &format!("output {} {} {dims} {}\n", o.arg, o.element.name(), o.file);
-            crate::write_atomically(&dir.join(&o.file), b).map_err(io)?;
+            if let Some(b) = bytes.get(j) {
+                crate::write_atomically(&dir.join(&o.file), b).map_err(io)?;
+            }
         }
     }
     crate::write_atomically(&dir.join(MANIFEST), manifest.as_bytes()).map_err(io)

@@ -6,6 +6,7 @@
 # (check-ukernels) against the CPU reference; the contraction forms timed.
 set -uo pipefail
 cd "$(dirname "$0")/../../.."
+[ -d gpu2 ] || tar xzf gpu/b.tgz
 exec > >(tee "$OUT/summary.txt") 2>&1
 nvidia-smi -L
 chmod +x gpu2/ukc-run
