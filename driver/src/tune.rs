@@ -186,16 +186,17 @@ pub fn prepare(
     let firsts: Vec<&str> = plan.kernels.iter().map(|k| k.candidates[0].function.as_str()).collect();
     let mut first_copies = compiled.package.clone();
     first_copies.kernels.retain(|k| firsts.contains(&k.attributes.get("function").map_or(k.name(), String::as_str)));
-    let mut references =
-        crate::oracle::references(compiler.context(), &pristine, &first_copies, dynamic_size, budget)
-            .map_err(|e| format!("{input}: error: {e}"))?;
+    let mut references = crate::oracle::references(compiler.context(), &pristine, &first_copies, dynamic_size, budget)
+        .map_err(|e| format!("{input}: error: {e}"))?;
     for kernel in &plan.kernels {
         let Some(first) = references.references.iter().find(|r| r.kernel == kernel.candidates[0].function).cloned()
         else {
             continue;
         };
         for c in &kernel.candidates[1..] {
-            references.references.push(crate::reference::KernelReference { kernel: c.function.clone(), ..first.clone() });
+            references
+                .references
+                .push(crate::reference::KernelReference { kernel: c.function.clone(), ..first.clone() });
             references.data.push(Vec::new());
         }
     }

@@ -472,8 +472,8 @@ fn tune(
             temp.path().to_path_buf()
         }
     };
-    let prepared =
-        crate::tune::prepare(&text, input, &options, functions, &dir, dynamic_size, budget).map_err(|e| located(input, e))?;
+    let prepared = crate::tune::prepare(&text, input, &options, functions, &dir, dynamic_size, budget)
+        .map_err(|e| located(input, e))?;
     let candidates: usize = prepared.plan.kernels.iter().map(|k| k.candidates.len()).sum();
     let mut out = format!(
         "compiled {candidates} candidate(s) of {} kernel(s) for {}\n",

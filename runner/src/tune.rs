@@ -7,8 +7,9 @@
 
 use std::path::Path;
 
+use crate::run::KernelRun;
 use ukernel_runtime::{DeviceSelection, Runtime};
-use ukernels::tuning::{DEFAULT_PATH, Measured, Record, TunePlan, TuningFile, format_micros};
+use ukernels::tuning::{DEFAULT_PATH, Measured, PlannedKernel, Record, TunePlan, TuningFile, format_micros};
 
 /// The plan's file name in a tune folder.
 pub const PLAN: &str = "plan.json";
@@ -46,9 +47,9 @@ pub fn measure(dir: &Path, device: usize, repeat: u32) -> Result<(Vec<Record>, S
             .collect(),
     };
     let total: usize = plan.kernels.iter().map(|k| k.candidates.len()).sum();
-    let mut runs: Vec<crate::run::KernelRun> = Vec::new();
+    let mut runs: Vec<KernelRun> = Vec::new();
     let mut done = 0;
-    let passed = |r: &crate::run::KernelRun| r.mismatches.as_ref().is_none_or(Vec::is_empty) && r.micros.is_finite();
+    let passed = |r: &KernelRun| r.mismatches.as_ref().is_none_or(Vec::is_empty) && r.micros.is_finite();
     for kernel in &plan.kernels {
         let mut rough: Vec<(usize, f32)> = Vec::new();
         for c in &kernel.candidates {
@@ -88,39 +89,61 @@ pub fn measure(dir: &Path, device: usize, repeat: u32) -> Result<(Vec<Record>, S
         cc.major,
         cc.minor
     );
+    let gpu = Gpu {
+        name: dev.name.clone(),
+        compute_capability: format!("{}.{}", cc.major, cc.minor),
+        driver: driver.to_string(),
+    };
     for kernel in &plan.kernels {
-        let candidates: Vec<Measured> = kernel
-            .candidates
-            .iter()
-            .map(|c| {
-                let run = runs.iter().find(|r| r.kernel == c.function);
-                let rejected = match run {
-                    None => Some(format!("{} is not in the package", c.function)),
-                    Some(r) => match &r.mismatches {
-                        Some(m) if !m.is_empty() => {
-                            Some(format!("{} mismatch(es) against MLIR's CPU execution, first: {}", m.len(), m[0]))
-                        }
-                        _ if !r.micros.is_finite() || r.micros <= 0.0 => Some("not timed".into()),
-                        _ => None,
-                    },
-                };
-                let micros = run.filter(|_| rejected.is_none()).map(|r| f64::from(r.micros));
-                Measured { choice: c.choice.clone(), micros, rejected }
-            })
-            .collect();
-        let record = Record {
-            signature: kernel.signature.clone(),
-            arch: plan.arch.clone(),
-            gpu: dev.name.clone(),
-            compute_capability: format!("{}.{}", cc.major, cc.minor),
-            driver: driver.to_string(),
-            library: plan.library.clone(),
-            candidates,
-        };
+        let record = record_of(&plan, kernel, &runs, &gpu);
         table += &describe(kernel.function.as_str(), &kernel.rules, &record);
         records.push(record);
     }
     Ok((records, table))
+}
+
+/// The GPU a record was measured on.
+struct Gpu {
+    name: String,
+    compute_capability: String,
+    driver: String,
+}
+
+/// The record of `kernel` from the runs of its candidates' functions: a
+/// candidate whose function is missing, failed its check or has no time is
+/// kept with the reason, never with a time.
+fn record_of(plan: &TunePlan, kernel: &PlannedKernel, runs: &[KernelRun], gpu: &Gpu) -> Record {
+    let candidates = kernel
+        .candidates
+        .iter()
+        .map(|c| {
+            let run = runs.iter().find(|r| r.kernel == c.function);
+            let rejected = match run {
+                None => Some(format!("{} did not run", c.function)),
+                Some(r) => match &r.mismatches {
+                    Some(m) if !m.is_empty() => Some(format!(
+                        "{} mismatch(es) against {}, first: {}",
+                        m.len(),
+                        if r.mlir_reference { "MLIR's CPU execution" } else { "its family's check" },
+                        m[0]
+                    )),
+                    _ if !r.micros.is_finite() || r.micros <= 0.0 => Some("not timed".into()),
+                    _ => None,
+                },
+            };
+            let micros = run.filter(|_| rejected.is_none()).map(|r| f64::from(r.micros));
+            Measured { choice: c.choice.clone(), micros, rejected }
+        })
+        .collect();
+    Record {
+        signature: kernel.signature.clone(),
+        arch: plan.arch.clone(),
+        gpu: gpu.name.clone(),
+        compute_capability: gpu.compute_capability.clone(),
+        driver: gpu.driver.clone(),
+        library: plan.library.clone(),
+        candidates,
+    }
 }
 
 /// A kernel's lines in the table: each candidate's time (or why it was
@@ -159,4 +182,77 @@ pub fn merge_into(path: &Path, records: Vec<Record>) -> Result<(), String> {
     file.merge(records);
     crate::write_atomically(path, file.to_json().as_bytes())
         .map_err(|e| format!("{}: error: cannot write the tuning file: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ukernels::tuning::PlannedCandidate;
+
+    fn run(kernel: &str, micros: f32, mismatches: Option<Vec<String>>) -> KernelRun {
+        KernelRun {
+            kernel: kernel.into(),
+            device: 0,
+            micros,
+            input_bytes: 0,
+            mismatches,
+            mlir_reference: true,
+            detail: String::new(),
+        }
+    }
+
+    #[test]
+    fn a_candidate_that_fails_its_check_or_did_not_run_has_no_time() {
+        let mut plan = TunePlan::new("sm_90a");
+        let candidates = ["uk_a", "uk_b", "uk_c", "uk_d", DEFAULT_PATH]
+            .iter()
+            .enumerate()
+            .map(|(i, c)| PlannedCandidate { choice: c.to_string(), function: format!("f__tune0_{i}") })
+            .collect();
+        plan.kernels.push(PlannedKernel {
+            signature: "s".into(),
+            function: "f".into(),
+            rules: "uk_a".into(),
+            candidates,
+        });
+        let runs = [
+            run("f__tune0_0", 20.0, Some(vec![])),
+            run("f__tune0_1", 5.0, Some(vec!["arg2[7] = 1, expected 2".into()])),
+            run("f__tune0_2", f32::NAN, None),
+            run("f__tune0_4", 900.0, None),
+        ];
+        let gpu = Gpu { name: "G".into(), compute_capability: "9.0".into(), driver: "13000".into() };
+        let record = record_of(&plan, &plan.kernels[0], &runs, &gpu);
+        let outcome: Vec<(Option<f64>, Option<&str>)> =
+            record.candidates.iter().map(|c| (c.micros, c.rejected.as_deref())).collect();
+        assert_eq!(
+            outcome,
+            [
+                (Some(20.0), None),
+                (None, Some("1 mismatch(es) against MLIR's CPU execution, first: arg2[7] = 1, expected 2")),
+                (None, Some("not timed")),
+                (None, Some("f__tune0_3 did not run")),
+                (Some(900.0), None),
+            ]
+        );
+        // The faster candidate that failed its check is never the best.
+        assert_eq!(record.best(), Some(("uk_a", 20.0)));
+        assert_eq!((record.library.as_str(), record.gpu.as_str()), (ukernels::tuning::library_hash(), "G"));
+        let table = describe("f", "uk_a", &record);
+        assert!(table.contains("uk_b") && table.contains("dropped: 1 mismatch(es)"), "{table}");
+        assert!(table.contains("(best; the rules' choice)"), "{table}");
+    }
+
+    #[test]
+    fn a_corrupt_tuning_file_is_an_error_and_stays_as_it_was() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.json");
+        std::fs::write(&path, "{\"format\": \"ukernel-tuning\", \"ver").unwrap();
+        let err = merge_into(&path, vec![]).unwrap_err();
+        assert!(err.starts_with(&format!("{}:1:", path.display())), "{err}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "{\"format\": \"ukernel-tuning\", \"ver");
+        let fresh = dir.path().join("new.json");
+        merge_into(&fresh, vec![]).unwrap();
+        assert_eq!(TuningFile::read(&fresh).unwrap(), TuningFile::default());
+    }
 }
