@@ -379,6 +379,28 @@ fn run_cli(args: Vec<String>) -> i32 {
     }
 }
 
+/// Measures a folder `ukc tune --prepare-only` wrote on GPU `device`;
+/// returns the records as a tuning file's JSON text and the table
+/// `ukc-run measure` prints. With `output`, merges them into that file.
+#[pyfunction]
+#[pyo3(signature = (directory, device=0, repeat=20, output=None))]
+fn measure_tuning(
+    directory: std::path::PathBuf,
+    device: usize,
+    repeat: u32,
+    output: Option<std::path::PathBuf>,
+) -> PyResult<(String, String)> {
+    if let Some(o) = output.as_ref().filter(|o| o.exists()) {
+        ukernels::tuning::TuningFile::read(o).map_err(|e| PackageError::new_err(e.to_string()))?;
+    }
+    let (records, table) = ukc_runner::tune::measure(&directory, device, repeat).map_err(PackageError::new_err)?;
+    let file = ukernels::tuning::TuningFile { records: records.clone(), ..Default::default() };
+    if let Some(o) = output {
+        ukc_runner::tune::merge_into(&o, records).map_err(PackageError::new_err)?;
+    }
+    Ok((file.to_json(), table))
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -388,5 +410,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PackageError", py.get_type::<PackageError>())?;
     m.add("CudaError", py.get_type::<CudaError>())?;
     m.add_function(wrap_pyfunction!(run_cli, m)?)?;
+    m.add_function(wrap_pyfunction!(measure_tuning, m)?)?;
     Ok(())
 }

@@ -166,6 +166,32 @@ class Cli(unittest.TestCase):
         self.assertIn("bogus", done.stderr)
 
 
+def _ukc():
+    return os.environ.get("UKC", str(ROOT / "target" / "debug" / "ukc"))
+
+
+def _prepare_tuning(directory):
+    """`ukc tune --prepare-only` of the package's matmul with K x N B."""
+    subprocess.run([_ukc(), "tune", str(Path(__file__).parent / "kernels.mlir"), "--arch", "sm_90", "--no-cubin",
+                    "--function", "mm_tile_f16_kn_acc_127x129x1000", "--prepare-only", directory],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+class Tuning(unittest.TestCase):
+    def test_unreadable_plan_and_tuning_file_are_errors(self):
+        with tempfile.TemporaryDirectory() as d:
+            with self.assertRaisesRegex(ukernel.PackageError, "plan.json: error: cannot read the tune plan"):
+                ukernel.tune(d)
+            if not Path(_ukc()).exists():
+                self.skipTest(f"no ukc at {_ukc()} to prepare a tuning folder")
+            _prepare_tuning(d)
+            bad = os.path.join(d, "bad.json")
+            Path(bad).write_text('{"format": "ukernel-tuning", "version": 7, "records": []}')
+            # The output is read before any GPU work: its fault is the error.
+            with self.assertRaisesRegex(ukernel.PackageError, r"bad.json:1:\d+: error: tuning file version 7"):
+                ukernel.tune(d, output=bad)
+
+
 @unittest.skipIf(_gpu_reason() is not None, f"GPU tests: {_gpu_reason()}")
 class OnGpu(unittest.TestCase):
     def setUp(self):
@@ -232,6 +258,19 @@ class OnGpu(unittest.TestCase):
             value, index = self.pkg[ARGMAX](x)
         side.synchronize()
         self.assertEqual(int(index), int(torch.argmax(x)))
+
+    def test_tune_measures_every_candidate(self):
+        with tempfile.TemporaryDirectory() as d:
+            _prepare_tuning(d)
+            out = os.path.join(d, "tuning.json")
+            records = ukernel.tune(d, output=out, repeat=3)
+            self.assertEqual(len(records), 1)
+            choices = [c["choice"] for c in records[0]["candidates"]]
+            self.assertIn("default", choices)
+            self.assertGreaterEqual(len(choices), 2)
+            # Every candidate computes the function exactly: none is dropped.
+            self.assertTrue(all(c.get("micros", 0) > 0 for c in records[0]["candidates"]), records)
+            self.assertEqual(ukernel.tune(d, output=out, repeat=1)[0]["signature"], records[0]["signature"])
 
     def test_graph_capture_replays(self):
         torch = self.torch

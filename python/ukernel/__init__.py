@@ -20,10 +20,28 @@ the kernel once before capturing: its first launch on a device loads it and
 may allocate its scratch memory).
 """
 
+import json as _json
+
 from ._native import ArgumentError, CudaError, KernelBase, PackageError, run_cli
 from ._native import Package as _NativePackage
+from ._native import measure_tuning as _measure_tuning
 
-__all__ = ["load", "Package", "Kernel", "ArgumentError", "PackageError", "CudaError"]
+__all__ = ["load", "tune", "Package", "Kernel", "ArgumentError", "PackageError", "CudaError"]
+
+
+def tune(directory, output=None, device=0, repeat=20, verbose=False):
+    """Measure what ``ukc tune INPUT --arch A --prepare-only DIRECTORY``
+    compiled: every candidate of each kernel runs on GPU ``device``, is
+    checked against MLIR's CPU outputs, and is timed. Returns the records
+    (dicts with ``signature``, ``gpu``, ``candidates``: each a ``choice``
+    with ``micros``, or ``rejected`` and why). With ``output``, the records
+    are merged into that tuning file, which ``ukc compile --tuning`` reads.
+    A plan, package or tuning file that does not read raises
+    :class:`PackageError`."""
+    text, table = _measure_tuning(str(directory), device, repeat, None if output is None else str(output))
+    if verbose:
+        print(table, end="")
+    return _json.loads(text)["records"]
 
 _TORCH_DTYPES = {
     "f32": "float32", "f16": "float16", "bf16": "bfloat16", "f64": "float64",
