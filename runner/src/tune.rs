@@ -47,6 +47,15 @@ pub fn measure(dir: &Path, device: usize, repeat: u32) -> Result<(Vec<Record>, S
             .collect(),
     };
     let total: usize = plan.kernels.iter().map(|k| k.candidates.len()).sum();
+    // A bar on a terminal; a line per candidate in a log.
+    let bar = std::io::IsTerminal::is_terminal(&std::io::stderr()).then(|| {
+        let bar = indicatif::ProgressBar::new(total as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("ukc-run: [{bar:30}] {pos}/{len} candidates {msg}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar
+    });
     let mut runs: Vec<KernelRun> = Vec::new();
     let mut done = 0;
     let passed = |r: &KernelRun| r.mismatches.as_ref().is_none_or(Vec::is_empty) && r.micros.is_finite();
@@ -58,12 +67,19 @@ pub fn measure(dir: &Path, device: usize, repeat: u32) -> Result<(Vec<Record>, S
             let run = crate::run::run_package(&rt, &of_function(&c.function), &options, false)
                 .map_err(|e| format!("error: {}: {e}", c.function))?;
             if let Some(r) = run.into_iter().next() {
-                eprintln!(
-                    "ukc-run: [{done}/{total}] {} ({}): {}",
+                let line = format!(
+                    "{} ({}): {}",
                     kernel.function,
                     c.choice,
                     if passed(&r) { format_micros(f64::from(r.micros)) } else { "dropped".into() }
                 );
+                match &bar {
+                    Some(bar) => {
+                        bar.set_position(done as u64);
+                        bar.set_message(line);
+                    }
+                    None => eprintln!("ukc-run: [{done}/{total}] {line}"),
+                }
                 if passed(&r) {
                     rough.push((runs.len(), r.micros));
                 }
@@ -79,6 +95,9 @@ pub fn measure(dir: &Path, device: usize, repeat: u32) -> Result<(Vec<Record>, S
                 runs[i].micros = r.micros;
             }
         }
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
     }
     let cc = dev.compute_capability;
     let mut records = Vec::new();

@@ -1,66 +1,52 @@
-//! The emission's threads: work items taken in order by a fixed number of
-//! threads, results kept in item order.
+//! The emission's threads: a rayon pool of `jobs` threads with the stack
+//! LLVM needs, results kept in item order.
 
 use crate::{LinkError, Progress, TargetError};
 
-/// Runs `work` on every item with `jobs` threads taking items in order.
-/// Once an item fails, items not yet taken are skipped (None); every item
-/// before the first failure has been taken, so the first error in order is
-/// always among the results.
+/// Runs `work` on every item on a pool of `jobs` threads. Once an item
+/// fails, the items after it that have not started are skipped (an error
+/// saying so); no item before the first failure is skipped, so the first
+/// error in item order is always a real one.
 pub(crate) fn run_on_threads<T: Copy + Sync, R: Send>(
     items: &[T],
     jobs: usize,
     work: impl Fn(T) -> Result<R, TargetError> + Sync,
     progress: Option<&Progress>,
 ) -> Result<Vec<Result<R, TargetError>>, TargetError> {
-    use std::sync::{
-        Mutex,
-        atomic::{AtomicBool, AtomicUsize, Ordering},
-    };
-    let next = AtomicUsize::new(0);
+    use rayon::prelude::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        // LLVM's recursion wants more than a spawned thread's default stack.
+        .stack_size(64 << 20)
+        .thread_name(|i| format!("ukc-emit-{i}"))
+        .build()
+        .map_err(|e| TargetError::Link(LinkError::Target(format!("cannot start the emission threads: {e}"))))?;
+    // The index of the first item that failed (items.len(): none yet).
+    let first_failure = AtomicUsize::new(items.len());
     let done = AtomicUsize::new(0);
-    let failed = AtomicBool::new(false);
-    let slots: Mutex<Vec<Option<Result<R, TargetError>>>> = Mutex::new((0..items.len()).map(|_| None).collect());
-    let worker = || {
-        loop {
-            let i = next.fetch_add(1, Ordering::SeqCst);
-            if i >= items.len() || failed.load(Ordering::SeqCst) {
-                break;
-            }
-            let r = work(items[i]);
-            if r.is_err() {
-                failed.store(true, Ordering::SeqCst);
-            }
-            slots.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(r);
-            let n = done.fetch_add(1, Ordering::SeqCst) + 1;
-            if let Some(p) = progress {
-                (p.0)(n, items.len());
-            }
-        }
-    };
-    let spawned: Result<(), TargetError> = std::thread::scope(|scope| {
-        let mut handles = Vec::new();
-        for _ in 0..jobs {
-            // LLVM's recursion wants more than a spawned thread's default stack.
-            let h = std::thread::Builder::new()
-                .stack_size(64 << 20)
-                .spawn_scoped(scope, worker)
-                .map_err(|e| TargetError::Link(LinkError::Target(format!("cannot start a thread: {e}"))))?;
-            handles.push(h);
-        }
-        for h in handles {
-            h.join().map_err(|_| {
-                TargetError::Link(LinkError::Target("internal error: an emission thread panicked".into()))
-            })?;
-        }
-        Ok(())
+    let results = pool.install(|| {
+        items
+            .par_iter()
+            .enumerate()
+            .with_max_len(1)
+            .map(|(i, item)| {
+                if i > first_failure.load(Ordering::SeqCst) {
+                    return Err(TargetError::Link(LinkError::Target("skipped after an error".into())));
+                }
+                let r = work(*item);
+                if r.is_err() {
+                    first_failure.fetch_min(i, Ordering::SeqCst);
+                }
+                let n = done.fetch_add(1, Ordering::SeqCst) + 1;
+                if let Some(p) = progress {
+                    (p.0)(n, items.len());
+                }
+                r
+            })
+            .collect()
     });
-    spawned?;
-    let slots = slots.into_inner().unwrap_or_else(|p| p.into_inner());
-    Ok(slots
-        .into_iter()
-        .map(|s| s.unwrap_or_else(|| Err(TargetError::Link(LinkError::Target("skipped after an error".into())))))
-        .collect())
+    Ok(results)
 }
 
 #[cfg(test)]
