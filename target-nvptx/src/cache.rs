@@ -42,8 +42,7 @@ impl CompileCache {
     pub fn default_location() -> Option<Self> {
         let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
         let dir = env("UKC_CACHE_DIR")
-            .or_else(|| env("XDG_CACHE_HOME").map(|d| d.join("ukc")))
-            .or_else(|| env("HOME").map(|d| d.join(".cache").join("ukc")))?;
+            .or_else(|| dirs::cache_dir().map(|d| d.join("ukc")))?;
         Some(Self::new(dir))
     }
 
@@ -82,7 +81,7 @@ pub struct KeyInputs<'a> {
 }
 
 fn hex(h: Sha256) -> String {
-    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+    hex::encode(h.finalize())
 }
 
 fn field(h: &mut Sha256, bytes: &[u8]) {

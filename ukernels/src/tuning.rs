@@ -278,7 +278,7 @@ pub fn library_hash() -> &'static str {
             h.update((bytes.len() as u64).to_le_bytes());
             h.update(bytes);
         }
-        h.finalize().iter().take(8).map(|b| format!("{b:02x}")).collect()
+        hex::encode(&h.finalize()[..8])
     })
 }
 
