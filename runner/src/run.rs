@@ -22,11 +22,14 @@ pub struct RunOptions {
     /// a kernel that has one runs on the reference's generated inputs and is
     /// compared with it, instead of with its family's check.
     pub references: Option<(std::path::PathBuf, Vec<crate::reference::KernelReference>)>,
+    /// Whether results are checked (a timing run of kernels already checked
+    /// skips it: a family's check of a large matmul takes seconds of CPU).
+    pub check: bool,
 }
 
 impl Default for RunOptions {
     fn default() -> Self {
-        Self { dynamic_size: 1000, repeat: 20, save_dir: None, references: None }
+        Self { dynamic_size: 1000, repeat: 20, save_dir: None, references: None, check: true }
     }
 }
 
@@ -139,7 +142,7 @@ fn run_kernel(
     rt.launch(&loaded, &args)?;
     dev.synchronize()?;
 
-    let mismatches = match (check, problems) {
+    let mismatches = match (check.filter(|_| options.check), problems) {
         (_, Some(p)) => Some(p),
         (None, None) => {
             if let Some(dir) = &options.save_dir {
@@ -275,7 +278,7 @@ fn run_steps(
     }
     dev.synchronize()?;
     let mut problems = None;
-    if let Some((dir, r)) = reference {
+    if let Some((dir, r)) = reference.filter(|_| options.check) {
         let mut found = Vec::new();
         for output in &r.outputs {
             let Some(position) = inputs.iter().position(|b| b.arg == output.arg) else {

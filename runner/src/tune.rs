@@ -88,7 +88,9 @@ pub fn measure(dir: &Path, device: usize, repeat: u32) -> Result<(Vec<Record>, S
         }
         let best = rough.iter().map(|r| r.1).fold(f32::INFINITY, f32::min);
         for (i, _) in rough.into_iter().filter(|r| repeat > 1 && r.1 <= 3.0 * best) {
-            let options = crate::run::RunOptions { repeat, references: references.clone(), ..Default::default() };
+            // The same inputs as the checked run (the reference's), unchecked.
+            let options =
+                crate::run::RunOptions { repeat, references: references.clone(), check: false, ..Default::default() };
             let timed = crate::run::run_package(&rt, &of_function(&runs[i].kernel), &options, false)
                 .map_err(|e| format!("error: {}: {e}", runs[i].kernel))?;
             if let Some(r) = timed.first() {
