@@ -9,21 +9,34 @@ use std::{
     process::Command,
 };
 
-#[path = "src/argmax/catalog.rs"]
-#[allow(dead_code)]
-mod argmax_catalog;
-#[path = "src/matmul/catalog.rs"]
-#[allow(dead_code)]
-mod matmul_catalog;
 #[path = "src/variant.rs"]
 #[allow(dead_code)]
 mod variant;
 
+/// Each family's catalog as a module of this script, and `variants()` /
+/// `harnesses()` of them all, from the crate's one list of families.
+macro_rules! families {
+    ($($family:ident: $catalog:literal,)*) => {
+        $(
+            #[path = $catalog]
+            #[allow(dead_code)]
+            mod $family;
+        )*
+        fn variants() -> Vec<variant::VariantDef> {
+            [$($family::variants()),*].concat()
+        }
+        fn harnesses() -> Vec<variant::HarnessDef> {
+            [$($family::harnesses()),*].concat()
+        }
+    };
+}
+include!("src/family_list.rs");
+
 /// (source, symbol, defines, arches, arch-specific): every family's variants
-/// and harnesses (the same list as `src/families.rs`).
+/// and harnesses.
 fn jobs() -> Vec<(&'static str, String, Vec<String>, &'static [u32], bool)> {
-    let variants = [argmax_catalog::variants(), matmul_catalog::variants()].concat();
-    let harnesses = [argmax_catalog::harnesses(), matmul_catalog::harnesses()].concat();
+    let variants = variants();
+    let harnesses = harnesses();
     let mut out: Vec<_> =
         harnesses.into_iter().map(|h| (h.source, h.name.to_string(), h.defines, h.arches, h.arch_specific)).collect();
     out.extend(variants.into_iter().map(|v| (v.source, v.symbol, v.defines, v.arches, v.arch_specific)));

@@ -740,7 +740,7 @@ fn write_harness_ptx(dir: &str) -> Result<(), String> {
 fn harness_package() -> Result<ukernel_runtime::Package, String> {
     use ukernel_runtime::ComputeCapability;
     let mut kernels = Vec::new();
-    for h in ukernels::check::HARNESSES {
+    for h in ukernels::families::harness_checks() {
         let mut ptx = Vec::new();
         for sm in [80u32, 90] {
             let text =

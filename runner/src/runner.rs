@@ -101,7 +101,8 @@ pub fn execute(command: RuntimeCommand) -> i32 {
         RuntimeCommand::Run { package, devices: d, dynamic_size, repeat, save, concurrent, reference } => {
             match references(&package, reference) {
                 Ok(references) => {
-                    let options = crate::run::RunOptions { dynamic_size, repeat, save_dir: save, references, check: true };
+                    let options =
+                        crate::run::RunOptions { dynamic_size, repeat, save_dir: save, references, check: true };
                     run(&package, devices(d), &options, concurrent)
                 }
                 Err(e) => Err(e),

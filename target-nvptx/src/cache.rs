@@ -41,8 +41,7 @@ impl CompileCache {
     /// The cache in its usual place, if a home for it is known.
     pub fn default_location() -> Option<Self> {
         let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
-        let dir = env("UKC_CACHE_DIR")
-            .or_else(|| dirs::cache_dir().map(|d| d.join("ukc")))?;
+        let dir = env("UKC_CACHE_DIR").or_else(|| dirs::cache_dir().map(|d| d.join("ukc")))?;
         Some(Self::new(dir))
     }
 

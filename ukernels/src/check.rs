@@ -47,8 +47,7 @@ pub trait FamilyCheck: Sync {
     fn bytes_read(&self, attrs: &Attributes, inputs: &[Buffer]) -> usize;
 }
 
-/// Every family's check.
-pub static CHECKS: &[&dyn FamilyCheck] = &[&crate::argmax::check::ArgmaxCheck, &crate::matmul::check::MatmulCheck];
+pub use crate::families::CHECKS;
 
 /// The check of the family named by `attrs["reference"]`.
 pub fn check_for(attrs: &Attributes) -> Option<&'static dyn FamilyCheck> {
@@ -136,10 +135,6 @@ pub struct FamilyHarness {
         fn(&ukernel_runtime::Runtime, &ukernel_runtime::Package) -> Result<Vec<KernelReport>, ukernel_runtime::Error>,
 }
 
-/// Every family with a harness check. (The matmul harness is checked and
-/// timed by `bench/matmul_bench.py` on its PTX.)
-pub static HARNESSES: &[FamilyHarness] = &[crate::argmax::harness::HARNESS];
-
 /// Runs every family's harness check on `package` and renders a report; the
 /// bool says whether everything passed.
 pub fn run_and_report(
@@ -148,7 +143,7 @@ pub fn run_and_report(
 ) -> Result<(String, bool), ukernel_runtime::Error> {
     use std::fmt::Write as _;
     let mut reports = Vec::new();
-    for h in HARNESSES {
+    for h in crate::families::harness_checks() {
         reports.extend((h.check)(rt, package)?);
     }
     let mut out = String::new();

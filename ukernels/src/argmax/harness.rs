@@ -25,7 +25,7 @@ use crate::check::{HARNESS_ROLE, ROLE_ATTR};
 /// The bitcode module of the harness kernels.
 pub const MODULE: &str = "harness_argmax";
 
-/// The family's entry in [`crate::check::HARNESSES`].
+/// The family's entry in [`crate::families::harness_checks`].
 pub const HARNESS: crate::check::FamilyHarness = crate::check::FamilyHarness {
     family: argmax::FAMILY,
     module: MODULE,

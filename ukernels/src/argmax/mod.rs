@@ -15,6 +15,11 @@ pub mod reference;
 
 pub use catalog::{FAMILY, SEMANTICS, SHARED_MEMORY_BYTES, WORKGROUP_SIZE, symbol};
 
+/// The family's check of a kernel's results.
+pub const CHECK: &dyn crate::check::FamilyCheck = &check::ArgmaxCheck;
+/// Its harness check: every argmax ukernel launched directly.
+pub const HARNESS: Option<crate::check::FamilyHarness> = Some(harness::HARNESS);
+
 /// A part of a split row is at least this long, so that its workgroup's
 /// fixed costs (reduction, combine) stay small against its reads. On an
 /// H200 one 1 x 128256 f32 row took 4.28 us in 33 parts of 4k, 3.76 us in 63

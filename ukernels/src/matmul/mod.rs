@@ -9,6 +9,12 @@ pub mod reference;
 
 pub use catalog::{FAMILY, MIN_N_WORKGROUPS_PER_SM, SKINNY_MAX_M};
 
+/// The family's check of a kernel's results.
+pub const CHECK: &dyn crate::check::FamilyCheck = &check::MatmulCheck;
+/// No harness check here: `bench/matmul_bench.py` checks and times the
+/// matmul harness on its PTX.
+pub const HARNESS: Option<crate::check::FamilyHarness> = None;
+
 /// Workgroups of the grid for an M x N output with a `tile_m` x `tile_n`
 /// tile, launched in clusters of `cluster_m` along M: (along N, along M),
 /// as the ukernels read `tile_n` from block x. Along M the grid holds whole
