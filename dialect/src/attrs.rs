@@ -508,7 +508,8 @@ fn dense_resource<'c>(context: &'c Context, name: &str, bytes: &Cow<'static, [u8
     unsafe extern "C" fn free_boxed(user: *mut std::ffi::c_void, _: *const std::ffi::c_void, _: usize, _: usize) {
         drop(unsafe { Box::from_raw(user as *mut Box<[u8]>) });
     }
-    let ty: Type = Type::parse(context, &format!("vector<{}xi8>", bytes.len())).expect("vector<Nxi8> parses");
+    let i8: Type = melior::ir::r#type::IntegerType::new(context, 8).into();
+    let ty = Type::vector(&[bytes.len() as u64], i8);
     let name = crate::dynamic::string_ref(name);
     let raw = unsafe {
         match bytes {

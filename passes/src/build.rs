@@ -150,7 +150,8 @@ pub fn dim_map<'c>(context: &'c Context, dims: usize, results: &[usize]) -> Attr
 }
 
 /// A linalg op's `iterator_types`: `reduction` where `reduction[l]`, else
-/// `parallel`.
+/// `parallel`. (MLIR's C API has no builder for `#linalg.iterator_type`, so
+/// each of the two is parsed from its name.)
 pub fn iterator_types<'c>(context: &'c Context, reduction: &[bool]) -> Result<Attribute<'c>, String> {
     let kinds: Vec<Attribute> = reduction
         .iter()

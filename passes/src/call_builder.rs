@@ -238,6 +238,8 @@ fn key(v: Value) -> *const std::ffi::c_void {
     v.to_raw().ptr as *const _
 }
 
+/// `scf.parallel`'s `mapping` to `processors`. (MLIR's C API has no builder
+/// for `#gpu.loop_dim_map`, so it is parsed.)
 fn mapping<'c>(context: &'c Context, processors: &[&str]) -> Result<Attribute<'c>, String> {
     let maps: Vec<String> = processors
         .iter()
