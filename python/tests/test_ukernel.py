@@ -177,6 +177,24 @@ def _prepare_tuning(directory):
                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
+class Stubs(unittest.TestCase):
+    def test_stubs_name_what_the_module_has(self):
+        import ast
+        import inspect
+        stub = ast.parse((Path(ukernel.__file__).parent / "__init__.pyi").read_text())
+        defined = {n.name: n for n in stub.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+        for name in ukernel.__all__:
+            self.assertIn(name, defined, f"{name} is exported but has no stub")
+        for name, node in defined.items():
+            if name in ("Argument", "Candidate", "Record"):
+                continue  # typed dicts: shapes of returned dicts, not module names
+            self.assertTrue(hasattr(ukernel, name), f"the stub has {name}, the module does not")
+            if isinstance(node, ast.FunctionDef) and inspect.isfunction(getattr(ukernel, name)):
+                params = list(inspect.signature(getattr(ukernel, name)).parameters)
+                self.assertEqual([a.arg for a in node.args.args], params, name)
+        self.assertTrue((Path(ukernel.__file__).parent / "py.typed").exists())
+
+
 class Tuning(unittest.TestCase):
     def test_unreadable_plan_and_tuning_file_are_errors(self):
         with tempfile.TemporaryDirectory() as d:
