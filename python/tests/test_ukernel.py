@@ -195,6 +195,44 @@ class Stubs(unittest.TestCase):
         self.assertTrue((Path(ukernel.__file__).parent / "py.typed").exists())
 
 
+def _torch_reason():
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        return "torch is not installed"
+    return None
+
+
+@unittest.skipIf(_torch_reason() is not None, f"torch custom ops: {_torch_reason()}")
+class TorchOps(unittest.TestCase):
+    """The fake implementations need no GPU: meta tensors go through them."""
+
+    def test_fake_shapes_and_dtypes_of_every_kernel(self):
+        import torch
+        import ukernel.torch
+        pkg = ukernel.load(PACKAGE)
+        ops = ukernel.torch.register(pkg, namespace="uk_fake_test")
+        for kernel in pkg:
+            args = kernel.arguments
+            inputs, want = [], []
+            for a in args:
+                shape = [7 if isinstance(d, str) else d for d in a.get("shape", [])]
+                if a["kind"] == "int":
+                    inputs.append(7)
+                elif a["access"] == "write":
+                    want.append((shape, getattr(torch, ukernel._TORCH_DTYPES[a["dtype"]])))
+                else:
+                    inputs.append(torch.empty(shape, dtype=getattr(torch, ukernel._TORCH_DTYPES[a["dtype"]]),
+                                              device="meta"))
+            got = getattr(ops, kernel.name)(*inputs)
+            got = [] if got is None else [got] if isinstance(got, torch.Tensor) else list(got)
+            self.assertEqual([(list(t.shape), t.dtype) for t in got], want, kernel.name)
+            self.assertTrue(all(t.device.type == "meta" for t in got))
+        # C += A x B: its accumulator is declared mutated in the schema.
+        schema = str(getattr(torch.ops.uk_fake_test, ACCUMULATE).default._schema)
+        self.assertRegex(schema, r"Tensor\(a\d+!\)")
+
+
 class Tuning(unittest.TestCase):
     def test_unreadable_plan_and_tuning_file_are_errors(self):
         with tempfile.TemporaryDirectory() as d:
@@ -277,7 +315,26 @@ class OnGpu(unittest.TestCase):
         side.synchronize()
         self.assertEqual(int(index), int(torch.argmax(x)))
 
+    def test_custom_op_compiles_fullgraph_and_matches_eager(self):
+        import torch
+        import ukernel.torch
+        ops = ukernel.torch.register(PACKAGE, namespace="uk_gpu_test")
+        x = torch.randn(1, 128256, device="cuda", generator=self.gen)
+
+        def step(x):
+            value, index = ops.argmax_f32i32_1x128256(x * 2.0)
+            return index + 1
+
+        eager = step(x)
+        compiled = torch.compile(step, fullgraph=True)
+        self.assertEqual(int(compiled(x)), int(eager))
+        self.assertEqual(int(eager), int(torch.argmax(x)) + 1)
+        explained = torch._dynamo.explain(step)(x)
+        self.assertEqual((explained.graph_count, explained.graph_break_count), (1, 0))
+
     def test_tune_measures_every_candidate(self):
+        if not Path(_ukc()).exists():
+            self.skipTest(f"no ukc at {_ukc()} to prepare a tuning folder")
         with tempfile.TemporaryDirectory() as d:
             _prepare_tuning(d)
             out = os.path.join(d, "tuning.json")
