@@ -228,6 +228,23 @@ class TorchOps(unittest.TestCase):
             got = [] if got is None else [got] if isinstance(got, torch.Tensor) else list(got)
             self.assertEqual([(list(t.shape), t.dtype) for t in got], want, kernel.name)
             self.assertTrue(all(t.device.type == "meta" for t in got))
+        # Dynamo traces through the op (one graph, no break) and export
+        # keeps it as an op, on meta tensors.
+        def step(x):
+            value, index = getattr(ops, ARGMAX)(x * 2.0)
+            return index + 1
+
+        x = torch.empty(1, 128256, device="meta")
+        explained = torch._dynamo.explain(step)(x)
+        self.assertEqual((explained.graph_count, explained.graph_break_count), (1, 0))
+
+        class Step(torch.nn.Module):
+            def forward(self, x):
+                return step(x)
+
+        exported = torch.export.export(Step(), (x,))
+        targets = [str(n.target) for n in exported.graph.nodes if n.op == "call_function"]
+        self.assertIn(f"uk_fake_test.{ARGMAX}.default", targets)
         # C += A x B: its accumulator is declared mutated in the schema.
         schema = str(getattr(torch.ops.uk_fake_test, ACCUMULATE).default._schema)
         self.assertRegex(schema, r"Tensor\(a\d+!\)")
