@@ -763,6 +763,30 @@ pub fn build_package(kernels: &[KernelInfo], modules: &[EmittedModule]) -> Resul
 mod tests {
     use super::*;
 
+    /// The compile API from several threads at once (a compiler each, no
+    /// cache): every thread's package is byte for byte the one compiled
+    /// alone, the threads' own emission pools included.
+    #[test]
+    fn compiles_on_several_threads_give_identical_packages() {
+        let options = || CompileOptions { cubins: false, ..CompileOptions::default() };
+        let alone = Compiler::new(options()).unwrap().compile_text(crate::ukc::DEMO_SOURCE, "demo.mlir").unwrap();
+        let alone = alone.package.to_bytes();
+        let packages: Vec<Vec<u8>> = std::thread::scope(|scope| {
+            let threads: Vec<_> = (0..4)
+                .map(|_| {
+                    scope.spawn(|| {
+                        let compiler = Compiler::new(options()).unwrap();
+                        compiler.compile_text(crate::ukc::DEMO_SOURCE, "demo.mlir").unwrap().package.to_bytes()
+                    })
+                })
+                .collect();
+            threads.into_iter().map(|t| t.join().unwrap()).collect()
+        });
+        for (i, p) in packages.iter().enumerate() {
+            assert!(*p == alone, "thread {i}'s package differs from the one compiled alone");
+        }
+    }
+
     #[test]
     fn compiles_the_demo_and_stops_at_any_stage() {
         let compiler = Compiler::new(CompileOptions::default()).unwrap();

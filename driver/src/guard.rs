@@ -40,12 +40,21 @@ pub fn contain(tool: &str, input: &str) -> Option<i32> {
     let stage_file = tempfile::NamedTempFile::new().ok()?;
     let mut command = std::process::Command::new(exe);
     command.args(std::env::args_os().skip(1)).env(CHILD_ENV, "1").env(STAGE_FILE_ENV, stage_file.path());
-    // No core dump for a crash the parent reports.
+    // No core dump for a crash the parent reports. The child dies with the
+    // parent: a ukc killed by SIGTERM (a build's timeout) or SIGINT must not
+    // leave its work running to write the output later.
+    let parent = std::process::id() as libc::pid_t;
+    // SAFETY: only async-signal-safe calls between fork and exec.
     unsafe {
         use std::os::unix::process::CommandExt;
-        command.pre_exec(|| {
+        command.pre_exec(move || {
             let none = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
             libc::setrlimit(libc::RLIMIT_CORE, &none);
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong, 0, 0, 0);
+            // The parent died before the request took effect.
+            if libc::getppid() != parent {
+                libc::_exit(1);
+            }
             Ok(())
         });
     }
