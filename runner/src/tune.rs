@@ -20,7 +20,7 @@ pub const PACKAGE: &str = "candidates.pkg";
 /// returns the records and a table of them.
 pub fn measure(dir: &Path, device: usize, repeat: u32) -> Result<(Vec<Record>, String), String> {
     let plan_path = dir.join(PLAN);
-    let text = std::fs::read_to_string(&plan_path)
+    let text = ukernels::tuning::read_text(&plan_path)
         .map_err(|e| format!("{}: error: cannot read the tune plan: {e}", plan_path.display()))?;
     let plan = TunePlan::parse(&text, &plan_path.display().to_string()).map_err(|e| e.to_string())?;
     let package_path = dir.join(PACKAGE);

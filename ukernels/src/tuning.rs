@@ -183,9 +183,10 @@ impl TuningFile {
     /// version, a missing field, a time that is not positive) is an error
     /// at its line and column.
     pub fn read(path: &Path) -> Result<Self, TuningError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|error| TuningError::Io { path: path.display().to_string(), error })?;
-        Self::parse(&text, &path.display().to_string())
+        let shown = path.display().to_string();
+        let io = |error| TuningError::Io { path: shown.clone(), error };
+        let text = read_text(path).map_err(io)?;
+        Self::parse(&text, &shown)
     }
 
     /// Parses `text`, named `path` in errors.
@@ -258,6 +259,33 @@ impl Record {
     pub fn best(&self) -> Option<(&str, f64)> {
         self.ranked().first().copied()
     }
+}
+
+/// The most bytes a tuning file is read to.
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
+
+/// `path`'s text, read in chunks up to [`MAX_FILE_BYTES`]: a NUL byte (a
+/// device such as `/dev/zero`, a binary file) or more bytes is an error at
+/// once, not a hang or gigabytes of memory.
+pub fn read_text(path: &Path) -> std::io::Result<String> {
+    use std::io::{Error, ErrorKind, Read};
+    let mut file = std::fs::File::open(path)?;
+    let mut bytes = Vec::new();
+    let mut chunk = vec![0u8; 1 << 16];
+    loop {
+        let n = file.read(&mut chunk)?;
+        if n == 0 {
+            break;
+        }
+        if chunk[..n].contains(&0) {
+            return Err(Error::new(ErrorKind::InvalidData, "a NUL byte: not JSON text"));
+        }
+        bytes.extend_from_slice(&chunk[..n]);
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(Error::new(ErrorKind::InvalidData, format!("larger than {} MiB", MAX_FILE_BYTES >> 20)));
+        }
+    }
+    String::from_utf8(bytes).map_err(|_| Error::new(ErrorKind::InvalidData, "not UTF-8 text"))
 }
 
 /// `412 us`, `9.8 ms`: a time for a remark.
@@ -409,6 +437,14 @@ mod tests {
                        \"l\", \"candidates\": [{\"choice\": \"uk_a\", \"micros\": -3}]}]}";
         assert!(err(no_time).contains("time -3 is not a positive number"), "{}", err(no_time));
         assert!(err("").starts_with("t.json:1:1: error: EOF"), "{}", err(""));
+    }
+
+    #[test]
+    fn a_device_or_binary_file_is_an_error_at_once() {
+        let err = TuningFile::read(Path::new("/dev/zero")).unwrap_err().to_string();
+        assert_eq!(err, "/dev/zero: error: cannot read the tuning file: a NUL byte: not JSON text");
+        let missing = TuningFile::read(Path::new("/nonexistent/t.json")).unwrap_err().to_string();
+        assert!(missing.starts_with("/nonexistent/t.json: error: cannot read the tuning file: "), "{missing}");
     }
 
     #[test]
