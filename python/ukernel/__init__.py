@@ -150,6 +150,13 @@ class Kernel(KernelBase):
         if self._static_outputs is not None:
             return [torch.empty(shape, dtype=getattr(torch, dtype), device=device)
                     for shape, dtype in self._static_outputs]
+        return [torch.empty(shape, dtype=getattr(torch, _TORCH_DTYPES[self.arguments[i]["dtype"]]), device=device)
+                for i, shape in zip(self._allocated, self._output_shapes(inputs))]
+
+    def _output_shapes(self, inputs):
+        """The shapes of the allocated outputs: each dynamic dim is the size
+        of the first input that has the same dim (kept as given: a symbolic
+        size under tracing stays symbolic)."""
         sizes = {}
         for value, i in zip(inputs, self._inputs):
             dims = self.arguments[i].get("shape", ())
@@ -157,8 +164,8 @@ class Kernel(KernelBase):
             if shape is not None and len(shape) == len(dims):
                 for dim, size in zip(dims, shape):
                     if isinstance(dim, str):
-                        sizes.setdefault(dim, int(size))
-        outputs = []
+                        sizes.setdefault(dim, size)
+        shapes = []
         for i in self._allocated:
             arg = self.arguments[i]
             shape = []
@@ -167,8 +174,8 @@ class Kernel(KernelBase):
                     raise ArgumentError(f"kernel '{self.name}' argument {i} ('{arg['name']}'): its dynamic "
                                         f"dimension is not set by any input; pass the output")
                 shape.append(sizes[dim] if isinstance(dim, str) else dim)
-            outputs.append(torch.empty(shape, dtype=getattr(torch, _TORCH_DTYPES[arg["dtype"]]), device=device))
-        return outputs
+            shapes.append(shape)
+        return shapes
 
 
 def _describe(arg):

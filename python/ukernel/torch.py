@@ -77,27 +77,15 @@ class _Op:
 
     def fake(self, *inputs):
         args = self.kernel.arguments
-        sizes, device = {}, None
+        device = None
         for value, i in zip(inputs, self.inputs):
             if isinstance(value, torch.Tensor):
                 device = device or value.device
-                dims = args[i]["shape"]
-                if len(dims) != value.dim():
+                if len(args[i]["shape"]) != value.dim():
                     raise ArgumentError(f"kernel '{self.kernel.name}' argument {i} ('{args[i]['name']}'): rank "
-                                        f"{value.dim()}, expected {len(dims)}")
-                for dim, size in zip(dims, value.shape):
-                    if isinstance(dim, str):
-                        sizes.setdefault(dim, size)
-        outs = []
-        for i in self.outputs:
-            a = args[i]
-            shape = []
-            for dim in a["shape"]:
-                if isinstance(dim, str) and dim not in sizes:
-                    raise ArgumentError(f"kernel '{self.kernel.name}' argument {i} ('{a['name']}'): its dynamic "
-                                        f"dimension is not set by any input")
-                shape.append(sizes[dim] if isinstance(dim, str) else dim)
-            outs.append(torch.empty(shape, dtype=_dtype(a["dtype"]), device=device))
+                                        f"{value.dim()}, expected {len(args[i]['shape'])}")
+        outs = [torch.empty(shape, dtype=_dtype(args[i]["dtype"]), device=device)
+                for i, shape in zip(self.outputs, self.kernel._output_shapes(inputs))]
         if not outs:
             return None
         return outs[0] if len(outs) == 1 else tuple(outs)
