@@ -137,13 +137,11 @@ impl TunePlan {
     }
 
     pub fn parse(text: &str, path: &str) -> Result<Self, TuningError> {
-        serde_json::from_str(text).map_err(|e| syntax(path, e))
+        parse_json(text, path)
     }
 
     pub fn to_json(&self) -> String {
-        let mut text = serde_json::to_string_pretty(self).expect("a tune plan serializes");
-        text.push('\n');
-        text
+        pretty_json(self)
     }
 }
 
@@ -155,13 +153,21 @@ fn plan_format_field<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error
     Ok(s)
 }
 
-fn syntax(path: &str, e: serde_json::Error) -> TuningError {
-    TuningError::Syntax {
+/// `text` as a `T`; every fault an error at its line and column of `path`.
+fn parse_json<T: serde::de::DeserializeOwned>(text: &str, path: &str) -> Result<T, TuningError> {
+    serde_json::from_str(text).map_err(|e| TuningError::Syntax {
         path: path.to_string(),
         line: e.line().max(1),
         column: e.column().max(1),
         message: e.to_string().rsplit_once(" at line ").map_or(e.to_string(), |(m, _)| m.to_string()),
-    }
+    })
+}
+
+/// Indented JSON with a final newline.
+fn pretty_json<T: Serialize>(value: &T) -> String {
+    let mut text = serde_json::to_string_pretty(value).expect("plain data serializes");
+    text.push('\n');
+    text
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -191,13 +197,11 @@ impl TuningFile {
 
     /// Parses `text`, named `path` in errors.
     pub fn parse(text: &str, path: &str) -> Result<Self, TuningError> {
-        serde_json::from_str(text).map_err(|e| syntax(path, e))
+        parse_json(text, path)
     }
 
     pub fn to_json(&self) -> String {
-        let mut text = serde_json::to_string_pretty(self).expect("tuning records serialize");
-        text.push('\n');
-        text
+        pretty_json(self)
     }
 
     /// Adds `records`, each replacing a record of the same kernel, arch,
