@@ -1,12 +1,16 @@
-//! `ukernel-fold-extf-operands`: a `linalg.matmul` of f32 operands that
-//! are both 16-bit floats widened by elementwise `arith.extf` generics (a
-//! Linear with bias as frontends decompose it: `extf` of the bf16 input and
-//! weight, then an f32 matmul) becomes the matmul of the 16-bit operands
-//! with the same f32 output. The two are the same computation: a named
-//! matmul widens its operands to the output type before multiplying, and a
-//! product of two bf16 (or f16) values is exact in f32. The matmul family
-//! then matches it (16-bit inputs, f32 accumulation), and the default path
-//! reads the 16-bit operands instead of writing widened copies.
+//! `ukernel-fold-extf-operands`: a contraction of f32 operands that are both
+//! 16-bit floats widened by elementwise `arith.extf` generics (a Linear with
+//! bias as frontends decompose it: `extf` of the bf16 input and weight, then
+//! an f32 matmul) becomes the contraction of the 16-bit operands with the
+//! same f32 output, its body widening them. The contractions: the named
+//! matmul ops (`linalg.matmul`, `batch_matmul`, `matvec`, `vecmat`,
+//! `batch_matvec`, `batch_vecmat`, `batch_reduce_matmul`, `contract`) and
+//! a `linalg.generic` of two inputs with a reduction loop. The two are the
+//! same computation: the body widens each element as the generic did (an
+//! elementwise `extf` commutes with any indexing), and a product of two bf16
+//! (or f16) values is exact in f32. The matmul family then matches it
+//! (16-bit inputs, f32 accumulation), and the default path reads the 16-bit
+//! operands instead of writing widened copies.
 //!
 //! Runs first, on tensors, before `ukernel-fold-transposes` (which then
 //! sees the transpose under B's `extf`). Both operands must fold, from one
@@ -67,8 +71,28 @@ fn widened_from<'c, 'a>(v: Value<'c, 'a>) -> Option<(Value<'c, 'a>, OperationRef
     matches!(element.as_str(), "bf16" | "f16").then_some((input, generic))
 }
 
+/// The named contractions whose first two operands are the multiplied ones.
+const NAMED_CONTRACTIONS: &[&str] = &[
+    "linalg.matmul",
+    "linalg.batch_matmul",
+    "linalg.matvec",
+    "linalg.vecmat",
+    "linalg.batch_matvec",
+    "linalg.batch_vecmat",
+    "linalg.batch_reduce_matmul",
+    "linalg.contract",
+];
+
+/// Whether `op` is a contraction of two inputs into one init.
+fn is_contraction(op: &OperationRef) -> bool {
+    let n = name(op);
+    op.operand_count() == 3
+        && (NAMED_CONTRACTIONS.contains(&n.as_str())
+            || (n == "linalg.generic" && crate::ir::reduction_loops(op).is_some_and(|r| r.iter().any(|r| *r))))
+}
+
 fn fold(matmul: OperationRef) {
-    if name(&matmul) != "linalg.matmul" || matmul.operand_count() != 3 {
+    if !is_contraction(&matmul) {
         return;
     }
     let (Ok(a), Ok(b)) = (matmul.operand(0), matmul.operand(1)) else { return };
