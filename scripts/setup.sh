@@ -4,7 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(llvm-22-dev libmlir-22-dev libpolly-22-dev libzstd-dev libclang-22-dev clang-22 llvm-22-tools mlir-22-tools)
+# procps: pgrep, for the test of a killed compile.
+packages=(llvm-22-dev libmlir-22-dev libpolly-22-dev libzstd-dev libclang-22-dev clang-22 llvm-22-tools mlir-22-tools procps)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
