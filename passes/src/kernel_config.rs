@@ -27,6 +27,13 @@
 //!   `ukernel-split-reductions`), the config asks for that with
 //!   `split_threads`.
 //!
+//! Measured choices ([`crate::tuning`]): a function's `ukernel.choices`
+//! pins, then the records of the module's `ukernel.tuning_file`, pick a
+//! root's candidate (a ukernel that fits, or the default path) instead of
+//! the family's rank; `ukernel.tune_probe` marks each root with its kernel
+//! signature and candidates for `ukc tune`. An unreadable tuning file is an
+//! error and fails the pass.
+//!
 //! A remark also reports every selection (see [`set_remarks`]). An unknown family name in
 //! `ukernels` is a warning. A malformed `#ukernel.target` is an error and
 //! fails the pass.
