@@ -3,6 +3,7 @@
 // measurement found faster); a pin that does not fit is named and the
 // rules decide. `ukernel.tune_probe` on the module marks each root with its
 // signature and every candidate that fits, then `default`, for `ukc tune`.
+// A tuning file that cannot be read fails the pass with an error.
 // RUN: ukernel-opt --split-input-file --verify-diagnostics --ukernel-explain \
 // RUN:   --pass-pipeline='builtin.module(ukernel-kernel-config)' --mlir-elide-resource-strings-if-larger=1 %s \
 // RUN:   | FileCheck %s
@@ -43,6 +44,17 @@ module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = 
 module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>, ukernel.tune_probe} {
   func.func @probed(%a: tensor<256x512xbf16>, %b: tensor<512x384xbf16>, %c: tensor<256x384xf32>) -> tensor<256x384xf32> {
     // expected-remark@+1 {{selected uk_matmul_tile_bf16_kn}}
+    %r = linalg.matmul ins(%a, %b : tensor<256x512xbf16>, tensor<512x384xbf16>) outs(%c : tensor<256x384xf32>) -> tensor<256x384xf32>
+    return %r : tensor<256x384xf32>
+  }
+}
+
+// -----
+
+// A tuning file that cannot be read is an error at the module.
+// expected-error@+1 {{ukernel: /nonexistent/tuning.json: error: cannot read the tuning file}}
+module attributes {ukernel.target = #ukernel.target<{arch = "sm_90", ukernels = "all"}>, ukernel.tuning_file = "/nonexistent/tuning.json"} {
+  func.func @unread(%a: tensor<256x512xbf16>, %b: tensor<512x384xbf16>, %c: tensor<256x384xf32>) -> tensor<256x384xf32> {
     %r = linalg.matmul ins(%a, %b : tensor<256x512xbf16>, tensor<512x384xbf16>) outs(%c : tensor<256x384xf32>) -> tensor<256x384xf32>
     return %r : tensor<256x384xf32>
   }
