@@ -302,6 +302,7 @@ impl Compiler {
             crate::guard::enter(s.name());
             let started = std::time::Instant::now();
             let notes = codegen::run_stage(&self.context, module, s).map_err(|e| self.locate(e))?;
+            tracing::debug!(stage = s.name(), ms = started.elapsed().as_secs_f64() * 1e3, "stage done");
             self.timings.borrow_mut().push((format!("{} stage", s.name()), started.elapsed()));
             let file = self.file_name.borrow().clone();
             decisions.extend(notes.iter().map(|d| d.render(Some(&file)).trim_end().to_string()));

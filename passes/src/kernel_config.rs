@@ -394,6 +394,7 @@ fn configure_module(context: &Context, module: &OperationRef) -> bool {
                 if roots.len() > 1 || fused.len() < others.len() {
                     place_next_to(root, &fused);
                 }
+                tracing::debug!(op = %name(root), "{}", decision.explanation);
                 if REMARKS.load(std::sync::atomic::Ordering::Relaxed) {
                     emit_remark(root.location(), &format!("ukernel: {}", decision.explanation));
                 }

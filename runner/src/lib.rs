@@ -9,6 +9,35 @@ pub mod run;
 pub mod runner;
 pub mod tune;
 
+/// The environment variable that turns on the tools' logs: a level
+/// (`info`, `debug`, `trace`) or `tracing`'s filter syntax
+/// (`ukernel_target_nvptx=debug,ukernel_runtime=trace`).
+pub const LOG_ENV: &str = "UKC_LOG";
+
+/// Logs of the project's crates on stderr, as [`LOG_ENV`] asks; nothing
+/// when it is unset or empty. A filter that does not parse is named once
+/// on stderr and logging stays off. Call it first in `main`, before any
+/// thread starts.
+pub fn init_logging() {
+    let Some(spec) = std::env::var(LOG_ENV).ok().filter(|s| !s.trim().is_empty()) else { return };
+    match tracing_subscriber::EnvFilter::try_new(&spec) {
+        Ok(filter) => {
+            let _ = tracing_subscriber::fmt()
+                .with_env_filter(filter)
+                .with_writer(std::io::stderr)
+                .with_target(true)
+                .without_time()
+                .try_init();
+        }
+        Err(e) => {
+            eprintln!("warning: {LOG_ENV}={spec}: {e}; no logs");
+            // Once: a child this tool runs (the crash guard's) stays quiet.
+            // SAFETY: called first thing in main, before any other thread.
+            unsafe { std::env::remove_var(LOG_ENV) };
+        }
+    }
+}
+
 /// The most bytes a package, object or input module is read to: an input
 /// that never ends (`/dev/zero`, a FIFO nobody closes) is an error here, not
 /// gigabytes of memory and a hang.

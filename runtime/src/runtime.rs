@@ -277,6 +277,7 @@ impl Runtime {
             match modules.get(&key) {
                 Some(m) => m.clone(),
                 None => {
+                    let started = std::time::Instant::now();
                     let m = cuda::Module::load(&device.context, image).map_err(|e| Error::Load {
                         kernel: kernel.name().to_string(),
                         device: index,
@@ -285,6 +286,13 @@ impl Runtime {
                         error: Box::new(e.error),
                         log: e.log,
                     })?;
+                    tracing::debug!(
+                        kernel = kernel.name(),
+                        device = index,
+                        image = what,
+                        ms = started.elapsed().as_secs_f64() * 1e3,
+                        "module loaded"
+                    );
                     let m = Arc::new(m);
                     modules.insert(key, m.clone());
                     m

@@ -325,9 +325,11 @@ pub fn emit(
                 ptxas: ptxas_identity.as_deref(),
             })
         });
+        let kernel = partition.kernels.first().map_or("", String::as_str);
         if let (Some(c), Some(k)) = (&options.cache, &key)
             && let Some(hit) = c.get(k)
         {
+            tracing::debug!(kernel, arch = %arch, "module from the compile cache");
             return Ok(ItemOutput {
                 ptx: hit.ptx,
                 linked_ir: None,
@@ -383,6 +385,13 @@ pub fn emit(
             None => None,
         };
         let ptxas_time = t.elapsed();
+        tracing::debug!(
+            kernel,
+            arch = %arch,
+            llvm_ms = llvm_time.as_secs_f64() * 1e3,
+            ptxas_ms = ptxas_time.as_secs_f64() * 1e3,
+            "module emitted"
+        );
         if let (Some(c), Some(k)) = (&options.cache, &key) {
             c.put(k, &cache::Entry { ptx: ptx.clone(), linked: linked.clone(), cubin: cubin.clone() });
         }

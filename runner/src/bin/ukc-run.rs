@@ -10,6 +10,7 @@ struct Cli {
 }
 
 fn main() {
+    ukc_runner::init_logging();
     let cli = Cli::parse();
     std::process::exit(ukc_runner::runner::execute(cli.command));
 }
