@@ -3,7 +3,8 @@
 // beside it; a tuning file's record then makes `ukc compile` take the
 // measured best, a lower-ranked ukernel or the default path, and says so.
 // Records of another ukernel library or GPU are ignored with a note; a
-// corrupt file is a located error. The records here are written by a
+// corrupt file is a located error. bench/tuning_report.py names the kernels
+// where the rules lose to measurement. The records here are written by a
 // script from the plan (no GPU measures them).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: ukc tune %s --arch sm_90a --no-cubin --prepare-only %t/tune 2>/dev/null | FileCheck %s --check-prefix=PREP
@@ -11,6 +12,7 @@
 // RUN: ukc-run info %t/tune/candidates.pkg | FileCheck %s --check-prefix=PKG
 // RUN: python3 %S/Inputs/tuning_record.py %t/tune/plan.json uk_matmul_tile_small_bf16_kn=10.5 uk_matmul_wgmma_narrow_bf16_kn=14 default=900 uk_matmul_tile_bf16_kn=!3_mismatches > %t/t.json
 // RUN: ukc explain %s --arch sm_90a --tuning %t/t.json 2>&1 | FileCheck %s --check-prefix=TUNED
+// RUN: python3 %S/../../bench/tuning_report.py %t/tune/plan.json %t/t.json | FileCheck %s --check-prefix=REPORT
 // RUN: ukc compile %s --arch sm_90a --no-cubin --tuning %t/t.json -o %t/a.pkg | FileCheck %s --check-prefix=COMPILED
 // RUN: env UKC_CACHE_DIR=%t/cache ukc explain %s --arch sm_90a 2>&1 | FileCheck %s --check-prefix=RULES
 // RUN: mkdir -p %t/cache && cp %t/t.json %t/cache/tuning.json
@@ -41,6 +43,10 @@
 // TUNED: remark: ukernel: selected uk_matmul_tile_small_bf16_kn {{.*}}; chosen by measurement on NVIDIA H100 80GB HBM3: 10.5 us; next: uk_matmul_wgmma_narrow_bf16_kn 14.0 us, default path 900.0 us;{{.*}}uk_matmul_wgmma_narrow_bf16_kn also fits, the rules' choice
 
 // COMPILED: mm: ukernel uk_matmul_tile_small_bf16_kn
+
+// REPORT: mm uk_matmul_wgmma_narrow_bf16_kn 14.0 uk_matmul_tile_small_bf16_kn 10.5 33.3%
+// REPORT: 1 kernel(s) where the rules lose by more than 5%:
+// REPORT-NEXT: mm: uk_matmul_wgmma_narrow_bf16_kn -> uk_matmul_tile_small_bf16_kn (33.3% slower)
 
 // RULES: remark: ukernel: selected uk_matmul_wgmma_narrow_bf16_kn
 // RULES-NOT: measurement
