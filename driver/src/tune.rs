@@ -170,7 +170,8 @@ pub fn prepare(
     }
     if plan.kernels.is_empty() {
         return Err(format!(
-            "{input}: error: no kernel has two candidates to measure (each is a ukernel or the default path by the rules alone)"
+            "{input}: error: no kernel has two candidates to measure (no family matches a root, or none of its \
+             ukernels fits)"
         ));
     }
     let copies: Vec<String> =

@@ -28,6 +28,9 @@
 // RUN: not ukc compile %s --arch sm_90a --tuning %t/cut.json -o %t/b.pkg 2>&1 | FileCheck %s --check-prefix=CORRUPT
 // RUN: not test -e %t/b.pkg
 // RUN: not ukc tune %s --arch sm_80,sm_90a --prepare-only %t/two 2>&1 | FileCheck %s --check-prefix=ONE-ARCH
+// RUN: not ukc tune %s --arch sm_90a --function nothing --prepare-only %t/none 2>&1 | FileCheck %s --check-prefix=NO-FUNCTION
+// RUN: not ukc tune %S/interrupted_compile_leaves_nothing_partial.mlir --arch sm_90a --prepare-only %t/none 2>&1 | FileCheck %s --check-prefix=NOTHING
+// RUN: not test -e %t/none
 
 // PREP: compiled 5 candidate(s) of 1 kernel(s) for sm_90a
 // PREP: wrote {{.*}}tune; measure it with `ukc-run measure {{.*}}tune -o FILE`
@@ -62,6 +65,10 @@
 // CORRUPT: cut.json:{{[0-9]+}}:{{[0-9]+}}: error: EOF while parsing
 
 // ONE-ARCH: ukc: error: --arch: tune measures for one arch (give exactly one)
+
+// NO-FUNCTION: error: --function nothing: the module has no function of that name
+
+// NOTHING: interrupted_compile_leaves_nothing_partial.mlir: error: no kernel has two candidates to measure (no family matches a root, or none of its ukernels fits)
 
 func.func @mm(%a: tensor<256x512xbf16>, %b: tensor<512x384xbf16>) -> tensor<256x384xf32> {
   %z = arith.constant 0.0 : f32
