@@ -52,10 +52,9 @@ pub struct CompileOptions {
     /// (`ukernel.matmul_accumulation = "f32"` on the module; see
     /// `ukernel-widen-accumulation`). Off: they keep the IR's 16-bit sums.
     pub matmul_accumulation_f32: bool,
-    /// A tuning file whose records choose where they match
-    /// (`ukernel.tuning_file` on the module), and the GPU whose records
-    /// apply (None: any GPU's, for the target's arch).
-    pub tuning: Option<(std::path::PathBuf, Option<String>)>,
+    /// A tuning file whose records choose where they match, and which
+    /// GPU's and driver's records apply (see [`Tuning`]).
+    pub tuning: Option<Tuning>,
     /// Objects to put on the module before selection (user-supplied
     /// ukernels: an object with a registry ukernel's path replaces it).
     pub objects: Vec<ExecutableObject>,
@@ -93,6 +92,39 @@ impl Default for CompileOptions {
             cuda: ukernel_target_nvptx::CudaTools::discover(),
             cubins: true,
             cache: None,
+        }
+    }
+}
+
+/// Measured choices for a compile: the module gets `ukernel.tuning_file`
+/// and, where known, `ukernel.tuning_gpu` / `ukernel.tuning_driver`, which
+/// restrict the records that apply.
+#[derive(Clone, Debug, Default)]
+pub struct Tuning {
+    pub file: std::path::PathBuf,
+    /// The GPU's name as the driver reports it (None: any GPU's records).
+    pub gpu: Option<String>,
+    /// The CUDA driver version, as records store it (None: any driver's).
+    pub driver: Option<String>,
+}
+
+impl Tuning {
+    /// `file`'s records for the GPU named `gpu`; without one, for this
+    /// machine's first GPU and driver where it has one, else for any.
+    pub fn new(file: std::path::PathBuf, gpu: Option<String>) -> Self {
+        if gpu.is_some() {
+            return Self { file, gpu, driver: None };
+        }
+        let local = || -> Option<(String, String)> {
+            use ukernel_runtime::cuda;
+            if !cuda::init().ok()? || cuda::device_count().ok()? == 0 {
+                return None;
+            }
+            Some((cuda::device_name(0).ok()?, cuda::driver_version().ok()?.to_string()))
+        };
+        match local() {
+            Some((gpu, driver)) => Self { file, gpu: Some(gpu), driver: Some(driver) },
+            None => Self { file, gpu: None, driver: None },
         }
     }
 }
@@ -263,16 +295,19 @@ impl Compiler {
                 melior::ir::attribute::StringAttribute::new(&self.context, ukernel_passes::widen_accumulation::F32);
             module.as_operation_mut().set_attribute(ukernel_passes::widen_accumulation::MODULE_ATTR, f32_value.into());
         }
-        if let Some((path, gpu)) = &self.options.tuning {
+        if let Some(tuning) = &self.options.tuning {
             use melior::ir::attribute::StringAttribute;
+            use ukernel_passes::tuning::{TUNING_DRIVER_ATTR, TUNING_FILE_ATTR, TUNING_GPU_ATTR};
             let op = &mut module.as_operation_mut();
-            let file = StringAttribute::new(&self.context, &path.display().to_string());
-            op.set_attribute(ukernel_passes::tuning::TUNING_FILE_ATTR, file.into());
-            if let Some(gpu) = gpu {
-                op.set_attribute(
-                    ukernel_passes::tuning::TUNING_GPU_ATTR,
-                    StringAttribute::new(&self.context, gpu).into(),
-                );
+            let file = tuning.file.display().to_string();
+            for (attr, value) in [
+                (TUNING_FILE_ATTR, Some(&file)),
+                (TUNING_GPU_ATTR, tuning.gpu.as_ref()),
+                (TUNING_DRIVER_ATTR, tuning.driver.as_ref()),
+            ] {
+                if let Some(value) = value {
+                    op.set_attribute(attr, StringAttribute::new(&self.context, value).into());
+                }
             }
         }
         if !self.options.objects.is_empty() {

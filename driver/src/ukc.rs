@@ -163,7 +163,8 @@ pub struct Flags {
     #[arg(long, value_name = "FILE")]
     tuning: Option<std::path::PathBuf>,
     /// Take only the records measured on this GPU (its name as the driver
-    /// reports it, e.g. "NVIDIA H100 80GB HBM3")
+    /// reports it, e.g. "NVIDIA H100 80GB HBM3") [default: on a machine with
+    /// a GPU, its first GPU's, with its driver's; elsewhere any GPU's]
     #[arg(long, value_name = "NAME")]
     tuning_gpu: Option<String>,
     /// Choose by the rules alone, even where a tuning file is found
@@ -234,7 +235,7 @@ impl Flags {
             // Read now, so that a bad file is one located error, not one per
             // compile of the module.
             ukernels::tuning::TuningFile::read(&path).map_err(|e| Failure::Input(e.to_string()))?;
-            options.tuning = Some((path, self.tuning_gpu.clone()));
+            options.tuning = Some(crate::compile::Tuning::new(path, self.tuning_gpu.clone()));
         } else if self.tuning_gpu.is_some() {
             return Err(Failure::Usage("ukc: error: --tuning-gpu: no tuning file (give --tuning)".into()));
         }

@@ -3,8 +3,9 @@
 //! and choices pinned on a function.
 //!
 //! - `ukernel.tuning_file = "<path>"` on the module names a tuning file
-//!   (`ukernels::tuning`); `ukernel.tuning_gpu = "<name>"` restricts it to
-//!   records measured on that GPU. A root whose signature and arch have a
+//!   (`ukernels::tuning`); `ukernel.tuning_gpu = "<name>"` and
+//!   `ukernel.tuning_driver = "<version>"` restrict it to records measured
+//!   on that GPU and with that CUDA driver. A root whose signature and arch have a
 //!   record gets the record's fastest candidate where it fits.
 //! - `ukernel.choices = {"<signature>" = "<ukernel symbol or default>"}` on
 //!   a function pins the choice for its roots of those signatures (`ukc
@@ -30,6 +31,7 @@ use crate::ir::name;
 
 pub const TUNING_FILE_ATTR: &str = "ukernel.tuning_file";
 pub const TUNING_GPU_ATTR: &str = "ukernel.tuning_gpu";
+pub const TUNING_DRIVER_ATTR: &str = "ukernel.tuning_driver";
 pub const CHOICES_ATTR: &str = "ukernel.choices";
 pub const PROBE_ATTR: &str = "ukernel.tune_probe";
 pub const SIGNATURE_ATTR: &str = "ukernel.tune_signature";
@@ -86,6 +88,7 @@ impl Pin {
 pub struct Choices {
     file: Option<(PathBuf, Arc<TuningFile>)>,
     gpu: Option<String>,
+    driver: Option<String>,
     pinned: Vec<(String, String)>,
     /// Whether roots are annotated for `ukc tune`.
     pub probe: bool,
@@ -103,7 +106,13 @@ impl Choices {
             }
             None => None,
         };
-        Ok(Self { file, gpu: string(TUNING_GPU_ATTR), pinned: Vec::new(), probe: module.attribute(PROBE_ATTR).is_ok() })
+        Ok(Self {
+            file,
+            gpu: string(TUNING_GPU_ATTR),
+            driver: string(TUNING_DRIVER_ATTR),
+            pinned: Vec::new(),
+            probe: module.attribute(PROBE_ATTR).is_ok(),
+        })
     }
 
     /// These choices with the pins of `func` (`ukernel.choices`).
@@ -121,7 +130,7 @@ impl Choices {
                     .collect()
             })
             .unwrap_or_default();
-        Self { file: self.file.clone(), gpu: self.gpu.clone(), pinned, probe: self.probe }
+        Self { file: self.file.clone(), gpu: self.gpu.clone(), driver: self.driver.clone(), pinned, probe: self.probe }
     }
 
     /// The pin for a kernel of `signature` on `arch`, if any, and notes on
@@ -135,7 +144,7 @@ impl Choices {
             );
         }
         let Some((path, file)) = &self.file else { return (None, vec![]) };
-        let (record, notes) = file.lookup(signature, arch, self.gpu.as_deref());
+        let (record, notes) = file.lookup(signature, arch, self.gpu.as_deref(), self.driver.as_deref());
         let Some(record) = record else {
             let mut notes = notes;
             notes.push(format!("no record in {} for this kernel on {arch}; chosen by the rules", path.display()));

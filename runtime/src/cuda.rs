@@ -87,6 +87,16 @@ pub fn driver_version() -> Result<i32, CudaError> {
     Ok(v)
 }
 
+/// The name of device `ordinal` (after [`init`] returned true), without
+/// creating a context.
+pub fn device_name(ordinal: usize) -> Result<String, CudaError> {
+    let mut device = 0;
+    check("cuDeviceGet", unsafe { sys::cuDeviceGet(&mut device, ordinal as i32) })?;
+    let mut buf = [0i8; 256];
+    check("cuDeviceGetName", unsafe { sys::cuDeviceGetName(buf.as_mut_ptr(), buf.len() as i32, device) })?;
+    Ok(unsafe { std::ffi::CStr::from_ptr(buf.as_ptr()) }.to_string_lossy().into_owned())
+}
+
 /// A CUDA context: the primary context of a device (retained, so owned) or
 /// one lent by the caller.
 #[derive(Debug)]

@@ -217,8 +217,15 @@ impl TuningFile {
 
     /// The record for a kernel of `signature` compiled for `arch`, if one
     /// applies, and a note for each one that matched the kernel but was
-    /// ignored (another ukernel library, or another GPU than `gpu`).
-    pub fn lookup(&self, signature: &str, arch: &str, gpu: Option<&str>) -> (Option<&Record>, Vec<String>) {
+    /// ignored (another ukernel library, another GPU than `gpu` or another
+    /// driver than `driver`, where they are given).
+    pub fn lookup(
+        &self,
+        signature: &str,
+        arch: &str,
+        gpu: Option<&str>,
+        driver: Option<&str>,
+    ) -> (Option<&Record>, Vec<String>) {
         let mut notes = Vec::new();
         let mut found = None;
         for r in self.records.iter().filter(|r| r.signature == signature && r.arch == arch) {
@@ -229,11 +236,12 @@ impl TuningFile {
                     r.library,
                     library_hash()
                 ));
-            } else if gpu.is_some_and(|g| g != r.gpu) {
+            } else if let Some(g) = gpu.filter(|g| *g != r.gpu) {
+                notes.push(format!("the record measured on {} is ignored: the target GPU is {g}", r.gpu));
+            } else if let Some(d) = driver.filter(|d| *d != r.driver) {
                 notes.push(format!(
-                    "the record measured on {} is ignored: the target GPU is {}",
-                    r.gpu,
-                    gpu.unwrap_or("")
+                    "the record measured on {} is ignored: it was made with CUDA driver {}, this machine's is {d}",
+                    r.gpu, r.driver
                 ));
             } else if r.best().is_none() {
                 notes.push(format!("the record measured on {} is ignored: every candidate was rejected", r.gpu));
@@ -416,14 +424,18 @@ mod tests {
             record("H100", "0123456789abcdef", &[("uk_a", Some(1.0))]),
             record("H200", library_hash(), &[("uk_b", Some(1.0))]),
         ]);
-        let (found, notes) = file.lookup("matmul sig", "sm_90a", None);
+        let (found, notes) = file.lookup("matmul sig", "sm_90a", None, None);
         assert_eq!(found.map(|r| r.gpu.as_str()), Some("H200"));
         assert!(notes[0].contains("ukernel library 0123456789abcdef"), "{notes:?}");
-        let (found, notes) = file.lookup("matmul sig", "sm_90a", Some("H100"));
+        let (found, notes) = file.lookup("matmul sig", "sm_90a", Some("H100"), None);
         assert!(found.is_none());
         assert!(notes.iter().any(|n| n.contains("the target GPU is H100")), "{notes:?}");
-        assert!(file.lookup("matmul sig", "sm_80", None).0.is_none());
-        assert!(file.lookup("other", "sm_90a", None).0.is_none());
+        assert!(file.lookup("matmul sig", "sm_80", None, None).0.is_none());
+        assert!(file.lookup("other", "sm_90a", None, None).0.is_none());
+        let (found, notes) = file.lookup("matmul sig", "sm_90a", Some("H200"), Some("12080"));
+        assert!(found.is_none());
+        assert!(notes.iter().any(|n| n.contains("CUDA driver 13000, this machine's is 12080")), "{notes:?}");
+        assert!(file.lookup("matmul sig", "sm_90a", Some("H200"), Some("13000")).0.is_some());
     }
 
     #[test]
