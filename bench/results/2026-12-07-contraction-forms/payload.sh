@@ -27,3 +27,5 @@ target/debug/ukc compile --arch sm_90a --no-cubin bench/results/2026-12-07-contr
 target/debug/ukc build-ukernel-check -o gpu2/check.pkg | head -1
 cargo build --release -p ukc-runner 2>&1 | tail -1; cp target/release/ukc-run gpu2/ukc-run
 du -sh gpu2
+# Packed for the carry (PTX compresses; the limit is 64 MiB).
+mkdir -p gpu && tar czf gpu/b.tgz gpu2 && du -sh gpu/b.tgz

@@ -4,7 +4,7 @@
 #   ukc tune bench/corpus/corpus.mlir --arch sm_90a --no-cubin --prepare-only gpu2/tune \
 #     --function F ... (7 functions: decode projections at batch 1, 4, 16, attention at decode, gpt2_mlp_t512, mm_4096_nk)
 # (each ukernel that fits and the default path, per kernel),
-# carried in gpu/t.tgz with the runtime-only ukc-run. (A first try with the
+# carried in gpu/t.tgz (payload.sh) with the runtime-only ukc-run. (A first try with the
 # whole corpus, 252 candidates, ran past 560 s without a result.) Every candidate is run
 # once and checked against MLIR's CPU execution (where the function is
 # within the reference budget), then the contenders (within 3x of the
