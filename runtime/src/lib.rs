@@ -8,6 +8,7 @@
 //! (loading onto devices, module caches, checked launches).
 
 pub mod arch;
+pub mod bounded;
 pub mod cuda;
 pub mod launch;
 pub mod package;

@@ -276,26 +276,15 @@ impl Record {
 /// The most bytes a tuning file is read to.
 pub const MAX_FILE_BYTES: u64 = 256 << 20;
 
-/// `path`'s text, read in chunks up to [`MAX_FILE_BYTES`]: a NUL byte (a
-/// device such as `/dev/zero`, a binary file) or more bytes is an error at
-/// once, not a hang or gigabytes of memory.
+/// `path`'s text, read up to [`MAX_FILE_BYTES`]: a NUL byte (a device
+/// such as `/dev/zero`, a binary file) or more bytes is an error at once,
+/// not a hang or gigabytes of memory.
 pub fn read_text(path: &Path) -> std::io::Result<String> {
-    use std::io::{Error, ErrorKind, Read};
-    let mut file = std::fs::File::open(path)?;
-    let mut bytes = Vec::new();
-    let mut chunk = vec![0u8; 1 << 16];
-    loop {
-        let n = file.read(&mut chunk)?;
-        if n == 0 {
-            break;
-        }
-        if chunk[..n].contains(&0) {
-            return Err(Error::new(ErrorKind::InvalidData, "a NUL byte: not JSON text"));
-        }
-        bytes.extend_from_slice(&chunk[..n]);
-        if bytes.len() as u64 > MAX_FILE_BYTES {
-            return Err(Error::new(ErrorKind::InvalidData, format!("larger than {} MiB", MAX_FILE_BYTES >> 20)));
-        }
+    use std::io::{Error, ErrorKind};
+    let nul = |b: &[u8]| b.contains(&0);
+    let bytes = ukernel_runtime::bounded::read_up_to(std::fs::File::open(path)?, MAX_FILE_BYTES, nul)?;
+    if nul(&bytes) {
+        return Err(Error::new(ErrorKind::InvalidData, "a NUL byte: not JSON text"));
     }
     String::from_utf8(bytes).map_err(|_| Error::new(ErrorKind::InvalidData, "not UTF-8 text"))
 }
