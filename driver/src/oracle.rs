@@ -9,7 +9,7 @@ use melior::{
     ExecutionEngine,
     ir::{
         Module,
-        operation::{Operation, OperationLike, OperationMutLike},
+        operation::{OperationLike, OperationMutLike},
     },
 };
 use ukernel_dialect::{EXECUTABLE_OBJECTS, TARGET_ATTR};
@@ -152,8 +152,7 @@ pub fn references(
     dynamic_size: u64,
     budget: u64,
 ) -> Result<References, OracleError> {
-    // SAFETY: cloning yields a new, owned top-level operation.
-    let copy = unsafe { Operation::from_raw(mlir_sys::mlirOperationClone(input.as_operation().to_raw())) };
+    let copy = ukernel_passes::clone_op(&input.as_operation());
     let mut module = Module::from_operation(copy).ok_or_else(|| OracleError::Lowering("not a module".into()))?;
     for attr in [TARGET_ATTR, EXECUTABLE_OBJECTS] {
         let _ = module.as_operation_mut().remove_attribute(attr);

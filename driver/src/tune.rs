@@ -14,8 +14,8 @@
 use std::path::{Path, PathBuf};
 
 use melior::ir::{
-    BlockLike, Identifier, Module, Operation, OperationRef,
-    attribute::{ArrayAttribute, DictionaryAttribute, StringAttribute},
+    BlockLike, Identifier, Module, OperationRef,
+    attribute::{DictionaryAttribute, StringAttribute},
     operation::{OperationLike, OperationMutLike},
 };
 use ukernel_dialect::{LOWERING_CONFIG_ATTR, LoweringConfig, string_value};
@@ -52,7 +52,7 @@ fn probe_results(module: &Module) -> Vec<Found> {
         func.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
             let signature = op.attribute(SIGNATURE_ATTR).ok().and_then(string_value);
             if let Some(signature) = signature.filter(|s| found.iter().all(|f| f.signature != *s)) {
-                let candidates = op.attribute(CANDIDATES_ATTR).map(strings).unwrap_or_default();
+                let candidates = op.attribute(CANDIDATES_ATTR).map(ukernel_passes::strings).unwrap_or_default();
                 let rules = op
                     .attribute(LOWERING_CONFIG_ATTR)
                     .ok()
@@ -67,18 +67,6 @@ fn probe_results(module: &Module) -> Vec<Found> {
     found
 }
 
-fn strings(a: melior::ir::Attribute) -> Vec<String> {
-    ArrayAttribute::try_from(a)
-        .map(|arr| (0..arr.len()).filter_map(|i| arr.element(i).ok().and_then(string_value)).collect())
-        .unwrap_or_default()
-}
-
-/// A fresh copy of `op`, in no block.
-fn clone_op(op: &OperationRef) -> Operation<'static> {
-    // SAFETY: cloning gives a new operation that nothing else owns.
-    unsafe { Operation::from_raw(mlir_sys::mlirOperationClone(op.to_raw())) }
-}
-
 /// A copy of `func` named `name` that pins `choice` for kernels of
 /// `signature`, placed at the end of the module.
 fn add_copy(
@@ -89,7 +77,7 @@ fn add_copy(
     signature: &str,
     choice: &str,
 ) {
-    let mut copy = clone_op(func);
+    let mut copy = ukernel_passes::clone_op(func);
     copy.set_attribute("sym_name", StringAttribute::new(context, name).into());
     let pin = DictionaryAttribute::new(
         context,
@@ -178,7 +166,7 @@ pub fn prepare(
         plan.kernels.iter().flat_map(|k| k.candidates.iter().map(|c| c.function.clone())).collect();
     crate::compile::keep_functions(&module, &copies);
     // The oracle runs the module as it was before the pipeline.
-    let pristine = Module::from_operation(clone_op(&module.as_operation()))
+    let pristine = Module::from_operation(ukernel_passes::clone_op(&module.as_operation()))
         .ok_or_else(|| "ukc: error: cannot copy the module".to_string())?;
     let mut module = module;
     let compiled = compiler.compile_module(&mut module).map_err(|e| e.to_string())?;

@@ -39,6 +39,8 @@ pub mod tuning;
 pub mod two_stage_reductions;
 pub mod verify_attributes;
 
+pub use build::clone_op;
+pub use ir::strings;
 pub use registration::{PASSES, PassInfo, register_passes, register_project_passes};
 
 // The families' own passes live with their family; their paths stay.

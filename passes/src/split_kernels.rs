@@ -240,9 +240,7 @@ fn split(context: &Context, module: &OperationRef, func: OperationRef) -> Result
     let body = module.region(0).ok().and_then(|r| r.first_block()).ok_or("a module without a body")?;
     let mut after = func;
     for (step, keep) in steps.iter().enumerate() {
-        // SAFETY: cloning gives a new operation that nothing else owns; it is
-        // inserted into the module at once.
-        let copy = unsafe { melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(func.to_raw())) };
+        let copy = crate::build::clone_op(&func);
         let copy = body.insert_operation_after(after, copy);
         after = copy;
         let ops = body_ops(&copy);
