@@ -115,7 +115,7 @@ pub fn decide(
 ) -> Decision {
     let mut reasons = Vec::new();
     // A measured or pinned default path, and the kernel's candidates.
-    let mut pinned_default = None;
+    let mut pinned_default = false;
     let mut tune = None;
     for family in FAMILIES {
         let found = match family.match_op(op) {
@@ -145,19 +145,21 @@ pub fn decide(
             reasons.push(format!("{fname} matched, but disabled by ukernels = \"{}\"", target.ukernels.to_text()));
             break;
         }
-        let signature = tuning::signature(fname, op, if fused.is_some() { other_ops } else { &[] });
-        let (pin, notes) = choices.pin(&signature, &target.arch());
+        // Printed only where a choice can apply or `ukc tune` asks for it.
+        let signature =
+            choices.is_active().then(|| tuning::signature(fname, op, if fused.is_some() { other_ops } else { &[] }));
+        let (pin, notes) = signature.as_ref().map_or((None, vec![]), |s| choices.pin(s, &target.arch()));
         let notes = if notes.is_empty() { String::new() } else { format!(" ({})", notes.join("; ")) };
         match choose(*family, &found, target, pin.as_ref().filter(|p| !p.is_default_path())) {
             Ok(mut chosen) => {
                 chosen.fitting.push(DEFAULT_PATH.into());
-                tune = Some((signature, chosen.fitting.clone()));
+                tune = signature.map(|s| (s, chosen.fitting.clone()));
                 if let Some(p) = pin.as_ref().filter(|p| p.is_default_path()) {
                     reasons.push(format!(
                         "{fname} matched ({}), but the default path was {}{notes}",
                         found.summary, p.reason
                     ));
-                    pinned_default = Some(());
+                    pinned_default = true;
                     break;
                 }
                 let mut plan = chosen.plan;
@@ -193,7 +195,7 @@ pub fn decide(
         config.params.push((SPLIT_PARAM.into(), SPLIT_THREADS));
         explanation += &format!(", {what}, split over {SPLIT_THREADS} threads of a workgroup per result");
     }
-    Decision { config, objects: vec![], explanation, pinned: pinned_default.is_some(), tune }
+    Decision { config, objects: vec![], explanation, pinned: pinned_default, tune }
 }
 
 pub use crate::names::SPLIT_PARAM;

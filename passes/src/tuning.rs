@@ -115,6 +115,12 @@ impl Choices {
         })
     }
 
+    /// Whether any choice can apply (a tuning file, a pin) or the probe is
+    /// on: otherwise no signature is needed.
+    pub fn is_active(&self) -> bool {
+        self.file.is_some() || !self.pinned.is_empty() || self.probe
+    }
+
     /// These choices with the pins of `func` (`ukernel.choices`).
     pub fn for_function(&self, func: &OperationRef) -> Self {
         let pinned = func
