@@ -46,9 +46,10 @@ class _Op:
 
     def __init__(self, kernel):
         self.kernel = kernel
-        args = kernel.arguments
-        self.outputs = [i for i, a in enumerate(args) if a["kind"] == "tensor" and a["access"] == "write"]
-        self.inputs = [i for i in range(len(args)) if i not in self.outputs]
+        # The kernel's own split: the tensors it only writes (which a call
+        # with its inputs allocates) and the rest.
+        self.outputs = kernel._allocated
+        self.inputs = kernel._inputs
 
     def schema(self, op_name):
         taken, params = set(), []
@@ -64,16 +65,10 @@ class _Op:
         results = {0: "()", 1: "Tensor"}.get(len(self.outputs), "(" + ", ".join(["Tensor"] * len(self.outputs)) + ")")
         return f"{op_name}({', '.join(params)}) -> {results}"
 
-    def mutated(self):
-        return [i for i in self.inputs if self.kernel.arguments[i].get("access") == "readwrite"]
-
     def run(self, *inputs):
-        # Inputs only: the kernel allocates the write-only outputs itself.
-        if self.outputs:
-            result = self.kernel(*inputs)
-            return result
-        self.kernel(*inputs)
-        return None
+        # Inputs only: the kernel allocates its write-only outputs and
+        # returns them (None when it has none).
+        return self.kernel(*inputs)
 
     def fake(self, *inputs):
         args = self.kernel.arguments
