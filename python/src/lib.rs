@@ -390,15 +390,9 @@ fn measure_tuning(
     repeat: u32,
     output: Option<std::path::PathBuf>,
 ) -> PyResult<(String, String)> {
-    if let Some(o) = output.as_ref().filter(|o| o.exists()) {
-        ukernels::tuning::TuningFile::read(o).map_err(|e| PackageError::new_err(e.to_string()))?;
-    }
-    let (records, table) = ukc_runner::tune::measure(&directory, device, repeat).map_err(PackageError::new_err)?;
-    let file = ukernels::tuning::TuningFile { records: records.clone(), ..Default::default() };
-    if let Some(o) = output {
-        ukc_runner::tune::merge_into(&o, records).map_err(PackageError::new_err)?;
-    }
-    Ok((file.to_json(), table))
+    let (records, table) =
+        ukc_runner::tune::measure_into(&directory, output.as_deref(), device, repeat).map_err(PackageError::new_err)?;
+    Ok((ukernels::tuning::TuningFile { records, ..Default::default() }.to_json(), table))
 }
 
 #[pymodule]

@@ -131,13 +131,7 @@ fn check_ukernels(path: &str, devices: DeviceSelection) -> Result<bool, String> 
 
 /// Measures a tune folder and merges the records into `output`.
 pub fn tune(dir: &std::path::Path, output: &std::path::Path, device: usize, repeat: u32) -> Result<bool, String> {
-    // The output is checked before the GPU work: a corrupt file is an error
-    // now, not after minutes of measuring.
-    if output.exists() {
-        ukernels::tuning::TuningFile::read(output).map_err(|e| e.to_string())?;
-    }
-    let (records, table) = crate::tune::measure(dir, device, repeat)?;
-    crate::tune::merge_into(output, records)?;
+    let (_, table) = crate::tune::measure_into(dir, Some(output), device, repeat)?;
     crate::write_stdout(format!("{table}wrote {}\n", output.display()));
     Ok(true)
 }

@@ -195,6 +195,25 @@ fn describe(function: &str, rules: &str, record: &Record) -> String {
     out
 }
 
+/// [`measure`], and with `output` the records merged into that tuning
+/// file, which is read first: a corrupt file is an error before the GPU
+/// work, not after minutes of measuring.
+pub fn measure_into(
+    dir: &Path,
+    output: Option<&Path>,
+    device: usize,
+    repeat: u32,
+) -> Result<(Vec<Record>, String), String> {
+    if let Some(o) = output.filter(|o| o.exists()) {
+        TuningFile::read(o).map_err(|e| e.to_string())?;
+    }
+    let (records, table) = measure(dir, device, repeat)?;
+    if let Some(o) = output {
+        merge_into(o, records.clone())?;
+    }
+    Ok((records, table))
+}
+
 /// Merges `records` into the tuning file at `path` (created where absent;
 /// a file that does not read is an error, never overwritten).
 pub fn merge_into(path: &Path, records: Vec<Record>) -> Result<(), String> {
