@@ -341,33 +341,13 @@ pub fn emit(
             });
         }
         let t = std::time::Instant::now();
-        let emit_own = || {
-            link_and_emit(
-                &partition.ir,
-                objects,
-                found,
-                facts,
-                arch,
-                libdevice.as_deref(),
-                options.linkage,
-                options.keep_ir,
-            )
+        let emit = |ir: &str| {
+            link_and_emit(ir, objects, found, facts, arch, libdevice.as_deref(), options.linkage, options.keep_ir)
         };
+        let emit_own = || emit(&partition.ir);
         let (ptx, ir, linked) = match shared.group_of(p) {
             Some(g) => {
-                let out = shared.slot(g, arch).get_or_init(|| {
-                    link_and_emit(
-                        shared.canonical(g),
-                        objects,
-                        found,
-                        facts,
-                        arch,
-                        libdevice.as_deref(),
-                        options.linkage,
-                        options.keep_ir,
-                    )
-                    .ok()
-                });
+                let out = shared.slot(g, arch).get_or_init(|| emit(shared.canonical(g)).ok());
                 match out {
                     Some((ptx, ir, linked)) => {
                         let names = shared.names(p);
