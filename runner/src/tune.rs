@@ -58,7 +58,7 @@ pub fn measure(dir: &Path, device: usize, repeat: u32) -> Result<(Vec<Record>, S
     });
     let mut runs: Vec<KernelRun> = Vec::new();
     let mut done = 0;
-    let passed = |r: &KernelRun| r.mismatches.as_ref().is_none_or(Vec::is_empty) && r.micros.is_finite();
+    let passed = |r: &KernelRun| rejection(r).is_none();
     for kernel in &plan.kernels {
         let mut rough: Vec<(usize, f32)> = Vec::new();
         for c in &kernel.candidates {
@@ -130,6 +130,21 @@ struct Gpu {
     driver: String,
 }
 
+/// Why a candidate's run cannot stand: its results differ from the
+/// reference, or it has no time.
+fn rejection(r: &KernelRun) -> Option<String> {
+    match &r.mismatches {
+        Some(m) if !m.is_empty() => Some(format!(
+            "{} mismatch(es) against {}, first: {}",
+            m.len(),
+            if r.mlir_reference { "MLIR's CPU execution" } else { "its family's check" },
+            m[0]
+        )),
+        _ if !r.micros.is_finite() || r.micros <= 0.0 => Some("not timed".into()),
+        _ => None,
+    }
+}
+
 /// The record of `kernel` from the runs of its candidates' functions: a
 /// candidate whose function is missing, failed its check or has no time is
 /// kept with the reason, never with a time.
@@ -141,16 +156,7 @@ fn record_of(plan: &TunePlan, kernel: &PlannedKernel, runs: &[KernelRun], gpu: &
             let run = runs.iter().find(|r| r.kernel == c.function);
             let rejected = match run {
                 None => Some(format!("{} did not run", c.function)),
-                Some(r) => match &r.mismatches {
-                    Some(m) if !m.is_empty() => Some(format!(
-                        "{} mismatch(es) against {}, first: {}",
-                        m.len(),
-                        if r.mlir_reference { "MLIR's CPU execution" } else { "its family's check" },
-                        m[0]
-                    )),
-                    _ if !r.micros.is_finite() || r.micros <= 0.0 => Some("not timed".into()),
-                    _ => None,
-                },
+                Some(r) => rejection(r),
             };
             let micros = run.filter(|_| rejected.is_none()).map(|r| f64::from(r.micros));
             Measured { choice: c.choice.clone(), micros, rejected }
