@@ -25,11 +25,67 @@ pub struct RunOptions {
     /// Whether results are checked (a timing run of kernels already checked
     /// skips it: a family's check of a large matmul takes seconds of CPU).
     pub check: bool,
+    /// A timing stops after its first measurement where that one is above
+    /// this many microseconds: a candidate that slow has lost, and a default
+    /// path of seconds per call need not be launched five times to show it.
+    pub give_up_above: Option<f32>,
+    /// Generated inputs kept between runs of functions with the same
+    /// arguments and seed (the candidates of one kernel in `measure`): the
+    /// inputs of a prefill MLP are 300 MB of generated values.
+    pub inputs: Option<std::sync::Arc<InputCache>>,
+}
+
+/// The last set of generated inputs, by what determines them.
+#[derive(Debug, Default)]
+pub struct InputCache(std::sync::Mutex<Option<(InputKey, std::sync::Arc<Vec<Buffer>>)>>);
+
+/// The reference's seed (none: the generic fill) and each buffer's
+/// argument, element type and shape.
+type InputKey = (Option<u64>, Vec<(i64, String, Vec<u64>)>);
+
+impl InputCache {
+    /// The inputs of `kernel`: the reference's for `seed`, or the generic
+    /// fill without one; generated unless the last call asked for the same.
+    fn get(&self, kernel: &PackagedKernel, seed: Option<u64>, dynamic_size: u64) -> std::sync::Arc<Vec<Buffer>> {
+        let shapes = crate::reference::given_buffers(kernel, dynamic_size);
+        let key: InputKey = (seed, shapes.iter().map(|b| (b.arg, b.element.clone(), b.dims.clone())).collect());
+        let mut last = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((_, inputs)) = last.as_ref().filter(|(k, _)| *k == key) {
+            return inputs.clone();
+        }
+        // Drop the old set before generating the new one: two prefill sets
+        // at once would double the peak.
+        *last = None;
+        let inputs = std::sync::Arc::new(generated_inputs(kernel, seed, dynamic_size, shapes));
+        *last = Some((key, inputs.clone()));
+        inputs
+    }
+}
+
+/// The reference's inputs for `seed`, or with none the generic fill of
+/// `shapes` (the kernel's given buffers).
+fn generated_inputs(kernel: &PackagedKernel, seed: Option<u64>, dynamic_size: u64, mut shapes: Vec<Buffer>) -> Vec<Buffer> {
+    match seed {
+        Some(seed) => crate::reference::generate_inputs(kernel, seed, dynamic_size),
+        None => {
+            let mut rng = Rng(0x5eed_1234_9876_abcd);
+            shapes.iter_mut().for_each(|b| fill_generic(b, &mut rng));
+            shapes
+        }
+    }
 }
 
 impl Default for RunOptions {
     fn default() -> Self {
-        Self { dynamic_size: 1000, repeat: 20, save_dir: None, references: None, check: true }
+        Self {
+            dynamic_size: 1000,
+            repeat: 20,
+            save_dir: None,
+            references: None,
+            check: true,
+            give_up_above: None,
+            inputs: None,
+        }
     }
 }
 
@@ -166,7 +222,15 @@ fn run_kernel(
         }
     };
 
+    let check_start = std::time::Instant::now();
     let micros = time_launches(rt, std::slice::from_ref(&loaded), &args, options)?;
+    tracing::debug!(
+        kernel = kernel.name(),
+        load_ms,
+        inputs_and_check_ms = (check_start - load_start).as_secs_f64() * 1e3 - load_ms,
+        timing_ms = check_start.elapsed().as_secs_f64() * 1e3,
+        "ran"
+    );
     let detail = describe(kernel, &loaded, &inputs, &kinds, load_ms)?;
     let input_bytes = check.map_or(0, |c| c.bytes_read(&kernel.attributes, &inputs));
     let mlir_reference = false;
@@ -217,7 +281,11 @@ fn time_launches(
                 rt.launch(step, args)?;
             }
         }
-        samples.push(timer.stop(dev.stream())? * 1000.0 / options.repeat as f32);
+        let sample = timer.stop(dev.stream())? * 1000.0 / options.repeat as f32;
+        if options.give_up_above.is_some_and(|limit| sample > limit) {
+            return Ok(sample);
+        }
+        samples.push(sample);
     }
     samples.sort_by(f32::total_cmp);
     Ok(samples[2])
@@ -262,16 +330,19 @@ fn run_steps(
 ) -> Result<KernelRun, ukernel_runtime::Error> {
     let dev = &rt.devices()[device];
     let first = function.steps_for(dev.compute_capability)[0];
-    let inputs = match reference {
-        Some((_, r)) => crate::reference::generate_inputs(first, r.seed, r.dynamic_size),
-        None => {
-            let mut rng = Rng(0x5eed_1234_9876_abcd);
-            let mut inputs = crate::reference::given_buffers(first, options.dynamic_size);
-            inputs.iter_mut().for_each(|b| fill_generic(b, &mut rng));
-            inputs
-        }
+    let inputs_start = std::time::Instant::now();
+    let (seed, dynamic_size) = reference.map_or((None, options.dynamic_size), |(_, r)| (Some(r.seed), r.dynamic_size));
+    let inputs = match &options.inputs {
+        Some(cache) => cache.get(first, seed, dynamic_size),
+        None => std::sync::Arc::new(generated_inputs(
+            first,
+            seed,
+            dynamic_size,
+            crate::reference::given_buffers(first, dynamic_size),
+        )),
     };
     let (kinds, device_buffers) = upload(dev, &inputs)?;
+    let inputs_ms = inputs_start.elapsed().as_secs_f64() * 1e3;
     let args = launch_args(&inputs, &device_buffers, &kinds);
     for step in loaded {
         rt.launch(step, &args)?;
@@ -299,7 +370,16 @@ fn run_steps(
         }
         problems = Some(found);
     }
+    let check_ms = inputs_start.elapsed().as_secs_f64() * 1e3 - inputs_ms;
     let micros = time_launches(rt, loaded, &args, options)?;
+    tracing::debug!(
+        function = %function.name,
+        load_ms,
+        inputs_ms,
+        check_ms,
+        timing_ms = inputs_start.elapsed().as_secs_f64() * 1e3 - inputs_ms - check_ms,
+        "ran"
+    );
     let mut detail = describe(first, &loaded[0], &inputs, &kinds, load_ms)?;
     if loaded.len() > 1 {
         detail = format!("{} kernels launched in order; first: {detail}", loaded.len());

@@ -102,7 +102,7 @@ pub fn execute(command: RuntimeCommand) -> i32 {
             match references(&package, reference) {
                 Ok(references) => {
                     let options =
-                        crate::run::RunOptions { dynamic_size, repeat, save_dir: save, references, check: true };
+                        crate::run::RunOptions { dynamic_size, repeat, save_dir: save, references, ..Default::default() };
                     run(&package, devices(d), &options, concurrent)
                 }
                 Err(e) => Err(e),

@@ -35,9 +35,10 @@ pub fn measure(dir: &Path, device: usize, repeat: u32) -> Result<(Vec<Record>, S
     let dev = rt.devices().first().ok_or_else(|| format!("error: no GPU {device}"))?;
     let driver = ukernel_runtime::cuda::driver_version().map_err(|e| format!("error: {e}"))?;
     // First every candidate once, checked, with a rough time (the median of
-    // 5 single launches); then the contenders, those within 3x of their
-    // kernel's best, `repeat` launches per timing. A default path that takes
-    // seconds is not launched a hundred times to learn that it loses.
+    // 5 single launches, or the first alone where it is over 3x the best
+    // so far); then the contenders, those within 3x of their kernel's best,
+    // `repeat` launches per timing. A default path that takes seconds is
+    // launched twice, not a hundred times, to learn that it loses.
     let of_function = |name: &str| ukernel_runtime::Package {
         kernels: package
             .kernels
@@ -59,19 +60,31 @@ pub fn measure(dir: &Path, device: usize, repeat: u32) -> Result<(Vec<Record>, S
     let mut runs: Vec<KernelRun> = Vec::new();
     let mut done = 0;
     let passed = |r: &KernelRun| rejection(r).is_none();
+    // The candidates of one kernel share their function's arguments, so
+    // their inputs are generated once.
+    let inputs = std::sync::Arc::new(crate::run::InputCache::default());
     for kernel in &plan.kernels {
         let mut rough: Vec<(usize, f32)> = Vec::new();
         for c in &kernel.candidates {
             done += 1;
-            let options = crate::run::RunOptions { repeat: 1, references: references.clone(), ..Default::default() };
+            let started = std::time::Instant::now();
+            let best = rough.iter().map(|r| r.1).fold(f32::INFINITY, f32::min);
+            let options = crate::run::RunOptions {
+                repeat: 1,
+                references: references.clone(),
+                give_up_above: best.is_finite().then_some(3.0 * best),
+                inputs: Some(inputs.clone()),
+                ..Default::default()
+            };
             let run = crate::run::run_package(&rt, &of_function(&c.function), &options, false)
                 .map_err(|e| format!("error: {}: {e}", c.function))?;
             if let Some(r) = run.into_iter().next() {
                 let line = format!(
-                    "{} ({}): {}",
+                    "{} ({}): {} [{:.1} s]",
                     kernel.function,
                     c.choice,
-                    if passed(&r) { format_micros(f64::from(r.micros)) } else { "dropped".into() }
+                    if passed(&r) { format_micros(f64::from(r.micros)) } else { "dropped".into() },
+                    started.elapsed().as_secs_f64()
                 );
                 match &bar {
                     Some(bar) => {
@@ -89,8 +102,13 @@ pub fn measure(dir: &Path, device: usize, repeat: u32) -> Result<(Vec<Record>, S
         let best = rough.iter().map(|r| r.1).fold(f32::INFINITY, f32::min);
         for (i, _) in rough.into_iter().filter(|r| repeat > 1 && r.1 <= 3.0 * best) {
             // The same inputs as the checked run (the reference's), unchecked.
-            let options =
-                crate::run::RunOptions { repeat, references: references.clone(), check: false, ..Default::default() };
+            let options = crate::run::RunOptions {
+                repeat,
+                references: references.clone(),
+                check: false,
+                inputs: Some(inputs.clone()),
+                ..Default::default()
+            };
             let timed = crate::run::run_package(&rt, &of_function(&runs[i].kernel), &options, false)
                 .map_err(|e| format!("error: {}: {e}", runs[i].kernel))?;
             if let Some(r) = timed.first() {

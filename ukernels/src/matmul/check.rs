@@ -127,7 +127,7 @@ fn verify(attrs: &Attributes, inputs: &[Buffer], outputs: &[Buffer]) -> Result<V
     let (c_in, c_out) = (find(inputs, o.c).ok_or_else(missing)?, find(outputs, o.c).ok_or_else(missing)?);
     let (m, k) = (a.dims[0] as usize, a.dims[1] as usize);
     let n = c_out.dims[1] as usize;
-    let (av, bv) = (decode(element(a)?, &a.bytes), decode(element(b)?, &b.bytes));
+    let (av, bv) = (decode(element(a)?, &a.bytes), rows_of_b(decode(element(b)?, &b.bytes), o.nk, k, n));
     let init = if o.accumulate { decode(ElementType::F32, &c_in.bytes) } else { vec![0.0; m * n] };
     let got = decode(ElementType::F32, &c_out.bytes);
     // Every output up to 2^30 multiply-adds; beyond, an even sample of them.
@@ -135,7 +135,7 @@ fn verify(attrs: &Attributes, inputs: &[Buffer], outputs: &[Buffer]) -> Result<V
     let mut errors = Vec::new();
     for i in (0..m * n).step_by(step) {
         let (row, col) = (i / n, i % n);
-        let (want, bound) = dot(&av, &bv, o.nk, row, col, k, n, init[i] as f64);
+        let (want, bound) = dot(&av, &bv, row, col, k, init[i] as f64);
         let tolerance = matmul_tolerance(k, bound);
         let error = (got[i] as f64 - want).abs();
         if !(error <= tolerance) {
@@ -148,17 +148,31 @@ fn verify(attrs: &Attributes, inputs: &[Buffer], outputs: &[Buffer]) -> Result<V
     Ok(errors)
 }
 
-/// `init` plus C[row][col] of A (M x K) times B (N x K when `nk`, else
-/// K x N), summed in order in f64, and |init| plus the sum of the products'
-/// magnitudes (the error bound's scale).
-#[allow(clippy::too_many_arguments)]
-fn dot(av: &[f32], bv: &[f32], nk: bool, row: usize, col: usize, k: usize, n: usize, init: f64) -> (f64, f64) {
+/// B as N x K: as it is when `nk`, else transposed from K x N once, so
+/// that every sampled dot product reads both operands contiguously (a
+/// strided column of a 4096-wide B made a check take seconds).
+fn rows_of_b(b: Vec<f32>, nk: bool, k: usize, n: usize) -> Vec<f32> {
+    if nk {
+        return b;
+    }
+    let mut t = vec![0.0; n * k];
+    for (l, row) in b.chunks_exact(n).enumerate() {
+        for (col, v) in row.iter().enumerate() {
+            t[col * k + l] = *v;
+        }
+    }
+    t
+}
+
+/// `init` plus C[row][col] of A (M x K) times B (N x K, from
+/// [`rows_of_b`]), summed in order in f64, and |init| plus the sum of the
+/// products' magnitudes (the error bound's scale).
+fn dot(av: &[f32], bv: &[f32], row: usize, col: usize, k: usize, init: f64) -> (f64, f64) {
     let (mut sum, mut sum_abs) = (init, init.abs());
-    for l in 0..k {
-        let x = av[row * k + l] as f64;
-        let y = if nk { bv[col * k + l] } else { bv[l * n + col] } as f64;
-        sum += x * y;
-        sum_abs += (x * y).abs();
+    for (x, y) in av[row * k..][..k].iter().zip(&bv[col * k..][..k]) {
+        let p = f64::from(*x) * f64::from(*y);
+        sum += p;
+        sum_abs += p.abs();
     }
     (sum, sum_abs)
 }
@@ -181,14 +195,14 @@ fn verify_epilogue(o: &Operands, e: &Epilogue, inputs: &[Buffer], outputs: &[Buf
     };
     let (m, k) = (a.dims[0] as usize, a.dims[1] as usize);
     let n = out.dims[1] as usize;
-    let (av, bv) = (decode(element(a)?, &a.bytes), decode(element(b)?, &b.bytes));
+    let (av, bv) = (decode(element(a)?, &a.bytes), rows_of_b(decode(element(b)?, &b.bytes), o.nk, k, n));
     let got = decode(out_type, &out.bytes);
     let ulp = out_type.epsilon() as f64;
     let step = (m * n * k).div_ceil(1 << 30).max(1);
     let mut errors = Vec::new();
     for i in (0..m * n).step_by(step) {
         let (row, col) = (i / n, i % n);
-        let (want, bound) = dot(&av, &bv, o.nk, row, col, k, n, 0.0);
+        let (want, bound) = dot(&av, &bv, row, col, k, 0.0);
         let ev = operand.as_ref().map_or(0.0, |(v, by_column)| v[if *by_column { col } else { row }] as f64);
         let tol_c = matmul_tolerance(k, bound);
         let r = eval_epilogue(&e.postfix, want, ev)?;
@@ -212,7 +226,46 @@ fn verify_epilogue(o: &Operands, e: &Epilogue, inputs: &[Buffer], outputs: &[Buf
 
 #[cfg(test)]
 mod tests {
-    use super::eval_epilogue;
+    use super::{MatmulCheck, eval_epilogue};
+    use crate::check::{Attributes, Buffer, FamilyCheck, Rng, decode, encode};
+    use crate::ElementType;
+
+    /// A 5 x 7 x 3 bf16 matmul in the given B layout, its C computed here,
+    /// then one element of C spoiled: the check takes the first and
+    /// names the spoiled element in the second.
+    fn check_of_a_computed_matmul(b_layout: &str) -> (Vec<String>, Vec<String>) {
+        let (m, n, k) = (5usize, 7usize, 3usize);
+        let attrs: Attributes = [("a", "0"), ("b", "1"), ("c", "2"), ("accumulate", "0"), ("b_layout", b_layout)]
+            .into_iter()
+            .map(|(key, v)| (format!("reference.{key}"), v.to_string()))
+            .collect();
+        let buffer = |arg, element: &str, dims: Vec<u64>| Buffer { arg, element: element.into(), dims, bytes: vec![] };
+        let b_dims = if b_layout == "nk" { vec![n as u64, k as u64] } else { vec![k as u64, n as u64] };
+        let mut inputs =
+            vec![buffer(0, "bf16", vec![m as u64, k as u64]), buffer(1, "bf16", b_dims), buffer(2, "f32", vec![m as u64, n as u64])];
+        MatmulCheck.fill(&attrs, &mut inputs, &mut Rng(7)).unwrap();
+        let (a, b) = (decode(ElementType::BF16, &inputs[0].bytes), decode(ElementType::BF16, &inputs[1].bytes));
+        let b_at = |l: usize, col: usize| if b_layout == "nk" { b[col * k + l] } else { b[l * n + col] };
+        let c: Vec<f32> =
+            (0..m * n).map(|i| (0..k).map(|l| a[i / n * k + l] * b_at(l, i % n)).sum()).collect();
+        let mut outputs = inputs.clone();
+        outputs[2].bytes = encode(ElementType::F32, &c);
+        let good = MatmulCheck.verify(&attrs, &inputs, &outputs);
+        let mut spoiled = c.clone();
+        spoiled[2 * n + 4] += 0.5;
+        outputs[2].bytes = encode(ElementType::F32, &spoiled);
+        (good, MatmulCheck.verify(&attrs, &inputs, &outputs))
+    }
+
+    #[test]
+    fn the_check_reads_b_in_either_layout() {
+        for layout in ["nk", "kn"] {
+            let (good, spoiled) = check_of_a_computed_matmul(layout);
+            assert!(good.is_empty(), "{layout}: {good:?}");
+            assert_eq!(spoiled.len(), 1, "{layout}: {spoiled:?}");
+            assert!(spoiled[0].starts_with("C[2][4] = "), "{layout}: {spoiled:?}");
+        }
+    }
 
     #[test]
     fn epilogue_is_evaluated_with_its_roundings() {
