@@ -5,10 +5,14 @@ use melior::{
     Context,
     ir::{
         Attribute, BlockLike, Identifier, OperationRef, Type, Value, ValueLike,
-        attribute::IntegerAttribute,
+        attribute::{DenseI64ArrayAttribute, IntegerAttribute},
         operation::{OperationBuilder, OperationLike},
+        r#type::RankedTensorType,
     },
 };
+
+/// MLIR's marker of a dynamic dim in a shape.
+pub const DYNAMIC: i64 = i64::MIN;
 
 /// A fresh copy of `op` (regions included), in no block: the caller puts it
 /// in one at once.
@@ -318,5 +322,64 @@ pub fn convert_elements<'c, 'a>(
             ])
             .add_regions([region])
             .add_results(&[result]),
+    )
+}
+
+/// A ranked tensor type of `dims` (None: dynamic) and `element`.
+pub fn tensor_type<'c>(dims: &[Option<u64>], element: Type<'c>) -> Type<'c> {
+    let shape: Vec<u64> = dims.iter().map(|d| d.unwrap_or(DYNAMIC as u64)).collect();
+    RankedTensorType::new(&shape, element, None).into()
+}
+
+/// The dims and element type of a ranked tensor value.
+pub fn element_of<'c>(v: Value<'c, '_>) -> Result<(Vec<Option<u64>>, Type<'c>), String> {
+    let (dims, element) = crate::ir::shape_of(v.r#type()).ok_or("an operand that is not a ranked tensor")?;
+    // SAFETY: types live as long as the context.
+    Ok((dims, unsafe { Type::from_raw(melior::ir::TypeLike::to_raw(&element)) }))
+}
+
+/// `v` with its dims reordered: result dim i is `v`'s dim `perm[i]`,
+/// written into `into` (a tensor of the result's type) or a new one.
+pub fn transpose<'c, 'a>(
+    context: &'c Context,
+    anchor: &OperationRef<'c, 'a>,
+    v: Value<'c, 'a>,
+    perm: &[usize],
+    into: Option<Value<'c, 'a>>,
+) -> Result<Value<'c, 'a>, String> {
+    if perm.iter().enumerate().all(|(i, p)| i == *p) {
+        return Ok(v);
+    }
+    let location = anchor.location();
+    let (dims, element) = element_of(v)?;
+    let out_dims: Vec<Option<u64>> = perm.iter().map(|p| dims[*p]).collect();
+    let ty = tensor_type(&out_dims, element);
+    let empty = match into {
+        Some(into) => into,
+        None => {
+            let mut sizes = vec![];
+            for p in perm {
+                if dims[*p].is_none() {
+                    sizes.push(crate::build::tensor_dim(context, anchor, v, *p)?);
+                }
+            }
+            insert_before(
+                anchor,
+                OperationBuilder::new("tensor.empty", location).add_operands(&sizes).add_results(&[ty]),
+            )?
+        }
+    };
+    let region = yield_first_region(element, location)?;
+    let perm: Vec<i64> = perm.iter().map(|p| *p as i64).collect();
+    insert_before(
+        anchor,
+        OperationBuilder::new("linalg.transpose", location)
+            .add_operands(&[v, empty])
+            .add_attributes(&[(
+                Identifier::new(context, "permutation"),
+                DenseI64ArrayAttribute::new(context, &perm).into(),
+            )])
+            .add_regions([region])
+            .add_results(&[ty]),
     )
 }

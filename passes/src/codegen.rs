@@ -6,7 +6,8 @@
 //! configured  ukernel-record-argument-access, ukernel-generalize-reduce,
 //!             ukernel-fold-extf-operands, ukernel-fold-transposes,
 //!             ukernel-canonicalize-contractions, ukernel-widen-accumulation (opt-in),
-//!             ukernel-fold-argmax-conversions, ukernel-fuse-elementwise,
+//!             ukernel-fold-argmax-conversions, ukernel-argmax-reduction-innermost,
+//!             ukernel-fuse-elementwise,
 //!             ukernel-two-stage-reductions, ukernel-inits-per-use, ukernel-kernel-config
 //!             (a kernel per root); bufferized (one-shot-bufferize with function
 //!             boundaries, ukernel-fold-reshape-round-trips, results written in place
@@ -94,7 +95,7 @@ impl Stage {
             Stage::Configured => concat!(
                 "builtin.module(ukernel-record-argument-access,ukernel-generalize-reduce,ukernel-fold-extf-operands,ukernel-fold-transposes,",
                 "ukernel-canonicalize-contractions,ukernel-widen-accumulation,",
-                "ukernel-fold-argmax-conversions,",
+                "ukernel-fold-argmax-conversions,ukernel-argmax-reduction-innermost,",
                 "ukernel-fuse-elementwise,ukernel-two-stage-reductions,ukernel-inits-per-use,",
                 "ukernel-kernel-config,",
                 bufferization!(),

@@ -13,7 +13,10 @@
 //!   accessed at that space's point (its leading indices are the loop's
 //!   induction variables: a fill then a matmul over C, fills then an argmax
 //!   over rows): one GPU thread per point, in workgroups of
-//!   [`DEFAULT_THREADS`], the grid from the trip counts; no thread reads what
+//!   [`DEFAULT_THREADS`] (consecutive points, or, where an access's
+//!   innermost index is the second-innermost loop's, as a transpose reads,
+//!   a [`TILE`] x [`TILE`] tile of the two innermost loops, so that both
+//!   sides move runs of [`TILE`] elements), the grid from the trip counts; no thread reads what
 //!   another writes, so the loops need no barrier between them (buffers
 //!   read through a `memref.expand_shape`/`collapse_shape`, which touch no
 //!   memory, count as the buffer they reshape; a written one read that way
@@ -61,6 +64,9 @@ pub const SUMMARY: &str = "Make each dispatch one GPU kernel: map loops to block
 
 /// Threads of the one workgroup that runs a dispatch without a ukernel.
 pub const DEFAULT_THREADS: i64 = 256;
+/// The side of a tile of points (TILE x TILE = [`DEFAULT_THREADS`]) where
+/// one thread per point reads a buffer transposed.
+const TILE: i64 = 16;
 
 pub use crate::names::{BLOCK_ATTR, GRID_ATTR, TEMPORARIES_ATTR, TEMPORARY_SIZES_ATTR};
 
@@ -416,10 +422,10 @@ fn binary<'c, 'a>(
 /// buffer (see the module doc), each thread takes one point: every loop's
 /// bounds become that point (or nothing, past the end). Returns the grid's x
 /// extent, or None (nothing changed) when the dispatch does not qualify.
-fn one_thread_per_point(
-    context: &Context,
-    func: &OperationRef,
-    loops: &[OperationRef],
+fn one_thread_per_point<'c, 'a>(
+    context: &'c Context,
+    func: &OperationRef<'c, 'a>,
+    loops: &[OperationRef<'c, 'a>],
 ) -> Result<Option<GridExpr>, Fail> {
     let Some(first) = loops.first() else { return Ok(None) };
     let n = first.operand_count() / 3;
@@ -481,6 +487,9 @@ fn one_thread_per_point(
         }
     }
     // Every access to a written buffer is at the enclosing loop's point.
+    // An access whose innermost index is the second-innermost loop's (a
+    // transpose's read) asks for tiles of points (below).
+    let mut transposed = false;
     for l in loops {
         let body = l.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| Fail("empty scf.parallel".into()))?;
         let ivs: Vec<Value> = (0..n).filter_map(|d| body.argument(d).ok().map(Into::into)).collect();
@@ -493,6 +502,12 @@ fn one_thread_per_point(
                 _ => continue,
             };
             let memref = op.operand(first_index - 1).map_err(|e| Fail(e.to_string()))?;
+            if n >= 2
+                && op.operand_count() > first_index
+                && op.operand(op.operand_count() - 1).is_ok_and(|v| crate::ir::same(v, ivs[n - 2]))
+            {
+                transposed = true;
+            }
             let Some((arg, reshaped)) = reshaped_arg(memref, func) else { return Ok(None) };
             if !written.contains(&arg) {
                 continue;
@@ -513,16 +528,15 @@ fn one_thread_per_point(
     if upper.iter().any(|ub| defining_op(*ub).and_then(|d| d.parent_operation()).is_none_or(|p| p != *func)) {
         return Ok(None);
     }
-    let mut total = GridExpr::Const(1);
+    let mut trips = Vec::new();
     for ub in &upper {
         match trip_count_expr(*ub, func) {
-            Ok(e) => total = GridExpr::mul(total, e),
+            Ok(e) => trips.push(e),
             Err(_) => return Ok(None),
         }
     }
-    // linear = ctaid.x * threads + tid.x; the point is linear delinearized
-    // over the upper bounds; past the end, every loop runs empty.
     let index = Type::index(context);
+    let i1: Type = IntegerType::new(context, 1).into();
     // Before the first top-level op that holds a loop, so the point
     // dominates every loop.
     let mut anchor = *first;
@@ -534,29 +548,82 @@ fn one_thread_per_point(
     let thread_id = special_register(context, &anchor, "tid.x")?;
     let base = binary(&anchor, "arith.muli", block_id, threads, index)?;
     let linear = binary(&anchor, "arith.addi", base, thread_id, index)?;
-    let mut size = upper[0];
-    for ub in &upper[1..] {
-        size = binary(&anchor, "arith.muli", size, *ub, index)?;
-    }
-    let i1: Type = IntegerType::new(context, 1).into();
-    let in_range = insert_before(
-        &anchor,
-        OperationBuilder::new("arith.cmpi", anchor.location())
-            .add_attributes(&[(
-                Identifier::new(context, "predicate"),
-                IntegerAttribute::new(IntegerType::new(context, 64).into(), 6).into(), // ult
-            )])
-            .add_operands(&[linear, size])
-            .add_results(&[i1]),
-    )?;
-    let one = index_constant(context, &anchor, 1)?;
+    let ult = |a: Value<'c, 'a>, b: Value<'c, 'a>| -> Result<Value<'c, 'a>, Fail> {
+        insert_before(
+            &anchor,
+            OperationBuilder::new("arith.cmpi", anchor.location())
+                .add_attributes(&[(
+                    Identifier::new(context, "predicate"),
+                    IntegerAttribute::new(IntegerType::new(context, 64).into(), 6).into(), // ult
+                )])
+                .add_operands(&[a, b])
+                .add_results(&[IntegerType::new(context, 1).into()]),
+        )
+    };
     let mut ids = vec![linear; n];
-    let mut rest = linear;
-    for d in (1..n).rev() {
-        ids[d] = binary(&anchor, "arith.remui", rest, upper[d], index)?;
-        rest = binary(&anchor, "arith.divui", rest, upper[d], index)?;
-    }
-    ids[0] = rest;
+    let (in_range, grid) = if transposed {
+        // Tiles of TILE x TILE points over the two innermost loops, one per
+        // workgroup, the innermost loop fastest within a tile: a transpose
+        // then reads and writes runs of TILE elements, where one thread per
+        // point in rows read each input element from a different row.
+        let tile = index_constant(context, &anchor, TILE)?;
+        let ceil = |ub: Value<'c, 'a>| -> Result<Value<'c, 'a>, Fail> {
+            let minus_one = index_constant(context, &anchor, TILE - 1)?;
+            let up = binary(&anchor, "arith.addi", ub, minus_one, index)?;
+            binary(&anchor, "arith.divui", up, tile, index)
+        };
+        let (tiles_a, tiles_b) = (ceil(upper[n - 2])?, ceil(upper[n - 1])?);
+        let tx = binary(&anchor, "arith.remui", thread_id, tile, index)?;
+        let ty = binary(&anchor, "arith.divui", thread_id, tile, index)?;
+        let tile_b = binary(&anchor, "arith.remui", block_id, tiles_b, index)?;
+        let rest = binary(&anchor, "arith.divui", block_id, tiles_b, index)?;
+        let tile_a = binary(&anchor, "arith.remui", rest, tiles_a, index)?;
+        let mut rest = binary(&anchor, "arith.divui", rest, tiles_a, index)?;
+        let at = |t: Value<'c, 'a>, within: Value<'c, 'a>| -> Result<Value<'c, 'a>, Fail> {
+            let start = binary(&anchor, "arith.muli", t, tile, index)?;
+            binary(&anchor, "arith.addi", start, within, index)
+        };
+        ids[n - 1] = at(tile_b, tx)?;
+        ids[n - 2] = at(tile_a, ty)?;
+        let mut outer = index_constant(context, &anchor, 1)?;
+        for d in (1..n - 2).rev() {
+            ids[d] = binary(&anchor, "arith.remui", rest, upper[d], index)?;
+            rest = binary(&anchor, "arith.divui", rest, upper[d], index)?;
+        }
+        for ub in &upper[..n - 2] {
+            outer = binary(&anchor, "arith.muli", outer, *ub, index)?;
+        }
+        if n > 2 {
+            ids[0] = rest;
+        }
+        let inside = binary(&anchor, "arith.andi", ult(ids[n - 1], upper[n - 1])?, ult(ids[n - 2], upper[n - 2])?, i1)?;
+        let in_range = binary(&anchor, "arith.andi", inside, ult(rest, outer)?, i1)?;
+        let mut grid = GridExpr::mul(
+            GridExpr::CeilDiv(Box::new(trips[n - 2].clone()), TILE as u64),
+            GridExpr::CeilDiv(Box::new(trips[n - 1].clone()), TILE as u64),
+        );
+        for t in &trips[..n - 2] {
+            grid = GridExpr::mul(t.clone(), grid);
+        }
+        (in_range, grid)
+    } else {
+        // linear = ctaid.x * threads + tid.x; the point is linear
+        // delinearized over the upper bounds.
+        let mut size = upper[0];
+        for ub in &upper[1..] {
+            size = binary(&anchor, "arith.muli", size, *ub, index)?;
+        }
+        let mut rest = linear;
+        for d in (1..n).rev() {
+            ids[d] = binary(&anchor, "arith.remui", rest, upper[d], index)?;
+            rest = binary(&anchor, "arith.divui", rest, upper[d], index)?;
+        }
+        ids[0] = rest;
+        let total = trips.iter().cloned().fold(GridExpr::Const(1), GridExpr::mul);
+        (ult(linear, size)?, GridExpr::CeilDiv(Box::new(total), DEFAULT_THREADS as u64))
+    };
+    // Past the end, every loop runs empty.
+    let one = index_constant(context, &anchor, 1)?;
     let mut lower_bounds = Vec::new();
     let mut upper_bounds = Vec::new();
     for d in 0..n {
@@ -577,7 +644,7 @@ fn one_thread_per_point(
             m.set_operand(n + d, upper_bounds[d]);
         }
     }
-    Ok(Some(GridExpr::CeilDiv(Box::new(total), DEFAULT_THREADS as u64)))
+    Ok(Some(grid))
 }
 
 /// Makes top-level allocations extra arguments of `func`; returns their

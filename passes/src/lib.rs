@@ -45,6 +45,6 @@ pub use registration::{PASSES, PassInfo, register_passes, register_project_passe
 
 // The families' own passes live with their family; their paths stay.
 pub use families::{
-    argmax::fold_argmax_conversions,
+    argmax::{fold_argmax_conversions, reduction_innermost as argmax_reduction_innermost},
     matmul::{canonicalize_contractions, fold_extf_operands, fold_transposes, widen_accumulation},
 };

@@ -37,6 +37,11 @@ pub const PASSES: &[PassInfo] = &[
         create: crate::fold_argmax_conversions::create,
     },
     PassInfo {
+        argument: crate::argmax_reduction_innermost::ARGUMENT,
+        summary: crate::argmax_reduction_innermost::SUMMARY,
+        create: crate::argmax_reduction_innermost::create,
+    },
+    PassInfo {
         argument: crate::fold_transposes::ARGUMENT,
         summary: crate::fold_transposes::SUMMARY,
         create: crate::fold_transposes::create,

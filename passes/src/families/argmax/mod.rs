@@ -31,6 +31,7 @@
 //! lowering passes the producer's body as a function.
 
 pub mod fold_argmax_conversions;
+pub mod reduction_innermost;
 
 use melior::ir::{
     BlockLike, OperationRef, RegionLike, Type, Value, ValueLike, operation::OperationLike, r#type::IntegerType,

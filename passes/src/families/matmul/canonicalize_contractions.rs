@@ -38,14 +38,14 @@ use melior::{
         Attribute, BlockLike, Identifier, OperationRef, Region, RegionLike, Type, Value, ValueLike,
         attribute::{ArrayAttribute, DenseI32ArrayAttribute, DenseI64ArrayAttribute, IntegerAttribute},
         operation::{OperationBuilder, OperationLike},
-        r#type::{IntegerType, RankedTensorType},
+        r#type::IntegerType,
     },
     pass::Pass,
 };
 use ukernel_dialect::emit_remark;
 
 use crate::{
-    build::insert_before,
+    build::{DYNAMIC, element_of, insert_before, tensor_type, transpose},
     dispatch::{detach, linalg_ops},
     ir::{defining_op, name, shape_of, users},
 };
@@ -260,64 +260,6 @@ fn attr_i64_groups<'c>(context: &'c Context, groups: &[Vec<usize>]) -> Attribute
     ArrayAttribute::new(context, &arrays).into()
 }
 
-const DYNAMIC: i64 = i64::MIN;
-
-fn tensor_type<'c>(dims: &[Option<u64>], element: Type<'c>) -> Type<'c> {
-    let shape: Vec<u64> = dims.iter().map(|d| d.unwrap_or(DYNAMIC as u64)).collect();
-    RankedTensorType::new(&shape, element, None).into()
-}
-
-fn element_of<'c>(v: Value<'c, '_>) -> Result<(Vec<Option<u64>>, Type<'c>), String> {
-    let (dims, element) = shape_of(v.r#type()).ok_or("an operand that is not a ranked tensor")?;
-    // SAFETY: types live as long as the context.
-    Ok((dims, unsafe { Type::from_raw(melior::ir::TypeLike::to_raw(&element)) }))
-}
-
-/// `v` with its dims reordered: result dim i is `v`'s dim `perm[i]`,
-/// written into `into` (a tensor of the result's type) or a new one.
-fn transpose<'c, 'a>(
-    context: &'c Context,
-    anchor: &OperationRef<'c, 'a>,
-    v: Value<'c, 'a>,
-    perm: &[usize],
-    into: Option<Value<'c, 'a>>,
-) -> Result<Value<'c, 'a>, String> {
-    if perm.iter().enumerate().all(|(i, p)| i == *p) {
-        return Ok(v);
-    }
-    let location = anchor.location();
-    let (dims, element) = element_of(v)?;
-    let out_dims: Vec<Option<u64>> = perm.iter().map(|p| dims[*p]).collect();
-    let ty = tensor_type(&out_dims, element);
-    let empty = match into {
-        Some(into) => into,
-        None => {
-            let mut sizes = vec![];
-            for p in perm {
-                if dims[*p].is_none() {
-                    sizes.push(crate::build::tensor_dim(context, anchor, v, *p)?);
-                }
-            }
-            insert_before(
-                anchor,
-                OperationBuilder::new("tensor.empty", location).add_operands(&sizes).add_results(&[ty]),
-            )?
-        }
-    };
-    let region = crate::build::yield_first_region(element, location)?;
-    let perm: Vec<i64> = perm.iter().map(|p| *p as i64).collect();
-    insert_before(
-        anchor,
-        OperationBuilder::new("linalg.transpose", location)
-            .add_operands(&[v, empty])
-            .add_attributes(&[(
-                Identifier::new(context, "permutation"),
-                DenseI64ArrayAttribute::new(context, &perm).into(),
-            )])
-            .add_regions([region])
-            .add_results(&[ty]),
-    )
-}
 
 /// `v` with each group of its dims (`groups`, in order, covering every
 /// dim) collapsed into one.

@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""Argmax over dim 0 (bench/outer_argmax.mlir compiled by `ukc compile`)
+against torch.argmax(x, dim=0) on the GPU, in one process with one timing
+method: CUDA graphs of CALLS calls replayed, device time per call, median of
+REPS replays, ours and torch alternating over ROUNDS rounds, the best round
+reported. Each function is checked first: its indices must equal torch's
+exactly (inputs are multiples of 1/64 in [-2, 2), so most columns have ties,
+which the first index wins in both).
+
+usage: outer_argmax_bench.py PKG [--reps N] [--rounds R] [--calls C] [--only SUBSTRING]
+"""
+import re
+import sys
+
+import torch
+
+import ukernel
+from cuda_driver import rounds_of, command_line
+
+DTYPES = {"f32": torch.float32, "bf16": torch.bfloat16, "f16": torch.float16}
+
+
+def main(argv):
+    paths, opts = command_line(argv, reps=20, rounds=3, calls=20, only="")
+    if len(paths) != 1:
+        raise SystemExit(__doc__)
+    pkg = ukernel.load(paths[0])
+    torch.manual_seed(0)
+    print(f"# {torch.cuda.get_device_name()}; CUDA graphs of {opts['calls']} calls, median of {opts['reps']} "
+          f"replays, best of {opts['rounds']} rounds")
+    print("| function | ours (us) | torch (us) | torch/ours | indices |")
+    print("|---|---|---|---|---|")
+    failures = []
+    for name in pkg.kernels:
+        m = re.match(r"colargmax_(f32|bf16|f16)_(\d+)x(\d+)$", name)
+        if not m or opts["only"] not in name:
+            continue
+        dtype, rows, cols = DTYPES[m.group(1)], int(m.group(2)), int(m.group(3))
+        x = (torch.randint(-128, 128, (rows, cols), device="cuda") / 64).to(dtype)
+        kernel = pkg[name]
+        ours = kernel(x)
+        ours = ours[-1] if isinstance(ours, tuple) else ours
+        want = torch.argmax(x, dim=0)
+        same = bool(torch.equal(ours.long(), want))
+        if not same:
+            failures.append(name)
+        t_ours, t_torch = (min(t) for t in rounds_of(
+            [lambda: kernel(x), lambda: torch.argmax(x, dim=0)], opts["reps"], opts["rounds"], opts["calls"]))
+        print(f"| {name} | {t_ours:.1f} | {t_torch:.1f} | {t_torch / t_ours:.2f} | "
+              f"{'equal' if same else 'DIFFER'} |", flush=True)
+    if failures:
+        print(f"FAILED (indices differ from torch's): {', '.join(failures)}")
+        return 1
+    print("every function's indices equal torch's")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
