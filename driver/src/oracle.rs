@@ -24,7 +24,7 @@ use crate::reference::{self, KernelReference, Output};
 /// runtime helpers; transcendental math calls libm.
 const CPU_PIPELINE: &str = concat!(
     "builtin.module(func.func(convert-linalg-to-loops),",
-    "math-extend-to-supported-types{target-type=f32},",
+    "ukernel-expand-fp8-extf,math-extend-to-supported-types{target-type=f32},",
     "arith-emulate-unsupported-floats{source-types=bf16,f16 target-type=f32},",
     "arith-expand{include-bf16=true},convert-math-to-funcs,",
     "convert-scf-to-cf,expand-strided-metadata,lower-affine,finalize-memref-to-llvm,",

@@ -18,7 +18,8 @@
 //! kernels     ukernel-split-kernels (a default-path dispatch of several ops:
 //!             one kernel per op, launched in order), ukernel-gpu-distribute:
 //!             each dispatch is one kernel body
-//! llvm        the LLVM dialect, dispatches marked nvvm.kernel (ukernel-mark-kernels)
+//! llvm        ukernel-expand-fp8-extf, the LLVM dialect, dispatches marked
+//!             nvvm.kernel (ukernel-mark-kernels)
 //! ```
 //!
 //! Every step is a registered pass: each stage is one textual pipeline
@@ -107,7 +108,7 @@ impl Stage {
             ),
             Stage::Kernels => "builtin.module(ukernel-split-kernels,ukernel-gpu-distribute,canonicalize,cse)",
             Stage::Llvm => concat!(
-                "builtin.module(ukernel-math-to-libdevice,convert-math-to-funcs,",
+                "builtin.module(ukernel-expand-fp8-extf,ukernel-math-to-libdevice,convert-math-to-funcs,",
                 "convert-scf-to-cf,expand-strided-metadata,lower-affine,finalize-memref-to-llvm,",
                 "convert-to-llvm,reconcile-unrealized-casts,ukernel-mark-kernels)"
             ),

@@ -16,6 +16,7 @@ pub mod fold_reshape_round_trips;
 pub mod fuse_elementwise;
 pub mod fusion;
 pub mod generalize_reduce;
+pub mod expand_fp8_extf;
 pub mod gpu_distribute;
 pub mod grid;
 pub mod hoist_executable_objects;

@@ -26,8 +26,13 @@ pub fn float_precision(ty: Type) -> Option<u32> {
             Some(24)
         } else if mlir_sys::mlirTypeIsAF64(raw) {
             Some(53)
+        } else if ty.to_string().starts_with("f8") {
+            // 8-bit floats are only widened (`ukernel-expand-fp8-extf`;
+            // rounding into them is not compiled): exact, no rounding of
+            // their own in the result.
+            None
         } else if ty.is_float() {
-            // 8-bit and other small floats: at most 4 mantissa bits.
+            // Other small floats: at most 4 mantissa bits.
             Some(4)
         } else {
             None

@@ -42,6 +42,11 @@ pub const PASSES: &[PassInfo] = &[
         create: crate::argmax_reduction_innermost::create,
     },
     PassInfo {
+        argument: crate::expand_fp8_extf::ARGUMENT,
+        summary: crate::expand_fp8_extf::SUMMARY,
+        create: crate::expand_fp8_extf::create,
+    },
+    PassInfo {
         argument: crate::fold_transposes::ARGUMENT,
         summary: crate::fold_transposes::SUMMARY,
         create: crate::fold_transposes::create,

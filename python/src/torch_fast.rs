@@ -41,6 +41,12 @@ fn torch(py: Python<'_>) -> Option<&Torch> {
         ] {
             dtypes.push((torch.getattr(name).ok()?.unbind(), kind));
         }
+        // 8-bit floats where this torch has them.
+        for (name, kind) in [("float8_e4m3fn", ElementKind::F8E4M3FN), ("float8_e5m2", ElementKind::F8E5M2)] {
+            if let Ok(dtype) = torch.getattr(name) {
+                dtypes.push((dtype.unbind(), kind));
+            }
+        }
         let raw_stream =
             torch.getattr("_C").and_then(|c| c.getattr("_cuda_getCurrentRawStream")).ok().map(|f| f.unbind());
         Some(Torch { tensor, dtypes, raw_stream })

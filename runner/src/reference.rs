@@ -150,6 +150,16 @@ fn generate(element: ElementKind, count: usize, mut state: u64) -> Vec<u8> {
                     _ => bytes.extend_from_slice(&ukernels::reference::F16::from_f32(value).0.to_le_bytes()),
                 }
             }
+            // Any finite 8-bit float: NaN and infinity patterns become a
+            // zero of the same sign.
+            ElementKind::F8E4M3FN | ElementKind::F8E5M2 => {
+                let b = (r >> 56) as u8;
+                let special = match element {
+                    ElementKind::F8E4M3FN => b & 0x7F == 0x7F,
+                    _ => b & 0x7C == 0x7C,
+                };
+                bytes.push(if special { b & 0x80 } else { b });
+            }
             _ => bytes.extend_from_slice(&(r >> 62).to_le_bytes()[..size]),
         }
     }

@@ -15,12 +15,25 @@ pub enum ElementKind {
     I8,
     F64,
     I16,
+    /// 8-bit floats (OCP FP8): moved as bytes, converted by the kernels.
+    F8E4M3FN,
+    F8E5M2,
 }
 
 impl ElementKind {
     /// In package-format order: new kinds go at the end.
-    pub const ALL: [ElementKind; 8] =
-        [Self::F32, Self::F16, Self::BF16, Self::I32, Self::I64, Self::I8, Self::F64, Self::I16];
+    pub const ALL: [ElementKind; 10] = [
+        Self::F32,
+        Self::F16,
+        Self::BF16,
+        Self::I32,
+        Self::I64,
+        Self::I8,
+        Self::F64,
+        Self::I16,
+        Self::F8E4M3FN,
+        Self::F8E5M2,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -32,6 +45,8 @@ impl ElementKind {
             Self::I8 => "i8",
             Self::F64 => "f64",
             Self::I16 => "i16",
+            Self::F8E4M3FN => "f8E4M3FN",
+            Self::F8E5M2 => "f8E5M2",
         }
     }
 
@@ -40,7 +55,7 @@ impl ElementKind {
             Self::F32 | Self::I32 => 4,
             Self::F16 | Self::BF16 => 2,
             Self::I64 | Self::F64 => 8,
-            Self::I8 => 1,
+            Self::I8 | Self::F8E4M3FN | Self::F8E5M2 => 1,
             Self::I16 => 2,
         }
     }
