@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! input       dispatch func.funcs on tensors (or memrefs)
-//! configured  ukernel-record-argument-access, ukernel-generalize-reduce,
+//! configured  ukernel-decompose-softmax, ukernel-record-argument-access, ukernel-generalize-reduce,
 //!             ukernel-fold-extf-operands, ukernel-fold-transposes,
 //!             ukernel-canonicalize-contractions, ukernel-widen-accumulation (opt-in),
 //!             ukernel-fold-argmax-conversions, ukernel-argmax-reduction-innermost,
@@ -14,7 +14,8 @@
 //!             dropped, the others turned into out-params); ukernel-record-outputs-written,
 //!             ukernel-record-dim-classes, ukernel-annotate-references
 //! lowered     ukernel-hoist-executable-objects, ukernel-lower-to-ukernels,
-//!             the other linalg ops and memref.copy as scf.parallel loops
+//!             ukernel-split-reductions, ukernel-reductions-innermost, the other
+//!             linalg ops and memref.copy as scf.parallel loops
 //! kernels     ukernel-split-kernels (a default-path dispatch of several ops:
 //!             one kernel per op, launched in order), ukernel-gpu-distribute:
 //!             each dispatch is one kernel body
@@ -94,7 +95,7 @@ impl Stage {
         match self {
             Stage::Input => "builtin.module()",
             Stage::Configured => concat!(
-                "builtin.module(ukernel-record-argument-access,ukernel-generalize-reduce,ukernel-fold-extf-operands,ukernel-fold-transposes,",
+                "builtin.module(ukernel-decompose-softmax,ukernel-record-argument-access,ukernel-generalize-reduce,ukernel-fold-extf-operands,ukernel-fold-transposes,",
                 "ukernel-canonicalize-contractions,ukernel-widen-accumulation,",
                 "ukernel-fold-argmax-conversions,ukernel-argmax-reduction-innermost,",
                 "ukernel-fuse-elementwise,ukernel-two-stage-reductions,ukernel-inits-per-use,",
@@ -103,7 +104,7 @@ impl Stage {
                 ",ukernel-record-outputs-written,ukernel-record-dim-classes,ukernel-annotate-references)"
             ),
             Stage::Lowered => concat!(
-                "builtin.module(ukernel-hoist-executable-objects,ukernel-lower-to-ukernels,ukernel-split-reductions,",
+                "builtin.module(ukernel-hoist-executable-objects,ukernel-lower-to-ukernels,ukernel-split-reductions,ukernel-reductions-innermost,",
                 "convert-linalg-to-parallel-loops,ukernel-copies-to-loops)"
             ),
             Stage::Kernels => "builtin.module(ukernel-split-kernels,ukernel-gpu-distribute,canonicalize,cse)",
@@ -148,12 +149,17 @@ pub fn run_stage(
 pub fn bufferize_for_reference(context: &Context, module: &mut Module) -> Result<(), CodegenError> {
     crate::register_passes();
     // The module's explicit choice of f32 accumulation changes what its
-    // 16-bit-output matmuls mean; the reference follows it.
+    // 16-bit-output matmuls mean; the reference follows it. linalg.softmax
+    // is upstream's decomposition on tensors, as in the compile.
     run_pipeline(
         context,
         module,
         Stage::Configured,
-        concat!("builtin.module(ukernel-record-argument-access,ukernel-widen-accumulation,", bufferization!(), ")"),
+        concat!(
+            "builtin.module(ukernel-decompose-softmax,ukernel-record-argument-access,ukernel-widen-accumulation,",
+            bufferization!(),
+            ")"
+        ),
     )?;
     Ok(())
 }

@@ -502,9 +502,13 @@ fn one_thread_per_point<'c, 'a>(
                 _ => continue,
             };
             let memref = op.operand(first_index - 1).map_err(|e| Fail(e.to_string()))?;
+            // Transposed: the innermost index is the second-innermost loop's
+            // and another index is the innermost loop's (a row vector read
+            // at the second-innermost loop is a broadcast, not a transpose).
+            let indices: Vec<Value> = (first_index..op.operand_count()).filter_map(|i| op.operand(i).ok()).collect();
             if n >= 2
-                && op.operand_count() > first_index
-                && op.operand(op.operand_count() - 1).is_ok_and(|v| crate::ir::same(v, ivs[n - 2]))
+                && indices.last().is_some_and(|v| crate::ir::same(*v, ivs[n - 2]))
+                && indices.iter().any(|v| crate::ir::same(*v, ivs[n - 1]))
             {
                 transposed = true;
             }

@@ -42,6 +42,16 @@ pub const PASSES: &[PassInfo] = &[
         create: crate::argmax_reduction_innermost::create,
     },
     PassInfo {
+        argument: crate::reductions_innermost::ARGUMENT,
+        summary: crate::reductions_innermost::SUMMARY,
+        create: crate::reductions_innermost::create,
+    },
+    PassInfo {
+        argument: crate::decompose_softmax::ARGUMENT,
+        summary: crate::decompose_softmax::SUMMARY,
+        create: crate::decompose_softmax::create,
+    },
+    PassInfo {
         argument: crate::expand_fp8_extf::ARGUMENT,
         summary: crate::expand_fp8_extf::SUMMARY,
         create: crate::expand_fp8_extf::create,

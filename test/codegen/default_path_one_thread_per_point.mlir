@@ -27,12 +27,13 @@
 // CHECK: return
 
 // A reduction over the outer dimension: each thread runs the sequential
-// loop for its own column.
+// loop for its own column (its loops reordered, the column's first:
+// ukernel-reductions-innermost).
 // CHECK-LABEL: func.func @argmin_outer_columns
 // CHECK-SAME: ukernel.grid = ["ceildiv(64, 256)", "1", "1"]
 // CHECK-NOT: nvvm.barrier0
-// CHECK: scf.for
-// CHECK-NEXT: scf.parallel
+// CHECK: scf.for %[[K:.*]] = %c0 to %c32000 step %c1 {
+// CHECK-NEXT: memref.load %arg0[%[[K]], %{{.*}}] : memref<32000x64xf32>
 // CHECK: return
 
 // Loops over different spaces are one kernel each (ukernel-split-kernels),
