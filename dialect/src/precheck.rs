@@ -3,9 +3,12 @@
 //! diagnostic: a NUL byte (the parser takes C strings), nesting deeper than
 //! the parser's recursion can take (a stack overflow), and a
 //! `dialect_resources` blob whose alignment prefix is not a power of two
-//! (LLVM aborts with "out of memory"), and an `iterator_types` entry that is
+//! (LLVM aborts with "out of memory"), an `iterator_types` entry that is
 //! neither a string nor an iterator-type attribute (upstream's linalg
-//! parser aborts). Each is a located error.
+//! parser aborts), and a `permutation` or `dimensions` of linalg's custom
+//! forms (`linalg.transpose`, `linalg.broadcast`, `linalg.reduce`) that is
+//! not a bracketed list of integers (upstream's parser dereferences the
+//! attribute it failed to parse). Each is a located error.
 
 use crate::location::{CapturedDiagnostic, Severity, SourcePos};
 
@@ -23,7 +26,63 @@ pub fn check_input(text: &str, file: &str) -> Option<CapturedDiagnostic> {
     // string contents too where only the structure matters.
     let code = blanked(text, false);
     let structure = blanked(text, true);
-    nesting(&structure, file).or_else(|| resource_alignment(&code, file)).or_else(|| iterator_types(&structure, file))
+    nesting(&structure, file)
+        .or_else(|| resource_alignment(&code, file))
+        .or_else(|| iterator_types(&structure, file))
+        .or_else(|| integer_lists(&structure, file))
+}
+
+/// The keywords of linalg's custom forms that take `[i, j, ...]`.
+const INTEGER_LIST_KEYWORDS: [&str; 2] = ["permutation", "dimensions"];
+
+/// After `permutation =` or `dimensions =` (as keywords: not part of a
+/// name), a `[` starts a list that must be integers separated by commas up
+/// to its `]`; anything else but the generic form's `array<...>` is an
+/// error at the keyword's value.
+fn integer_lists(text: &str, file: &str) -> Option<CapturedDiagnostic> {
+    for keyword in INTEGER_LIST_KEYWORDS {
+        let mut from = 0;
+        while let Some(found) = text[from..].find(keyword) {
+            let key = from + found;
+            from = key + keyword.len();
+            let before = text[..key].chars().next_back();
+            if before.is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '%' | '@' | '$' | '.' | '#' | '^')) {
+                continue;
+            }
+            let after = &text[from..];
+            if after.chars().next().is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
+                continue;
+            }
+            let Some(value) = after.trim_start().strip_prefix('=') else { continue };
+            let value = value.trim_start();
+            let offset = text.len() - value.len();
+            if value.starts_with("array<") {
+                continue;
+            }
+            let bad = || {
+                let shown: String = value.chars().take_while(|c| *c != '\n').take(24).collect();
+                Some(at(
+                    text,
+                    file,
+                    offset,
+                    format!("'{keyword}' takes a list of integers like [1, 0]; found '{}'", shown.trim_end()),
+                ))
+            };
+            let Some(body) = value.strip_prefix('[') else { return bad() };
+            let Some(end) = body.find(']') else { return bad() };
+            let items = body[..end].trim();
+            let integers = items.is_empty()
+                || items.split(',').all(|item| {
+                    let item = item.trim();
+                    let digits = item.strip_prefix('-').unwrap_or(item);
+                    !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+                });
+            if !integers {
+                return bad();
+            }
+        }
+    }
+    None
 }
 
 /// `text` with every `//` comment outside string literals (and with
@@ -296,6 +355,25 @@ mod tests {
         // A comment between the key and the list hides nothing.
         assert!(message("iterator_types// x\n = [unit]").is_some());
         assert_eq!(message("// iterator_types = [unit]\n\"iterator_types = [unit]\""), None);
+    }
+
+    #[test]
+    fn linalg_integer_lists_must_be_integers() {
+        let transpose = |p: &str| format!("%t = linalg.transpose ins(%k : t) outs(%e : t) permutation = {p}\n");
+        assert_eq!(message(&transpose("[1, 0]")), None);
+        assert_eq!(message(&transpose("[ 1 ,0 ]")), None);
+        assert_eq!(
+            message(&transpose("[x]")).as_deref(),
+            Some("in.mlir:1:62: error: 'permutation' takes a list of integers like [1, 0]; found '[x]'")
+        );
+        assert!(message(&transpose("[1, ")).is_some());
+        assert!(message(&transpose("5")).is_some());
+        assert!(message("linalg.reduce ins(%k : t) outs(%e : t) dimensions = [y]").is_some());
+        assert_eq!(message("linalg.broadcast ins(%k : t) outs(%e : t) dimensions = [0, 2]"), None);
+        // The generic form's array attribute and other names are not the keyword.
+        assert_eq!(message("\"linalg.transpose\"(%a, %b) <{permutation = array<i64: 1, 0>}>"), None);
+        assert_eq!(message("%permutation = arith.constant 0 : i32"), None);
+        assert_eq!(message("func.func @dimensions_x(%a: i32) attributes {my_dimensions = 3}"), None);
     }
 
     #[test]

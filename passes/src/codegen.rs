@@ -3,7 +3,8 @@
 //!
 //! ```text
 //! input       dispatch func.funcs on tensors (or memrefs)
-//! configured  ukernel-decompose-softmax, ukernel-record-argument-access, ukernel-generalize-reduce,
+//! configured  ukernel-scalar-arguments-as-tensors, ukernel-decompose-softmax,
+//!             ukernel-record-argument-access, ukernel-generalize-reduce,
 //!             ukernel-fold-extf-operands, ukernel-fold-transposes,
 //!             ukernel-canonicalize-contractions, ukernel-widen-accumulation (opt-in),
 //!             ukernel-fold-argmax-conversions, ukernel-argmax-reduction-innermost,
@@ -95,7 +96,7 @@ impl Stage {
         match self {
             Stage::Input => "builtin.module()",
             Stage::Configured => concat!(
-                "builtin.module(ukernel-decompose-softmax,ukernel-record-argument-access,ukernel-generalize-reduce,ukernel-fold-extf-operands,ukernel-fold-transposes,",
+                "builtin.module(ukernel-scalar-arguments-as-tensors,ukernel-decompose-softmax,ukernel-record-argument-access,ukernel-generalize-reduce,ukernel-fold-extf-operands,ukernel-fold-transposes,",
                 "ukernel-canonicalize-contractions,ukernel-widen-accumulation,",
                 "ukernel-fold-argmax-conversions,ukernel-argmax-reduction-innermost,",
                 "ukernel-fuse-elementwise,ukernel-two-stage-reductions,ukernel-inits-per-use,",
@@ -156,7 +157,8 @@ pub fn bufferize_for_reference(context: &Context, module: &mut Module) -> Result
         module,
         Stage::Configured,
         concat!(
-            "builtin.module(ukernel-decompose-softmax,ukernel-record-argument-access,ukernel-widen-accumulation,",
+            "builtin.module(ukernel-scalar-arguments-as-tensors,ukernel-decompose-softmax,ukernel-record-argument-access,",
+            "ukernel-widen-accumulation,",
             bufferization!(),
             ")"
         ),

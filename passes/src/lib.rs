@@ -35,6 +35,7 @@ pub mod reductions_innermost;
 pub mod record_dim_classes;
 pub mod record_outputs_written;
 mod registration;
+pub mod scalar_arguments;
 pub mod set_target;
 pub mod split_kernels;
 pub mod split_reductions;

@@ -42,6 +42,11 @@ pub const PASSES: &[PassInfo] = &[
         create: crate::argmax_reduction_innermost::create,
     },
     PassInfo {
+        argument: crate::scalar_arguments::ARGUMENT,
+        summary: crate::scalar_arguments::SUMMARY,
+        create: crate::scalar_arguments::create,
+    },
+    PassInfo {
         argument: crate::reductions_innermost::ARGUMENT,
         summary: crate::reductions_innermost::SUMMARY,
         create: crate::reductions_innermost::create,

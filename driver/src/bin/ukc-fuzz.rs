@@ -205,7 +205,8 @@ impl Outcome {
 
 /// Messages of the prechecks that stop inputs known to crash upstream's
 /// parser (`ukernel_dialect::precheck`): how often the fuzzer reaches them.
-const PRECHECKS: &[&str] = &["NUL byte", "nesting deeper than", "resource blob alignment", "iterator_types entry"];
+const PRECHECKS: &[&str] =
+    &["NUL byte", "nesting deeper than", "resource blob alignment", "iterator_types entry", "takes a list of integers"];
 
 fn run(tool: &Path, args: &[&str], timeout: Duration, stderr: &Path) -> Outcome {
     use std::os::unix::process::{CommandExt, ExitStatusExt};
