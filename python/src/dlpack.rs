@@ -103,6 +103,7 @@ fn element_of(dtype: DLDataType) -> Result<ElementKind, String> {
         (0, 64, 1) => ElementKind::I64,
         (0, 16, 1) => ElementKind::I16,
         (0, 8, 1) => ElementKind::I8,
+        (6, 8, 1) => ElementKind::I1,
         (code, bits, lanes) => {
             let family = match code {
                 0 => "int",

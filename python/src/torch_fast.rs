@@ -38,6 +38,7 @@ fn torch(py: Python<'_>) -> Option<&Torch> {
             ("int64", ElementKind::I64),
             ("int16", ElementKind::I16),
             ("int8", ElementKind::I8),
+            ("bool", ElementKind::I1),
         ] {
             dtypes.push((torch.getattr(name).ok()?.unbind(), kind));
         }

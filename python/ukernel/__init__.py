@@ -46,7 +46,7 @@ def tune(directory, output=None, device=0, repeat=20, verbose=False):
 _TORCH_DTYPES = {
     "f32": "float32", "f16": "float16", "bf16": "bfloat16", "f64": "float64",
     "i32": "int32", "i64": "int64", "i16": "int16", "i8": "int8",
-    "f8E4M3FN": "float8_e4m3fn", "f8E5M2": "float8_e5m2",
+    "f8E4M3FN": "float8_e4m3fn", "f8E5M2": "float8_e5m2", "i1": "bool",
 }
 
 

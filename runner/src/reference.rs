@@ -160,6 +160,7 @@ fn generate(element: ElementKind, count: usize, mut state: u64) -> Vec<u8> {
                 };
                 bytes.push(if special { b & 0x80 } else { b });
             }
+            ElementKind::I1 => bytes.push((r >> 63) as u8),
             _ => bytes.extend_from_slice(&(r >> 62).to_le_bytes()[..size]),
         }
     }

@@ -484,6 +484,7 @@ fn fill_generic(buffer: &mut Buffer, rng: &mut Rng) {
         "f16" => ukernels::check::encode(ukernels::ElementType::F16, &floats(rng)),
         "bf16" => ukernels::check::encode(ukernels::ElementType::BF16, &floats(rng)),
         "f64" => floats(rng).iter().flat_map(|v| (*v as f64).to_le_bytes()).collect(),
+        "i1" => (0..n).map(|_| (rng.next() % 2) as u8).collect(),
         other => {
             let size = ElementKind::from_name(other).map_or(1, |k| k.size_bytes());
             (0..n).flat_map(|_| (rng.next() % 4).to_le_bytes().into_iter().take(size).collect::<Vec<u8>>()).collect()

@@ -18,11 +18,14 @@ pub enum ElementKind {
     /// 8-bit floats (OCP FP8): moved as bytes, converted by the kernels.
     F8E4M3FN,
     F8E5M2,
+    /// Booleans (masks, compares), one byte each holding 0 or 1, as LLVM
+    /// stores an i1 and torch a bool.
+    I1,
 }
 
 impl ElementKind {
     /// In package-format order: new kinds go at the end.
-    pub const ALL: [ElementKind; 10] = [
+    pub const ALL: [ElementKind; 11] = [
         Self::F32,
         Self::F16,
         Self::BF16,
@@ -33,6 +36,7 @@ impl ElementKind {
         Self::I16,
         Self::F8E4M3FN,
         Self::F8E5M2,
+        Self::I1,
     ];
 
     pub fn name(self) -> &'static str {
@@ -47,6 +51,7 @@ impl ElementKind {
             Self::I16 => "i16",
             Self::F8E4M3FN => "f8E4M3FN",
             Self::F8E5M2 => "f8E5M2",
+            Self::I1 => "i1",
         }
     }
 
@@ -55,7 +60,7 @@ impl ElementKind {
             Self::F32 | Self::I32 => 4,
             Self::F16 | Self::BF16 => 2,
             Self::I64 | Self::F64 => 8,
-            Self::I8 | Self::F8E4M3FN | Self::F8E5M2 => 1,
+            Self::I8 | Self::F8E4M3FN | Self::F8E5M2 | Self::I1 => 1,
             Self::I16 => 2,
         }
     }
