@@ -3,7 +3,9 @@
 //!
 //! ```text
 //! input       dispatch func.funcs on tensors (or memrefs)
-//! configured  ukernel-scalar-arguments-as-tensors, ukernel-decompose-softmax,
+//! configured  inline (calls inlined, no cleanup pipeline), symbol-dce (private
+//!             functions no call reaches dropped), ukernel-scalar-arguments-as-tensors,
+//!             ukernel-decompose-softmax,
 //!             ukernel-record-argument-access, ukernel-generalize-reduce,
 //!             ukernel-fold-extf-operands, ukernel-fold-transposes,
 //!             ukernel-canonicalize-contractions, ukernel-widen-accumulation (opt-in),
@@ -96,7 +98,7 @@ impl Stage {
         match self {
             Stage::Input => "builtin.module()",
             Stage::Configured => concat!(
-                "builtin.module(ukernel-scalar-arguments-as-tensors,ukernel-decompose-softmax,ukernel-record-argument-access,ukernel-generalize-reduce,ukernel-fold-extf-operands,ukernel-fold-transposes,",
+                "builtin.module(inline{default-pipeline=\"\"},symbol-dce,ukernel-scalar-arguments-as-tensors,ukernel-decompose-softmax,ukernel-record-argument-access,ukernel-generalize-reduce,ukernel-fold-extf-operands,ukernel-fold-transposes,",
                 "ukernel-canonicalize-contractions,ukernel-widen-accumulation,",
                 "ukernel-fold-argmax-conversions,ukernel-argmax-reduction-innermost,",
                 "ukernel-fuse-elementwise,ukernel-two-stage-reductions,ukernel-inits-per-use,",
@@ -157,8 +159,8 @@ pub fn bufferize_for_reference(context: &Context, module: &mut Module) -> Result
         module,
         Stage::Configured,
         concat!(
-            "builtin.module(ukernel-scalar-arguments-as-tensors,ukernel-decompose-softmax,ukernel-record-argument-access,",
-            "ukernel-widen-accumulation,",
+            "builtin.module(inline{default-pipeline=\"\"},symbol-dce,ukernel-scalar-arguments-as-tensors,",
+            "ukernel-decompose-softmax,ukernel-record-argument-access,ukernel-widen-accumulation,",
             bufferization!(),
             ")"
         ),
