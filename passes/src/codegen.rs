@@ -5,6 +5,7 @@
 //! input       dispatch func.funcs on tensors (or memrefs)
 //! configured  inline (calls inlined, no cleanup pipeline), symbol-dce (private
 //!             functions no call reaches dropped), ukernel-scalar-arguments-as-tensors,
+//!             ukernel-distinct-results,
 //!             ukernel-decompose-softmax,
 //!             ukernel-record-argument-access, ukernel-generalize-reduce,
 //!             ukernel-fold-extf-operands, ukernel-fold-transposes,
@@ -98,7 +99,7 @@ impl Stage {
         match self {
             Stage::Input => "builtin.module()",
             Stage::Configured => concat!(
-                "builtin.module(inline{default-pipeline=\"\"},symbol-dce,ukernel-scalar-arguments-as-tensors,ukernel-decompose-softmax,ukernel-record-argument-access,ukernel-generalize-reduce,ukernel-fold-extf-operands,ukernel-fold-transposes,",
+                "builtin.module(inline{default-pipeline=\"\"},symbol-dce,ukernel-scalar-arguments-as-tensors,ukernel-distinct-results,ukernel-decompose-softmax,ukernel-record-argument-access,ukernel-generalize-reduce,ukernel-fold-extf-operands,ukernel-fold-transposes,",
                 "ukernel-canonicalize-contractions,ukernel-widen-accumulation,",
                 "ukernel-fold-argmax-conversions,ukernel-argmax-reduction-innermost,",
                 "ukernel-fuse-elementwise,ukernel-two-stage-reductions,ukernel-inits-per-use,",
@@ -159,7 +160,7 @@ pub fn bufferize_for_reference(context: &Context, module: &mut Module) -> Result
         module,
         Stage::Configured,
         concat!(
-            "builtin.module(inline{default-pipeline=\"\"},symbol-dce,ukernel-scalar-arguments-as-tensors,",
+            "builtin.module(inline{default-pipeline=\"\"},symbol-dce,ukernel-scalar-arguments-as-tensors,ukernel-distinct-results,",
             "ukernel-decompose-softmax,ukernel-record-argument-access,ukernel-widen-accumulation,",
             bufferization!(),
             ")"

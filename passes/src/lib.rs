@@ -10,6 +10,7 @@ pub mod copies_to_loops;
 mod descriptor;
 pub mod decompose_softmax;
 pub mod dispatch;
+pub mod distinct_results;
 pub mod drop_results_written_in_place;
 mod epilogue;
 pub mod families;

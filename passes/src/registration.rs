@@ -42,6 +42,11 @@ pub const PASSES: &[PassInfo] = &[
         create: crate::argmax_reduction_innermost::create,
     },
     PassInfo {
+        argument: crate::distinct_results::ARGUMENT,
+        summary: crate::distinct_results::SUMMARY,
+        create: crate::distinct_results::create,
+    },
+    PassInfo {
         argument: crate::scalar_arguments::ARGUMENT,
         summary: crate::scalar_arguments::SUMMARY,
         create: crate::scalar_arguments::create,
