@@ -109,7 +109,10 @@ class ArgumentErrors(unittest.TestCase):
         with self.assertRaisesRegex(ukernel.ArgumentError, r"argument 0 \('input'\): expected a f32 buffer"
                                                            r".*got a f16 buffer"):
             self.call(ARGMAX, FakeTensor([1, 128256], "f16"), FakeTensor([1]), FakeTensor([1], "i32"))
-        with self.assertRaisesRegex(ukernel.ArgumentError, r"argument 2 \('index'\): element type bool"):
+        with self.assertRaisesRegex(ukernel.ArgumentError, r"argument 2 \('index'\): element type uint8"):
+            self.call(ARGMAX, FakeTensor([1, 128256]), FakeTensor([1]), FakeTensor([1], "u8"))
+        # A bool (i1 in the package) is a type the runtime knows, not this argument's.
+        with self.assertRaisesRegex(ukernel.ArgumentError, r"argument 2 \('index'\): expected a i32 buffer.*got a i1"):
             self.call(ARGMAX, FakeTensor([1, 128256]), FakeTensor([1]), FakeTensor([1], "bool"))
 
     def test_static_and_dynamic_shapes(self):
