@@ -46,7 +46,8 @@ fn integer_lists(text: &str, file: &str) -> Option<CapturedDiagnostic> {
             let key = from + found;
             from = key + keyword.len();
             let before = text[..key].chars().next_back();
-            if before.is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '%' | '@' | '$' | '.' | '#' | '^')) {
+            if before.is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '%' | '@' | '$' | '.' | '#' | '^'))
+            {
                 continue;
             }
             let after = &text[from..];

@@ -383,3 +383,18 @@ pub fn transpose<'c, 'a>(
             .add_results(&[ty]),
     )
 }
+
+/// Sets the `dim` of every `linalg.index` in `op`'s body to `to[dim]`.
+pub fn renumber_loop_indices(context: &Context, op: &OperationRef, to: &[usize]) -> Result<(), String> {
+    let i64_type = melior::ir::r#type::IntegerType::new(context, 64).into();
+    for o in crate::ir::body_ops(op).into_iter().filter(|o| crate::ir::name(o) == "linalg.index") {
+        let dim = crate::ir::int_attr(&o, "dim").and_then(|d| usize::try_from(d).ok()).and_then(|d| to.get(d).copied());
+        let dim = dim.ok_or("a linalg.index of a loop the op does not have")?;
+        melior::ir::operation::OperationMutLike::set_attribute(
+            &mut crate::ir::mutable(&o),
+            "dim",
+            IntegerAttribute::new(i64_type, dim as i64).into(),
+        );
+    }
+    Ok(())
+}

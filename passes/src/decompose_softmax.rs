@@ -28,7 +28,9 @@ use melior::{
 use ukernel_dialect::emit_error;
 
 use crate::{
-    build::{dim_map, element_of, fill, insert_before, iterator_types, linalg_yield, region_with, tensor_dim, tensor_type},
+    build::{
+        dim_map, element_of, fill, insert_before, iterator_types, linalg_yield, region_with, tensor_dim, tensor_type,
+    },
     ir::{int_attr, name},
 };
 
@@ -158,15 +160,15 @@ fn decompose<'c>(context: &'c Context, op: &OperationRef<'c, '_>) -> Result<(), 
                 .add_regions([region]),
         )
     };
-    let max = generic(&[x], &[identity, reduced_map], reducing, reduced_init(lowest(element)?)?, &[(
-        "arith.maxnumf",
-        0,
-        1,
-    )])?;
-    let exp = generic(&[x, max], &[identity, reduced_map, identity], parallel, init, &[
-        ("arith.subf", 0, 1),
-        ("math.exp", 3, 3),
-    ])?;
+    let max =
+        generic(&[x], &[identity, reduced_map], reducing, reduced_init(lowest(element)?)?, &[("arith.maxnumf", 0, 1)])?;
+    let exp = generic(
+        &[x, max],
+        &[identity, reduced_map, identity],
+        parallel,
+        init,
+        &[("arith.subf", 0, 1), ("math.exp", 3, 3)],
+    )?;
     let sum = generic(&[exp], &[identity, reduced_map], reducing, reduced_init(0.0)?, &[("arith.addf", 0, 1)])?;
     let result = generic(&[exp, sum], &[identity, reduced_map, identity], parallel, init, &[("arith.divf", 0, 1)])?;
     crate::ir::replace_uses(op.result(0).map_err(|e| e.to_string())?, result);

@@ -90,6 +90,21 @@ pub fn rewrite_ops<'c, 'a>(
     true
 }
 
+/// Runs `rewrite` on every dispatch function of `module`; the first error
+/// is reported at its function and stops the pass.
+pub fn rewrite_functions<'c, 'a>(
+    module: &OperationRef<'c, 'a>,
+    mut rewrite: impl FnMut(&OperationRef<'c, 'a>) -> Result<(), String>,
+) -> bool {
+    for func in dispatches(module) {
+        if let Err(message) = rewrite(&func) {
+            ukernel_dialect::emit_error(func.location(), &format!("ukernel: {message}"));
+            return false;
+        }
+    }
+    true
+}
+
 /// The linalg ops under `op`, in order (not looking inside linalg ops).
 pub fn linalg_ops<'c, 'a>(op: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
     let mut out = Vec::new();

@@ -29,7 +29,11 @@ pub const ARGUMENT: &str = "ukernel-distinct-results";
 pub const SUMMARY: &str = "Return a copy for each repeat of a tensor a dispatch returns more than once";
 
 /// An identity generic copying `v` (a ranked tensor) before `anchor`.
-fn copy_of<'c, 'a>(context: &'c Context, anchor: &OperationRef<'c, 'a>, v: Value<'c, 'a>) -> Result<Value<'c, 'a>, String> {
+fn copy_of<'c, 'a>(
+    context: &'c Context,
+    anchor: &OperationRef<'c, 'a>,
+    v: Value<'c, 'a>,
+) -> Result<Value<'c, 'a>, String> {
     let location = anchor.location();
     let (dims, element) = element_of(v)?;
     let rank = dims.len();
@@ -68,13 +72,7 @@ fn rewrite_func(context: &Context, func: &OperationRef) -> Result<(), String> {
 }
 
 fn rewrite_module(context: &Context, module: &OperationRef) -> bool {
-    for func in crate::dispatch::dispatches(module) {
-        if let Err(message) = rewrite_func(context, &func) {
-            ukernel_dialect::emit_error(func.location(), &format!("ukernel: {message}"));
-            return false;
-        }
-    }
-    true
+    crate::dispatch::rewrite_functions(module, |func| rewrite_func(context, func))
 }
 
 static PASS_ID: crate::pass_support::PassId = crate::pass_support::PassId;

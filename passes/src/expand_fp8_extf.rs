@@ -152,8 +152,12 @@ fn rewrite<'c>(context: &'c Context, op: &OperationRef<'c, '_>) -> Result<(), St
     // Subnormal: mantissa x 2^(1 - bias - m), exact in f32.
     let scale = put(arith::constant(
         context,
-        melior::ir::attribute::FloatAttribute::new(context, f32_type, 2f64.powi((1 - format.bias - i64::from(m)) as i32))
-            .into(),
+        melior::ir::attribute::FloatAttribute::new(
+            context,
+            f32_type,
+            2f64.powi((1 - format.bias - i64::from(m)) as i32),
+        )
+        .into(),
         location,
     ))?;
     let sub_value = put(arith::mulf(convert("arith.uitofp", mant, f32_type)?, scale, location))?;

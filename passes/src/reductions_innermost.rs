@@ -23,18 +23,13 @@
 
 use melior::{
     Context,
-    ir::{
-        OperationRef,
-        attribute::{ArrayAttribute, IntegerAttribute},
-        operation::OperationMutLike,
-        r#type::IntegerType,
-    },
+    ir::{OperationRef, attribute::ArrayAttribute, operation::OperationMutLike},
     pass::Pass,
 };
 
 use crate::{
     build::{dim_map, iterator_types},
-    ir::{body_ops, indexing_maps, int_attr, name, reduction_loops},
+    ir::{indexing_maps, name, reduction_loops},
 };
 
 pub const ARGUMENT: &str = "ukernel-reductions-innermost";
@@ -68,12 +63,7 @@ fn reorder(context: &Context, op: &OperationRef) -> Result<(), String> {
         new_maps.push(dim_map(context, loops, &results));
     }
     let kinds: Vec<bool> = order.iter().map(|l| reduction[*l]).collect();
-    let i64_type = IntegerType::new(context, 64).into();
-    for o in body_ops(op).into_iter().filter(|o| name(o) == "linalg.index") {
-        let dim = int_attr(&o, "dim").and_then(|d| usize::try_from(d).ok()).filter(|d| *d < loops);
-        let dim = dim.ok_or("a linalg.index of a loop the op does not have")?;
-        crate::ir::mutable(&o).set_attribute("dim", IntegerAttribute::new(i64_type, new_of_old[dim] as i64).into());
-    }
+    crate::build::renumber_loop_indices(context, op, &new_of_old)?;
     let mut m = crate::ir::mutable(op);
     m.set_attribute("indexing_maps", ArrayAttribute::new(context, &new_maps).into());
     m.set_attribute("iterator_types", iterator_types(context, &kinds)?);

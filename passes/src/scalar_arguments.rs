@@ -32,7 +32,8 @@ use crate::{
 };
 
 pub const ARGUMENT: &str = "ukernel-scalar-arguments-as-tensors";
-pub const SUMMARY: &str = "Make a dispatch's scalar arguments 0-d tensors, read as inputs by the generics that use them";
+pub const SUMMARY: &str =
+    "Make a dispatch's scalar arguments 0-d tensors, read as inputs by the generics that use them";
 
 /// Whether `ty` is a scalar a buffer can hold.
 fn is_scalar(ty: Type) -> bool {
@@ -143,8 +144,8 @@ fn take_as_input<'c>(
         let identity = dim_map(context, rank, &(0..rank).collect::<Vec<_>>());
         (vec![], vec![init], vec![identity], vec![false; rank], region)
     } else {
-        let n_in = operand_segments(op).and_then(|s| s.first().copied()).ok_or("a generic without operand segments")?
-            as usize;
+        let n_in =
+            operand_segments(op).and_then(|s| s.first().copied()).ok_or("a generic without operand segments")? as usize;
         let operands: Vec<Value> = (0..op.operand_count()).filter_map(|i| op.operand(i).ok()).collect();
         let maps = ArrayAttribute::try_from(op.attribute("indexing_maps").map_err(|e| e.to_string())?)
             .map_err(|e| e.to_string())?;
@@ -215,13 +216,7 @@ fn take_as_input<'c>(
 }
 
 fn rewrite_module(context: &Context, module: &OperationRef) -> bool {
-    for func in crate::dispatch::dispatches(module) {
-        if let Err(message) = rewrite_func(context, &func) {
-            ukernel_dialect::emit_error(func.location(), &format!("ukernel: {message}"));
-            return false;
-        }
-    }
-    true
+    crate::dispatch::rewrite_functions(module, |func| rewrite_func(context, func))
 }
 
 static PASS_ID: crate::pass_support::PassId = crate::pass_support::PassId;

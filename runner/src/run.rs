@@ -64,7 +64,12 @@ impl InputCache {
 
 /// The reference's inputs for `seed`, or with none the generic fill of
 /// `shapes` (the kernel's given buffers).
-fn generated_inputs(kernel: &PackagedKernel, seed: Option<u64>, dynamic_size: u64, mut shapes: Vec<Buffer>) -> Vec<Buffer> {
+fn generated_inputs(
+    kernel: &PackagedKernel,
+    seed: Option<u64>,
+    dynamic_size: u64,
+    mut shapes: Vec<Buffer>,
+) -> Vec<Buffer> {
     match seed {
         Some(seed) => crate::reference::generate_inputs(kernel, seed, dynamic_size),
         None => {

@@ -101,8 +101,13 @@ pub fn execute(command: RuntimeCommand) -> i32 {
         RuntimeCommand::Run { package, devices: d, dynamic_size, repeat, save, concurrent, reference } => {
             match references(&package, reference) {
                 Ok(references) => {
-                    let options =
-                        crate::run::RunOptions { dynamic_size, repeat, save_dir: save, references, ..Default::default() };
+                    let options = crate::run::RunOptions {
+                        dynamic_size,
+                        repeat,
+                        save_dir: save,
+                        references,
+                        ..Default::default()
+                    };
                     run(&package, devices(d), &options, concurrent)
                 }
                 Err(e) => Err(e),

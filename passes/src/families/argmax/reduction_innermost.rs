@@ -25,9 +25,9 @@ use melior::{
     Context,
     ir::{
         BlockLike, Identifier, OperationRef, Region, RegionLike, Value, ValueLike,
-        attribute::{ArrayAttribute, DenseI32ArrayAttribute, IntegerAttribute},
-        operation::{OperationBuilder, OperationLike, OperationMutLike},
-        r#type::{IntegerType, RankedTensorType},
+        attribute::{ArrayAttribute, DenseI32ArrayAttribute},
+        operation::{OperationBuilder, OperationLike},
+        r#type::RankedTensorType,
     },
     pass::Pass,
 };
@@ -36,7 +36,7 @@ use ukernel_dialect::emit_remark;
 use crate::{
     build::{dim_map, transpose},
     dispatch::detach,
-    ir::{body_ops, defining_op, indexing_maps, int_attr, name, operand_segments, reduction_loops, shape_of},
+    ir::{body_ops, defining_op, indexing_maps, name, operand_segments, reduction_loops, shape_of},
 };
 
 pub const ARGUMENT: &str = "ukernel-argmax-reduction-innermost";
@@ -60,21 +60,9 @@ fn permutation(results: &[Option<usize>]) -> Option<Vec<usize>> {
     (seen.len() == loops.len()).then_some(loops)
 }
 
-/// Sets the `dim` of every `linalg.index` in `op`'s body to `to[dim]`.
-fn renumber_indices(context: &Context, op: &OperationRef, to: &[usize]) -> Result<(), String> {
-    let i64_type = IntegerType::new(context, 64).into();
-    for o in body_ops(op).into_iter().filter(|o| name(o) == "linalg.index") {
-        let dim = int_attr(&o, "dim").and_then(|d| usize::try_from(d).ok()).and_then(|d| to.get(d).copied());
-        let dim = dim.ok_or("a linalg.index of a loop the op does not have")?;
-        crate::ir::mutable(&o).set_attribute("dim", IntegerAttribute::new(i64_type, dim as i64).into());
-    }
-    Ok(())
-}
-
 /// Moves the body of `from` into `to` (whose region is empty).
 fn move_body(from: &OperationRef, to: &OperationRef) -> Result<(), String> {
-    let (source, target) =
-        (from.region(0).map_err(|e| e.to_string())?, to.region(0).map_err(|e| e.to_string())?);
+    let (source, target) = (from.region(0).map_err(|e| e.to_string())?, to.region(0).map_err(|e| e.to_string())?);
     // SAFETY: both regions are live, and the target's is empty.
     unsafe { mlir_sys::mlirRegionTakeBody(target.to_raw(), source.to_raw()) };
     Ok(())
@@ -116,9 +104,11 @@ fn rewrite(context: &Context, op: OperationRef) -> Result<(), String> {
 
     let location = op.location();
     // Dim j of the copy is the input's dim that loop order[j] indexes.
-    let perm: Vec<usize> = order.iter().map(|l| input.iter().position(|i| i == l)).collect::<Option<_>>().ok_or(
-        "internal error: a loop missing from a permutation",
-    )?;
+    let perm: Vec<usize> = order
+        .iter()
+        .map(|l| input.iter().position(|i| i == l))
+        .collect::<Option<_>>()
+        .ok_or("internal error: a loop missing from a permutation")?;
     let copy = transpose(context, &op, x, &perm, None)?;
     let mut new_of_old = vec![0; loops];
     for (new, old) in order.iter().enumerate() {
@@ -134,7 +124,10 @@ fn rewrite(context: &Context, op: OperationRef) -> Result<(), String> {
         .add_operands(&[copy, inits[0], inits[1]])
         .add_results(&result_types)
         .add_attributes(&[
-            (Identifier::new(context, "indexing_maps"), ArrayAttribute::new(context, &[maps[0], maps[1], maps[1]]).into()),
+            (
+                Identifier::new(context, "indexing_maps"),
+                ArrayAttribute::new(context, &[maps[0], maps[1], maps[1]]).into(),
+            ),
             (Identifier::new(context, "iterator_types"), crate::build::iterator_types(context, &reduction)?),
             (Identifier::new(context, "operandSegmentSizes"), DenseI32ArrayAttribute::new(context, &[1, 2]).into()),
         ])
@@ -143,11 +136,11 @@ fn rewrite(context: &Context, op: OperationRef) -> Result<(), String> {
         .map_err(|e| format!("internal error building the argmax: {e}"))?;
     let new = block.insert_operation_before(op, built);
     move_body(&op, &new)?;
-    renumber_indices(context, &new, &new_of_old)?;
+    crate::build::renumber_loop_indices(context, &new, &new_of_old)?;
     if let Err(why) = crate::families::argmax::match_argmax(&new) {
         // Not an argmax the ukernels take: everything back as it was.
         tracing::debug!(%why, "an outer-dim reduction left alone");
-        renumber_indices(context, &new, &order)?;
+        crate::build::renumber_loop_indices(context, &new, &order)?;
         move_body(&new, &op)?;
         drop(detach(&new));
         if let Some(t) = defining_op(copy) {

@@ -260,7 +260,6 @@ fn attr_i64_groups<'c>(context: &'c Context, groups: &[Vec<usize>]) -> Attribute
     ArrayAttribute::new(context, &arrays).into()
 }
 
-
 /// `v` with each group of its dims (`groups`, in order, covering every
 /// dim) collapsed into one.
 fn collapse<'c, 'a>(
