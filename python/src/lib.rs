@@ -390,8 +390,8 @@ fn measure_tuning(
     repeat: u32,
     output: Option<std::path::PathBuf>,
 ) -> PyResult<(String, String)> {
-    let (records, table) =
-        ukc_runner::tune::measure_into(&directory, output.as_deref(), device, repeat).map_err(PackageError::new_err)?;
+    let (records, table) = ukc_runner::tune::measure_into(&directory, output.as_deref(), device, repeat)
+        .map_err(|e| PackageError::new_err(e.to_string()))?;
     Ok((ukernels::tuning::TuningFile { records, ..Default::default() }.to_json(), table))
 }
 

@@ -136,7 +136,7 @@ fn check_ukernels(path: &str, devices: DeviceSelection) -> Result<bool, String> 
 
 /// Measures a tune folder and merges the records into `output`.
 pub fn tune(dir: &std::path::Path, output: &std::path::Path, device: usize, repeat: u32) -> Result<bool, String> {
-    let (_, table) = crate::tune::measure_into(dir, Some(output), device, repeat)?;
+    let (_, table) = crate::tune::measure_into(dir, Some(output), device, repeat).map_err(|e| e.to_string())?;
     crate::write_stdout(format!("{table}wrote {}\n", output.display()));
     Ok(true)
 }

@@ -16,24 +16,50 @@ pub const PLAN: &str = "plan.json";
 /// The candidates' package in a tune folder.
 pub const PACKAGE: &str = "candidates.pkg";
 
+/// Why a tune folder could not be measured or its records kept; each
+/// message names the file or candidate it is about.
+#[derive(Debug, thiserror::Error)]
+pub enum TuneError {
+    #[error("{}: error: cannot read the tune plan: {source}", path.display())]
+    ReadPlan { path: std::path::PathBuf, source: std::io::Error },
+    /// A plan, or a tuning file, that does not parse (located).
+    #[error("{0}")]
+    Tuning(#[from] ukernels::tuning::TuningError),
+    /// The candidates' package does not read (the message names it).
+    #[error("{0}")]
+    Package(String),
+    #[error("{0}")]
+    References(#[from] crate::reference::ReferenceError),
+    #[error("error: {0}")]
+    Runtime(#[from] ukernel_runtime::Error),
+    #[error("error: {0}")]
+    Driver(#[from] ukernel_runtime::cuda::CudaError),
+    #[error("error: no GPU {0}")]
+    NoDevice(usize),
+    #[error("error: {candidate}: {source}")]
+    Candidate { candidate: String, source: ukernel_runtime::Error },
+    #[error("{}: error: cannot write the tuning file: {source}", path.display())]
+    Write { path: std::path::PathBuf, source: std::io::Error },
+}
+
 /// Measures the folder `dir` on `device`, `repeat` launches per timing;
 /// returns the records and a table of them.
-pub fn measure(dir: &Path, device: usize, repeat: u32) -> Result<(Vec<Record>, String), String> {
+pub fn measure(dir: &Path, device: usize, repeat: u32) -> Result<(Vec<Record>, String), TuneError> {
     let plan_path = dir.join(PLAN);
     let text = ukernels::tuning::read_text(&plan_path)
-        .map_err(|e| format!("{}: error: cannot read the tune plan: {e}", plan_path.display()))?;
-    let plan = TunePlan::parse(&text, &plan_path.display().to_string()).map_err(|e| e.to_string())?;
+        .map_err(|source| TuneError::ReadPlan { path: plan_path.clone(), source })?;
+    let plan = TunePlan::parse(&text, &plan_path.display().to_string())?;
     let package_path = dir.join(PACKAGE);
-    let package = crate::runner::read_package(&package_path.display().to_string())?;
+    let package = crate::runner::read_package(&package_path.display().to_string()).map_err(TuneError::Package)?;
     let ref_dir = crate::reference::directory_of(&package_path);
     let references = if ref_dir.join(crate::reference::MANIFEST).exists() {
-        Some((ref_dir.clone(), crate::reference::read(&ref_dir).map_err(|e| e.to_string())?))
+        Some((ref_dir.clone(), crate::reference::read(&ref_dir)?))
     } else {
         None
     };
-    let rt = Runtime::new(DeviceSelection::Only(vec![device])).map_err(|e| format!("error: {e}"))?;
-    let dev = rt.devices().first().ok_or_else(|| format!("error: no GPU {device}"))?;
-    let driver = ukernel_runtime::cuda::driver_version().map_err(|e| format!("error: {e}"))?;
+    let rt = Runtime::new(DeviceSelection::Only(vec![device]))?;
+    let dev = rt.devices().first().ok_or(TuneError::NoDevice(device))?;
+    let driver = ukernel_runtime::cuda::driver_version()?;
     // First every candidate once, checked, with a rough time (the median of
     // 5 single launches, or the first alone where it is over 3x the best
     // so far); then the contenders, those within 3x of their kernel's best,
@@ -77,7 +103,7 @@ pub fn measure(dir: &Path, device: usize, repeat: u32) -> Result<(Vec<Record>, S
                 ..Default::default()
             };
             let run = crate::run::run_package(&rt, &of_function(&c.function), &options, false)
-                .map_err(|e| format!("error: {}: {e}", c.function))?;
+                .map_err(|source| TuneError::Candidate { candidate: c.function.clone(), source })?;
             if let Some(r) = run.into_iter().next() {
                 let line = format!(
                     "{} ({}): {} [{:.1} s]",
@@ -110,7 +136,7 @@ pub fn measure(dir: &Path, device: usize, repeat: u32) -> Result<(Vec<Record>, S
                 ..Default::default()
             };
             let timed = crate::run::run_package(&rt, &of_function(&runs[i].kernel), &options, false)
-                .map_err(|e| format!("error: {}: {e}", runs[i].kernel))?;
+                .map_err(|source| TuneError::Candidate { candidate: runs[i].kernel.clone(), source })?;
             if let Some(r) = timed.first() {
                 runs[i].micros = r.micros;
             }
@@ -227,9 +253,9 @@ pub fn measure_into(
     output: Option<&Path>,
     device: usize,
     repeat: u32,
-) -> Result<(Vec<Record>, String), String> {
+) -> Result<(Vec<Record>, String), TuneError> {
     if let Some(o) = output.filter(|o| o.exists()) {
-        TuningFile::read(o).map_err(|e| e.to_string())?;
+        TuningFile::read(o)?;
     }
     let (records, table) = measure(dir, device, repeat)?;
     if let Some(o) = output {
@@ -240,12 +266,11 @@ pub fn measure_into(
 
 /// Merges `records` into the tuning file at `path` (created where absent;
 /// a file that does not read is an error, never overwritten).
-pub fn merge_into(path: &Path, records: Vec<Record>) -> Result<(), String> {
-    let mut file =
-        if path.exists() { TuningFile::read(path).map_err(|e| e.to_string())? } else { TuningFile::default() };
+pub fn merge_into(path: &Path, records: Vec<Record>) -> Result<(), TuneError> {
+    let mut file = if path.exists() { TuningFile::read(path)? } else { TuningFile::default() };
     file.merge(records);
     crate::write_atomically(path, file.to_json().as_bytes())
-        .map_err(|e| format!("{}: error: cannot write the tuning file: {e}", path.display()))
+        .map_err(|source| TuneError::Write { path: path.to_path_buf(), source })
 }
 
 #[cfg(test)]
@@ -313,7 +338,8 @@ mod tests {
         let path = dir.path().join("t.json");
         std::fs::write(&path, "{\"format\": \"ukernel-tuning\", \"ver").unwrap();
         let err = merge_into(&path, vec![]).unwrap_err();
-        assert!(err.starts_with(&format!("{}:1:", path.display())), "{err}");
+        assert!(matches!(err, TuneError::Tuning(_)), "{err:?}");
+        assert!(err.to_string().starts_with(&format!("{}:1:", path.display())), "{err}");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "{\"format\": \"ukernel-tuning\", \"ver");
         let fresh = dir.path().join("new.json");
         merge_into(&fresh, vec![]).unwrap();
