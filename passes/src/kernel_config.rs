@@ -117,7 +117,19 @@ pub fn decide(
     // A measured or pinned default path, and the kernel's candidates.
     let mut pinned_default = false;
     let mut tune = None;
-    for family in FAMILIES {
+    // An operand with a dimension of size 0 leaves nothing to compute, which
+    // the default path's loops of no iterations do exactly; the ukernels'
+    // tiles, tensor maps and splits are not made for it.
+    let empty = (0..op.operand_count()).find(|i| {
+        op.operand(*i)
+            .ok()
+            .and_then(|v| crate::ir::shape_of(melior::ir::ValueLike::r#type(&v)))
+            .is_some_and(|(dims, _)| dims.contains(&Some(0)))
+    });
+    if let Some(i) = empty {
+        reasons.push(format!("operand {i} has a dimension of size 0"));
+    }
+    for family in FAMILIES.iter().filter(|_| empty.is_none()) {
         let found = match family.match_op(op) {
             Ok(found) => found,
             Err(reason) => {
@@ -190,6 +202,7 @@ pub fn decide(
         explanation += &format!(" (the {stage} of a reduction in two stages)");
     }
     if other_ops.is_empty()
+        && empty.is_none()
         && let Some(what) = FAMILIES.iter().find_map(|f| f.default_split(op))
     {
         config.params.push((SPLIT_PARAM.into(), SPLIT_THREADS));
