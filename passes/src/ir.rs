@@ -160,6 +160,15 @@ impl IndexingMap {
     }
 }
 
+/// The inverse of the permutation `p` (`p[i] = j` gives `inverse[j] = i`).
+pub fn inverse_permutation(p: &[usize]) -> Vec<usize> {
+    let mut inverse = vec![0; p.len()];
+    for (i, j) in p.iter().enumerate() {
+        inverse[*j] = i;
+    }
+    inverse
+}
+
 /// The `indexing_maps` of a linalg op; None when absent or not affine maps.
 pub fn indexing_maps(op: &OperationRef) -> Option<Vec<IndexingMap>> {
     use mlir_sys::*;

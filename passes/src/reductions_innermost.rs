@@ -51,10 +51,7 @@ fn reorder(context: &Context, op: &OperationRef) -> Result<(), String> {
     let Some(order) = order(&reduction) else { return Ok(()) };
     let Some(maps) = indexing_maps(op) else { return Ok(()) };
     let loops = reduction.len();
-    let mut new_of_old = vec![0; loops];
-    for (new, old) in order.iter().enumerate() {
-        new_of_old[*old] = new;
-    }
+    let new_of_old = crate::ir::inverse_permutation(&order);
     let mut new_maps = Vec::new();
     for map in &maps {
         let Some(results) = map.results.iter().map(|r| r.map(|l| new_of_old[l])).collect::<Option<Vec<_>>>() else {

@@ -110,10 +110,7 @@ fn rewrite(context: &Context, op: OperationRef) -> Result<(), String> {
         .collect::<Option<_>>()
         .ok_or("internal error: a loop missing from a permutation")?;
     let copy = transpose(context, &op, x, &perm, None)?;
-    let mut new_of_old = vec![0; loops];
-    for (new, old) in order.iter().enumerate() {
-        new_of_old[*old] = new;
-    }
+    let new_of_old = crate::ir::inverse_permutation(&order);
     let maps = [dim_map(context, loops, &canonical), dim_map(context, loops, &canonical[..loops - 1])];
     let mut reduction = vec![false; loops];
     reduction[loops - 1] = true;

@@ -408,11 +408,7 @@ fn from_layout<'c, 'a>(
         }
     }
     let ungrouped = expand(context, anchor, unexpanded, &c, &target, &dynamic)?;
-    let perm = layout.permutation(map);
-    let mut inverse = vec![0; perm.len()];
-    for (i, p) in perm.iter().enumerate() {
-        inverse[*p] = i;
-    }
+    let inverse = crate::ir::inverse_permutation(&layout.permutation(map));
     transpose(context, anchor, ungrouped, &inverse, Some(dest))
 }
 
