@@ -99,6 +99,18 @@ fn dims_of(shape: &[Dim], dynamic_size: u64) -> Vec<u64> {
 /// dispatch argument it is: buffers and temporaries (scratch) are the
 /// dispatch's arguments in order, and references name them by number.
 pub fn given_buffers(kernel: &PackagedKernel, dynamic_size: u64) -> Vec<Buffer> {
+    given_shapes(kernel, dynamic_size)
+        .into_iter()
+        .map(|(arg, element, dims)| {
+            let bytes = vec![0u8; dims.iter().product::<u64>() as usize * element.size_bytes()];
+            Buffer { arg, element: element.name().to_string(), dims, bytes }
+        })
+        .collect()
+}
+
+/// What [`given_buffers`] makes, without the bytes: each buffer's dispatch
+/// argument, element type and dims.
+pub fn given_shapes(kernel: &PackagedKernel, dynamic_size: u64) -> Vec<(i64, ElementKind, Vec<u64>)> {
     let mut out = Vec::new();
     let mut dispatch_arg = -1i64;
     for spec in &kernel.launch.args {
@@ -106,9 +118,7 @@ pub fn given_buffers(kernel: &PackagedKernel, dynamic_size: u64) -> Vec<Buffer> 
             dispatch_arg += 1;
         }
         let ArgSpec::Buffer { element, shape, .. } = spec else { continue };
-        let dims = dims_of(shape, dynamic_size);
-        let bytes = vec![0u8; dims.iter().product::<u64>() as usize * element.size_bytes()];
-        out.push(Buffer { arg: dispatch_arg, element: element.name().to_string(), dims, bytes });
+        out.push((dispatch_arg, *element, dims_of(shape, dynamic_size)));
     }
     out
 }

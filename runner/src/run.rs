@@ -41,14 +41,13 @@ pub struct InputCache(std::sync::Mutex<Option<(InputKey, std::sync::Arc<Vec<Buff
 
 /// The reference's seed (none: the generic fill) and each buffer's
 /// argument, element type and shape.
-type InputKey = (Option<u64>, Vec<(i64, String, Vec<u64>)>);
+type InputKey = (Option<u64>, Vec<(i64, ElementKind, Vec<u64>)>);
 
 impl InputCache {
     /// The inputs of `kernel`: the reference's for `seed`, or the generic
     /// fill without one; generated unless the last call asked for the same.
     fn get(&self, kernel: &PackagedKernel, seed: Option<u64>, dynamic_size: u64) -> std::sync::Arc<Vec<Buffer>> {
-        let shapes = crate::reference::given_buffers(kernel, dynamic_size);
-        let key: InputKey = (seed, shapes.iter().map(|b| (b.arg, b.element.clone(), b.dims.clone())).collect());
+        let key: InputKey = (seed, crate::reference::given_shapes(kernel, dynamic_size));
         let mut last = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some((_, inputs)) = last.as_ref().filter(|(k, _)| *k == key) {
             return inputs.clone();
@@ -56,27 +55,17 @@ impl InputCache {
         // Drop the old set before generating the new one: two prefill sets
         // at once would double the peak.
         *last = None;
-        let inputs = std::sync::Arc::new(generated_inputs(kernel, seed, dynamic_size, shapes));
+        let inputs = std::sync::Arc::new(match seed {
+            Some(seed) => crate::reference::generate_inputs(kernel, seed, dynamic_size),
+            None => {
+                let mut buffers = crate::reference::given_buffers(kernel, dynamic_size);
+                let mut rng = Rng(0x5eed_1234_9876_abcd);
+                buffers.iter_mut().for_each(|b| fill_generic(b, &mut rng));
+                buffers
+            }
+        });
         *last = Some((key, inputs.clone()));
         inputs
-    }
-}
-
-/// The reference's inputs for `seed`, or with none the generic fill of
-/// `shapes` (the kernel's given buffers).
-fn generated_inputs(
-    kernel: &PackagedKernel,
-    seed: Option<u64>,
-    dynamic_size: u64,
-    mut shapes: Vec<Buffer>,
-) -> Vec<Buffer> {
-    match seed {
-        Some(seed) => crate::reference::generate_inputs(kernel, seed, dynamic_size),
-        None => {
-            let mut rng = Rng(0x5eed_1234_9876_abcd);
-            shapes.iter_mut().for_each(|b| fill_generic(b, &mut rng));
-            shapes
-        }
     }
 }
 
@@ -337,15 +326,8 @@ fn run_steps(
     let first = function.steps_for(dev.compute_capability)[0];
     let inputs_start = std::time::Instant::now();
     let (seed, dynamic_size) = reference.map_or((None, options.dynamic_size), |(_, r)| (Some(r.seed), r.dynamic_size));
-    let inputs = match &options.inputs {
-        Some(cache) => cache.get(first, seed, dynamic_size),
-        None => std::sync::Arc::new(generated_inputs(
-            first,
-            seed,
-            dynamic_size,
-            crate::reference::given_buffers(first, dynamic_size),
-        )),
-    };
+    // Without a cache to share, one of this run's own.
+    let inputs = options.inputs.clone().unwrap_or_default().get(first, seed, dynamic_size);
     let (kinds, device_buffers) = upload(dev, &inputs)?;
     let inputs_ms = inputs_start.elapsed().as_secs_f64() * 1e3;
     let args = launch_args(&inputs, &device_buffers, &kinds);
