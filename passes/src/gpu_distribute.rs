@@ -564,6 +564,23 @@ fn one_thread_per_point<'c, 'a>(
                 .add_results(&[IntegerType::new(context, 1).into()]),
         )
     };
+    // Loops 0..k of the point from `rest`: ids[1..k] its remainders by their
+    // bounds, innermost first, and ids[0] the quotient left.
+    let split = |ids: &mut [Value<'c, 'a>], mut rest: Value<'c, 'a>, k: usize| -> Result<(), Fail> {
+        for d in (1..k).rev() {
+            ids[d] = binary(&anchor, "arith.remui", rest, upper[d], index)?;
+            rest = binary(&anchor, "arith.divui", rest, upper[d], index)?;
+        }
+        if k > 0 {
+            ids[0] = rest;
+        }
+        Ok(())
+    };
+    // The number of points of loops 0..k.
+    let points = |k: usize| -> Result<Value<'c, 'a>, Fail> {
+        let Some((first, more)) = upper[..k].split_first() else { return index_constant(context, &anchor, 1) };
+        more.iter().try_fold(*first, |size, ub| binary(&anchor, "arith.muli", size, *ub, index))
+    };
     let mut ids = vec![linear; n];
     let (in_range, grid) = if transposed {
         // Tiles of TILE x TILE points over the two innermost loops, one per
@@ -582,26 +599,16 @@ fn one_thread_per_point<'c, 'a>(
         let tile_b = binary(&anchor, "arith.remui", block_id, tiles_b, index)?;
         let rest = binary(&anchor, "arith.divui", block_id, tiles_b, index)?;
         let tile_a = binary(&anchor, "arith.remui", rest, tiles_a, index)?;
-        let mut rest = binary(&anchor, "arith.divui", rest, tiles_a, index)?;
+        let outer = binary(&anchor, "arith.divui", rest, tiles_a, index)?;
         let at = |t: Value<'c, 'a>, within: Value<'c, 'a>| -> Result<Value<'c, 'a>, Fail> {
             let start = binary(&anchor, "arith.muli", t, tile, index)?;
             binary(&anchor, "arith.addi", start, within, index)
         };
         ids[n - 1] = at(tile_b, tx)?;
         ids[n - 2] = at(tile_a, ty)?;
-        let mut outer = index_constant(context, &anchor, 1)?;
-        for d in (1..n - 2).rev() {
-            ids[d] = binary(&anchor, "arith.remui", rest, upper[d], index)?;
-            rest = binary(&anchor, "arith.divui", rest, upper[d], index)?;
-        }
-        for ub in &upper[..n - 2] {
-            outer = binary(&anchor, "arith.muli", outer, *ub, index)?;
-        }
-        if n > 2 {
-            ids[0] = rest;
-        }
+        split(&mut ids, outer, n - 2)?;
         let inside = binary(&anchor, "arith.andi", ult(ids[n - 1], upper[n - 1])?, ult(ids[n - 2], upper[n - 2])?, i1)?;
-        let in_range = binary(&anchor, "arith.andi", inside, ult(rest, outer)?, i1)?;
+        let in_range = binary(&anchor, "arith.andi", inside, ult(outer, points(n - 2)?)?, i1)?;
         let mut grid = GridExpr::mul(
             GridExpr::CeilDiv(Box::new(trips[n - 2].clone()), TILE as u64),
             GridExpr::CeilDiv(Box::new(trips[n - 1].clone()), TILE as u64),
@@ -613,18 +620,9 @@ fn one_thread_per_point<'c, 'a>(
     } else {
         // linear = ctaid.x * threads + tid.x; the point is linear
         // delinearized over the upper bounds.
-        let mut size = upper[0];
-        for ub in &upper[1..] {
-            size = binary(&anchor, "arith.muli", size, *ub, index)?;
-        }
-        let mut rest = linear;
-        for d in (1..n).rev() {
-            ids[d] = binary(&anchor, "arith.remui", rest, upper[d], index)?;
-            rest = binary(&anchor, "arith.divui", rest, upper[d], index)?;
-        }
-        ids[0] = rest;
+        split(&mut ids, linear, n)?;
         let total = trips.iter().cloned().fold(GridExpr::Const(1), GridExpr::mul);
-        (ult(linear, size)?, GridExpr::CeilDiv(Box::new(total), DEFAULT_THREADS as u64))
+        (ult(linear, points(n)?)?, GridExpr::CeilDiv(Box::new(total), DEFAULT_THREADS as u64))
     };
     // Past the end, every loop runs empty.
     let one = index_constant(context, &anchor, 1)?;
