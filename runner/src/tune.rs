@@ -11,6 +11,15 @@ use crate::run::KernelRun;
 use ukernel_runtime::{DeviceSelection, Runtime};
 use ukernels::tuning::{DEFAULT_PATH, Measured, PlannedKernel, Record, TunePlan, TuningFile, format_micros};
 
+/// A candidate whose rough time is within this factor of its kernel's
+/// best is a contender, timed with the full repeat; beyond it, it has lost.
+const CONTENDER_FACTOR: f32 = 3.0;
+
+/// The fastest of the rough times `(run, micros)`; infinity for none.
+fn fastest(rough: &[(usize, f32)]) -> f32 {
+    rough.iter().map(|r| r.1).fold(f32::INFINITY, f32::min)
+}
+
 /// The plan's file name in a tune folder.
 pub const PLAN: &str = "plan.json";
 /// The candidates' package in a tune folder.
@@ -61,8 +70,8 @@ pub fn measure(dir: &Path, device: usize, repeat: u32) -> Result<(Vec<Record>, S
     let dev = rt.devices().first().ok_or(TuneError::NoDevice(device))?;
     let driver = ukernel_runtime::cuda::driver_version()?;
     // First every candidate once, checked, with a rough time (the median of
-    // 5 single launches, or the first alone where it is over 3x the best
-    // so far); then the contenders, those within 3x of their kernel's best,
+    // 5 single launches, or the first alone where it is over [`CONTENDER_FACTOR`] x the best
+    // so far); then the contenders, those within [`CONTENDER_FACTOR`] x of their kernel's best,
     // `repeat` launches per timing. A default path that takes seconds is
     // launched twice, not a hundred times, to learn that it loses.
     let of_function = |name: &str| ukernel_runtime::Package {
@@ -94,11 +103,11 @@ pub fn measure(dir: &Path, device: usize, repeat: u32) -> Result<(Vec<Record>, S
         for c in &kernel.candidates {
             done += 1;
             let started = std::time::Instant::now();
-            let best = rough.iter().map(|r| r.1).fold(f32::INFINITY, f32::min);
+            let best = fastest(&rough);
             let options = crate::run::RunOptions {
                 repeat: 1,
                 references: references.clone(),
-                give_up_above: best.is_finite().then_some(3.0 * best),
+                give_up_above: best.is_finite().then_some(CONTENDER_FACTOR * best),
                 inputs: Some(inputs.clone()),
                 ..Default::default()
             };
@@ -125,8 +134,8 @@ pub fn measure(dir: &Path, device: usize, repeat: u32) -> Result<(Vec<Record>, S
                 runs.push(r);
             }
         }
-        let best = rough.iter().map(|r| r.1).fold(f32::INFINITY, f32::min);
-        for (i, _) in rough.into_iter().filter(|r| repeat > 1 && r.1 <= 3.0 * best) {
+        let best = fastest(&rough);
+        for (i, _) in rough.into_iter().filter(|r| repeat > 1 && r.1 <= CONTENDER_FACTOR * best) {
             // The same inputs as the checked run (the reference's), unchecked.
             let options = crate::run::RunOptions {
                 repeat,
