@@ -25,6 +25,7 @@ usage: matmul_bench.py PTX_DIR [--reps N] [--rounds R] [--check-only | --timing-
                         [--decode-shapes MxNxK,...]   (the decode rows' shapes, B as N x K)
        matmul_bench.py PTX_DIR --profile KIND   (one bf16 4096^3 launch, B as N x K)
        matmul_bench.py PTX_DIR --sweep [--decode-shapes ...]   (the variants of bench/matmul_sweep.sh)
+       matmul_bench.py PTX_DIR --split-k   (the wgmma kinds with K split: checks, then times per part count)
 """
 import ctypes
 import sys
@@ -60,9 +61,21 @@ def dtype_name(t):
     return {torch.bfloat16: "bf16", torch.float16: "f16", torch.float32: "f32"}[t]
 
 
-def ours(drv, kind, a, b, c, layout, accumulate=False):
+def split_k_bytes(m, n, tile_m, tile_n, cluster, splits):
+    """The wgmma ukernel's split-K workspace after its tensor maps (see
+    WgmmaShape::split_k_bytes): a counter per tile, padded to 256 bytes,
+    then each tile's partials per split."""
+    if splits <= 1:
+        return 0
+    tiles = (n + tile_n - 1) // tile_n * ((m + tile_m * cluster - 1) // (tile_m * cluster) * cluster)
+    return (tiles * 4 + 255) // 256 * 256 + tiles * splits * tile_m * tile_n * 4
+
+
+def ours(drv, kind, a, b, c, layout, accumulate=False, k_splits=1):
     """A call computing c (+)= a @ B with B = b.T (nk) or b (kn). `drv` is a
-    Driver, or a dict of them by kind (the sm_90a module holds wgmma)."""
+    Driver, or a dict of them by kind (the sm_90a module holds wgmma).
+    `k_splits` (wgmma kinds): K in so many parts, summed by each tile's
+    last."""
     if isinstance(drv, dict):
         drv = drv.get("wgmma" if kind.startswith("wgmma") else kind, drv["default"])
     m, k = a.shape
@@ -78,15 +91,18 @@ def ours(drv, kind, a, b, c, layout, accumulate=False):
     if params.get("persistent"):
         # Workgroups walking the tiles: whole clusters, at most one per SM.
         sms = torch.cuda.get_device_properties(0).multi_processor_count // cluster * cluster
-        grid = (1, min(grid[0] * grid[1], sms), 1)
+        grid = (1, min(grid[0] * grid[1] * k_splits, sms), 1)
     args = [ctypes.c_uint64(a.data_ptr()), ctypes.c_int64(a.stride(0)), ctypes.c_uint64(b.data_ptr()),
             ctypes.c_int64(b.stride(0)), ctypes.c_uint64(c.data_ptr()), ctypes.c_int64(c.stride(0)),
             ctypes.c_int64(m), ctypes.c_int64(n), ctypes.c_int64(k), ctypes.c_int32(1 if accumulate else 0)]
     desc = None
     if "desc_bytes" in params:
         # Global memory the ukernel writes its TMA tensor maps to.
-        desc = torch.zeros(params["desc_bytes"], dtype=torch.uint8, device="cuda")
-        args.append(ctypes.c_uint64(desc.data_ptr()))
+        # Global memory the ukernel writes its TMA tensor maps to, then its
+        # split-K workspace.
+        workspace = split_k_bytes(m, n, tile_m, tile_n, cluster, k_splits)
+        desc = torch.zeros(params["desc_bytes"] + workspace, dtype=torch.uint8, device="cuda")
+        args += [ctypes.c_uint64(desc.data_ptr()), ctypes.c_int32(k_splits)]
 
     def call():
         drv.launch(name, grid, (threads, 1, 1), args, smem)
@@ -274,6 +290,51 @@ def bench(drv, reps, rounds):
         del a, b, c
 
 
+def split_k(drv, reps, rounds):
+    """Split K on the wgmma kinds: checks (C = AB launched twice, so the
+    second launch finds the counters the first left; uneven K
+    ranges; several rounds of units; C += AB), then a table of times per
+    split count against torch, for the shapes with few tiles and long K."""
+    count = 0
+    for kind in WGMMA_KINDS:
+        for layout in ("nk", "kn"):
+            for (m, n, k, splits) in [(300, 1000, 4096, 3), (129, 257, 1000, 4), (2048, 4096, 1024, 2),
+                                      (512, 768, 3072, 5), (1024, 1024, 16384, 8), (64, 64, 192, 7)]:
+                a, b = operands(m, n, k, torch.bfloat16, layout, seed=m + n + k + splits)
+                for accumulate in (False, True):
+                    init = torch.randn(m, n, device="cuda") if accumulate else torch.zeros(m, n, device="cuda")
+                    c = init.clone() if accumulate else torch.full((m, n), float("nan"), device="cuda")
+                    call = ours(drv, kind, a, b, c, layout, accumulate, k_splits=splits)
+                    call()
+                    if not accumulate:
+                        # Again, on the counters the first launch left.
+                        c.fill_(float("nan"))
+                        call()
+                    torch.cuda.synchronize()
+                    r = check(c, a, b, layout, init)
+                    count += 1
+                    if not r <= 1.0:
+                        print(f"MISMATCH split-K {kind} {layout} {m}x{n}x{k} splits={splits} acc={accumulate}: "
+                              f"error/tolerance {r:.3g}")
+                        sys.exit(1)
+    print(f"split-K checks: {count} cases within tolerance")
+    shapes = [(512, 768, 3072), (1024, 1024, 16384), (512, 4096, 4096), (512, 4096, 11008), (128, 4096, 4096),
+              (256, 1024, 8192), (2048, 4096, 4096)]
+    print(f"{'kind':>12} {'M x N x K':>18} | " + " ".join(f"{f'S={s}':>8}" for s in SPLITS) + f" | {'torch':>8}")
+    for m, n, k in shapes:
+        a, b = operands(m, n, k, torch.bfloat16, "nk", seed=3)
+        peer = lambda: F.linear(a, b)
+        tt = min(rounds_of([peer], reps, rounds)[0])
+        for kind in WGMMA_KINDS:
+            c = torch.empty(m, n, device="cuda")
+            calls = [ours(drv, kind, a, b, c, "nk", k_splits=s) for s in SPLITS]
+            times = [min(t) for t in rounds_of(calls, reps, rounds)]
+            print(f"{kind:>12} {f'{m}x{n}x{k}':>18} | " + " ".join(f"{t:>8.2f}" for t in times) + f" | {tt:>8.2f}")
+
+
+SPLITS = (1, 2, 3, 4, 6, 8, 12)
+
+
 def sweep(ptx_dir, reps):
     """Checks and times each tile variant built by bench/matmul_sweep.sh."""
     drv = Driver(f"{ptx_dir}/matmul_sweep.sm_90.ptx")
@@ -428,6 +489,9 @@ def main():
         c = torch.empty(4096, 4096, device="cuda")
         ours(drv, kind, a, b, c, "nk")()
         torch.cuda.synchronize()
+        return
+    if "--split-k" in sys.argv:
+        split_k(drv, reps, rounds)
         return
     if "--timing-only" not in sys.argv:  # (each timed result is still checked)
         run_checks(drv)

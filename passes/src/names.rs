@@ -79,3 +79,7 @@ pub const STEP_ATTR: &str = "ukernel.step";
 /// The lowering-config parameter of a persistent ukernel's configuration:
 /// how many workgroups walk the tiles.
 pub const PERSISTENT_WORKGROUPS_PARAM: &str = "persistent_workgroups";
+
+/// The lowering-config parameter of a split-K configuration: the parts K is
+/// split into (absent or 1: K whole).
+pub const K_SPLITS_PARAM: &str = "k_splits";

@@ -52,6 +52,21 @@
 // tiles are computed as halves 128 columns wide (m64n128k16, a B box of half
 // the rows), twice as many units of about half the time each.
 //
+// Split K (`k_splits` > 1, persistent walk, TMA): each C tile is computed
+// as `k_splits` units, unit s over the s-th of k_splits near-equal ranges of
+// K tiles, walked like tiles (all tiles' first units, then all second
+// ones...), so that C of fewer tiles than SMs still keeps them busy. A unit
+// writes its f32 accumulators to the workspace in the threads' own order,
+// then counts itself done on the tile's counter (fence, one atomic); the
+// last of a tile's units to count reads the others' partials, sums all
+// k_splits of them in the order of s (the same sum whichever unit is last:
+// results do not depend on timing), stores the tile (C or the store fusion
+// point) and zeroes the counter for the next launch. No unit waits for
+// another, so it stays correct when the walkers do not all run at once.
+// Workspace: right after the tensor maps in `desc` (see
+// `WgmmaShape::split_k_bytes`): a u32 counter per C tile (padded to 256
+// bytes), then tiles x k_splits x 128 x BN floats. Counters start zeroed.
+//
 // Tensor maps (A, B, and with a split tail B in half-width boxes): built by
 // the workgroup itself (tensormap.replace on zeroed 128-byte objects in
 // shared memory, then copied with a proxy fence into `desc`, global memory
@@ -65,7 +80,7 @@
 //
 // Semantics and ABI: those of the tile ukernel (matmul_tile.cu), with tiles
 // of 128 x BN, `tile_m` and `tile_n` as above, and two more parameters,
-// `desc` and `desc_offset` (bytes). It has the store fusion point
+// `desc` and `desc_offset` (bytes), and `k_splits` (1: K whole). It has the store fusion point
 // (matmul_common.h). A workgroup whose tile starts past M (the second of a
 // cluster at the last row of tiles) computes it from zeros and stores
 // nothing.
@@ -135,6 +150,7 @@
 #define SMEM_FULL 0
 #define SMEM_EMPTY 64
 #define SMEM_TMAP 256
+#define SMEM_LAST 960 // split K: whether this unit is its tile's last
 #define SMEM_TILES 1024
 
 #define UK_SYMBOL UK_WGMMA_SYMBOL
@@ -406,13 +422,17 @@ static UK_DEVICE UK_INLINE void mainloop_cp_async(float d[ACC], u32 tiles, const
 // whole + h / 2, half h % 2), so that the round takes about half the time.
 struct TileWalk {
   // Walk indices are 32-bit: C of fewer than 2^32 tiles (2^47 elements).
-  u32 first, stride, count, whole, tiles_n, pair_rows, rank;
+  // With split K, `count` counts units: `splits` per pair of tiles, all
+  // pairs' units of split 0 first (`pairs` pairs per split).
+  u32 first, stride, count, whole, tiles_n, pair_rows, rank, splits, pairs;
   i64 base_m, base_n;
-  UK_DEVICE TileWalk(i32 tile_m, i32 tile_n, i64 m, i64 n, bool split_tail) {
+  UK_DEVICE TileWalk(i32 tile_m, i32 tile_n, i64 m, i64 n, bool split_tail, u32 k_splits) {
 #if UK_WGMMA_PERSISTENT
     tiles_n = (u32)((n + BN - 1) / BN);
     pair_rows = (u32)(((m + BM - 1) / BM + CLUSTER - 1) / CLUSTER);
-    count = whole = tiles_n * pair_rows;
+    splits = k_splits > 1 ? k_splits : 1;
+    pairs = tiles_n * pair_rows;
+    count = whole = pairs * splits;
     first = (u32)tile_m / CLUSTER;
     // At least one step: a count below a cluster would otherwise never end.
     stride = (u32)tile_n >= CLUSTER ? (u32)tile_n / CLUSTER : 1;
@@ -420,7 +440,7 @@ struct TileWalk {
     base_m = base_n = 0;
 #if UK_WGMMA_SPLIT_TAIL
     const u32 tail = count % stride;
-    if (split_tail && count > stride && tail > 0 && 2 * tail <= stride) {
+    if (split_tail && splits == 1 && count > stride && tail > 0 && 2 * tail <= stride) {
       whole = count - tail;
       count = whole + 2 * tail;
     }
@@ -431,16 +451,20 @@ struct TileWalk {
     (void)m;
     (void)n;
     (void)split_tail;
-    first = 0, stride = 1, count = whole = 1, tiles_n = 1, pair_rows = 1, rank = 0;
+    (void)k_splits;
+    first = 0, stride = 1, count = whole = 1, tiles_n = 1, pair_rows = 1, rank = 0, splits = 1, pairs = 1;
     base_m = (i64)tile_m * BM, base_n = (i64)tile_n * BN;
 #endif
   }
-  // The first row and column of walk index t's tile, and whether it is a
-  // half (the tile's first BN / 2 columns from n0).
-  UK_DEVICE bool origin(u32 t, i64 &m0, i64 &n0) const {
+  // The first row and column of walk index t's tile, its split of K (0 for
+  // K whole), and whether it is a half (the tile's first BN / 2 columns
+  // from n0).
+  UK_DEVICE bool origin(u32 t, i64 &m0, i64 &n0, u32 &split) const {
     const bool half = t >= whole;
     const u32 h = t - whole;
     if (half) t = whole + h / 2;
+    split = t / pairs;
+    t -= split * pairs;
     u32 row, col;
 #if UK_WGMMA_WALK_ROWS > 0
     const u32 span = UK_WGMMA_WALK_ROWS * tiles_n, group = t / span, q = t - group * span;
@@ -456,6 +480,15 @@ struct TileWalk {
     n0 = base_n + (i64)col * BN + (half ? (i64)(h & 1) * (BN / 2) : 0);
     return half;
   }
+  // The K tiles [begin, end) of split s of ktiles.
+  UK_DEVICE void k_range(u32 s, i64 ktiles, i64 &begin, i64 &end) const {
+    begin = ktiles * s / splits;
+    end = ktiles * (s + 1) / splits;
+  }
+  // The index of the C tile at (m0, n0) among all tiles (rows of tiles in
+  // whole clusters), which numbers its counter and partials.
+  UK_DEVICE u32 tile_index(i64 m0, i64 n0) const { return (u32)(m0 / BM) * tiles_n + (u32)(n0 / BN); }
+  UK_DEVICE u32 tile_count() const { return pair_rows * CLUSTER * tiles_n; }
 };
 
 // Writes a consumer warpgroup's 64 x W accumulators (d[0, W / 2)) of the C
@@ -533,6 +566,7 @@ static UK_DEVICE UK_INLINE void hand_back(u32 empty_bar) {
 template <int W>
 static UK_DEVICE UK_INLINE void mainloop_tma(float d[ACC], u32 tiles, u32 full, u32 empty, i64 ktiles, u32 &it,
                                              u32 group, u32 lane) {
+  // (ktiles: this unit's K tiles, which the producer loads in order.)
   for (i64 kt = 0; kt < ktiles; kt++, it++) {
     const u32 s = it % STAGES;
     mbar_wait(full + 8 * s, (it / STAGES) & 1);
@@ -546,9 +580,59 @@ static UK_DEVICE UK_INLINE void mainloop_tma(float d[ACC], u32 tiles, u32 full, 
   if (ktiles > 0 && lane == 0) hand_back(empty + 8 * ((it - 1) % STAGES));
 }
 
+// Four floats from global memory through L2 only (another SM wrote them).
+static UK_DEVICE UK_INLINE f32x4 ld_cg4(const f32x4 *p) {
+  float x, y, z, w;
+  asm volatile("ld.global.cg.v4.f32 {%0, %1, %2, %3}, [%4];" : "=f"(x), "=f"(y), "=f"(z), "=f"(w) : "l"(p));
+  return (f32x4){x, y, z, w};
+}
+
+// Split K, the consumers (256 threads, named barrier 1) after a unit's
+// products: writes them as split `split` of tile `tile`'s partials and
+// counts the unit done. The last unit of the tile to count gets every
+// partial summed in the order of the splits into `d` (true); the others
+// leave the tile to it (false).
+static UK_DEVICE UK_INLINE bool last_of_tile(float d[ACC], const TileWalk &walk, u32 tile, u32 split,
+                                             u32 *counters, f32x4 *partials, u32 smem, u32 ctid) {
+  const u32 splits = walk.splits;
+  f32x4 *mine = partials + ((u64)tile * splits + split) * (ACC / 4) * 256;
+#pragma unroll
+  for (int j = 0; j < ACC / 4; j++) mine[j * 256 + ctid] = (f32x4){d[4 * j], d[4 * j + 1], d[4 * j + 2], d[4 * j + 3]};
+  // Every thread's partial visible on the GPU before the count says so.
+  __nvvm_membar_gl();
+  asm volatile("bar.sync 1, 256;" ::: "memory");
+  if (ctid == 0) {
+    u32 before;
+    asm volatile("atom.acq_rel.gpu.global.add.u32 %0, [%1], 1;" : "=r"(before) : "l"(counters + tile) : "memory");
+    const u32 last = before == splits - 1;
+    // The next launch finds the counter zeroed.
+    if (last) counters[tile] = 0;
+    asm volatile("st.shared.u32 [%0], %1;" ::"r"(smem + SMEM_LAST), "r"(last) : "memory");
+  }
+  asm volatile("bar.sync 1, 256;" ::: "memory");
+  u32 last;
+  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(last) : "r"(smem + SMEM_LAST) : "memory");
+  if (!last) return false;
+  // The other units' partials, which they made visible before counting.
+  __nvvm_membar_gl();
+  const f32x4 *tile_parts = partials + (u64)tile * splits * (ACC / 4) * 256;
+#pragma unroll
+  for (int j = 0; j < ACC / 4; j++) {
+    f32x4 sum = {};
+    for (u32 s = 0; s < splits; s++) {
+      const f32x4 p = s == split ? (f32x4){d[4 * j], d[4 * j + 1], d[4 * j + 2], d[4 * j + 3]}
+                                  : ld_cg4(&tile_parts[((u64)s * (ACC / 4) + j) * 256 + ctid]);
+      sum = s == 0 ? p : sum + p;
+    }
+    d[4 * j] = sum.x, d[4 * j + 1] = sum.y, d[4 * j + 2] = sum.z, d[4 * j + 3] = sum.w;
+  }
+  return true;
+}
+
 extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB *b, i64 b_offset, i64 ldb,
                                     float *c, i64 c_offset, i64 ldc, i64 m, i64 n, i64 k, i32 tile_m, i32 tile_n,
-                                    i32 accumulate, UK_EPILOGUE_PARAMS, char *desc_base, i64 desc_offset) {
+                                    i32 accumulate, UK_EPILOGUE_PARAMS, char *desc_base, i64 desc_offset,
+                                    i32 k_splits) {
   const UkEpilogue epilogue = UK_EPILOGUE_INIT;
   const u32 tid = uk_tid();
   const u32 lane = tid & 31, warp = tid >> 5;
@@ -561,10 +645,14 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
   // 32-bit sizes.
   const bool tma = uk_aligned16(A) && uk_aligned16(B) && (lda & 7) == 0 && (ldb & 7) == 0 && m < (1ll << 31) &&
                    n < (1ll << 31) && k < (1ll << 31);
-  // Half tiles are loaded by TMA only (the cp.async path loads whole tiles).
-  const TileWalk walk(tile_m, tile_n, m, n, tma);
-  // 128-byte aligned room for the maps in the caller's global memory.
+  // Half tiles and split K with TMA only (the cp.async path loads whole
+  // tiles over the whole K).
+  const TileWalk walk(tile_m, tile_n, m, n, tma, tma && k_splits > 1 ? (u32)k_splits : 1);
+  // 128-byte aligned room for the maps in the caller's global memory, then
+  // split K's counters and partials.
   char *maps = (char *)(((u64)(desc_base + desc_offset) + 127) & ~(u64)127);
+  u32 *counters = (u32 *)(maps + 128 * TMAPS);
+  f32x4 *partials = (f32x4 *)((char *)counters + ((walk.tile_count() * 4 + 255) & ~255u));
 
   if (warp == 0) {
     if (tma) {
@@ -619,13 +707,15 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
 #endif
       u32 it = 0; // K tiles loaded so far, over all C tiles: stage and round
       for (u32 t = walk.first; t < walk.count; t += walk.stride) {
-        i64 m0, n0;
-        const bool half = walk.origin(t, m0, n0);
+        i64 m0, n0, kt0, kt1;
+        u32 split;
+        const bool half = walk.origin(t, m0, n0, split);
+        walk.k_range(split, ktiles, kt0, kt1);
         // This workgroup's share of the B tile: its rows (columns of C) and
         // the map whose box has that many rows (K x N: boxes of 64 columns).
         const u32 b_rows = (half ? BN / 2 : BN) / CLUSTER;
         const char *b_map = maps + (half ? 256 : 128);
-        for (i64 kt = 0; kt < ktiles; kt++, it++) {
+        for (i64 kt = kt0; kt < kt1; kt++, it++) {
           const u32 s = it % STAGES;
           // The stage's previous contents were consumed (round - 1 hand-backs).
           mbar_wait(empty + 8 * s, ((it / STAGES) & 1) ^ 1);
@@ -666,8 +756,10 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
   const u32 ctid = tid, group = ctid >> 7;
   u32 it = 0; // K tiles consumed so far, over all C tiles
   for (u32 t = walk.first; t < walk.count; t += walk.stride) {
-    i64 m0, n0;
-    const bool half = walk.origin(t, m0, n0);
+    i64 m0, n0, kt0, kt1;
+    u32 split;
+    const bool half = walk.origin(t, m0, n0, split);
+    walk.k_range(split, ktiles, kt0, kt1);
     float d[ACC];
 #pragma unroll
     for (int i = 0; i < ACC; i++) d[i] = 0.0f;
@@ -683,7 +775,9 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
 #else
       (void)half;
 #endif
-      mainloop_tma<BN>(d, tiles, full, empty, ktiles, it, group, lane);
+      mainloop_tma<BN>(d, tiles, full, empty, kt1 - kt0, it, group, lane);
+      if (walk.splits > 1 && !last_of_tile(d, walk, walk.tile_index(m0, n0), split, counters, partials, smem, ctid))
+        continue;
     } else {
       // The previous C tile's last stages were read by every consumer.
       asm volatile("bar.sync 1, 256;" ::: "memory");

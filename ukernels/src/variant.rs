@@ -119,6 +119,13 @@ pub const TILE_THROUGHPUT_PERMILLE: &str = "tile_throughput_permille";
 /// the family's fastest, with which KernelConfig weighs that round.
 pub const SPLIT_TAIL_PERMILLE: &str = "split_tail_permille";
 
+/// The parameter with which a persistent variant says it splits K: it
+/// takes a `k_splits` argument (1 to this many) and computes each C tile as
+/// that many units over parts of K, the last to finish summing them (in a
+/// workspace after its tensor maps, sized by
+/// [`crate::matmul::split_k_bytes`]).
+pub const MAX_K_SPLITS: &str = "max_k_splits";
+
 /// The arch name clang and LLVM take: `sm_90`, or `sm_90a` when arch-specific
 /// (for the build script, which cannot use the runtime's `GpuArch`; the
 /// crates use that).

@@ -110,7 +110,7 @@ fn matmul_variants_record_tiles_layouts_and_shared_memory() {
         assert_eq!(uk.tag("fusion"), Some("store"), "{}", uk.symbol);
         assert_eq!(uk.abi[15].name, "store");
         let desc = uk.param("desc_bytes").is_some();
-        assert_eq!(uk.abi.len(), if desc { 23 } else { 21 }, "{}", uk.symbol);
+        assert_eq!(uk.abi.len(), if desc { 24 } else { 21 }, "{}", uk.symbol);
         assert_eq!(desc, uk.kind.starts_with("wgmma"), "{}", uk.symbol);
     }
     // The wgmma ukernel exists for sm_90a alone, is inlined (ptxas

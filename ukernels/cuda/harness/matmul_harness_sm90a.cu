@@ -2,8 +2,8 @@
 // matrices (offsets 0): tile (blockIdx.y, blockIdx.x) of C (persistent:
 // blockIdx.y of gridDim.y workgroups walking the tiles), in workgroups of
 // UK_WGMMA_THREADS threads, as harness_NAME(a, lda, b, ldb, c, ldc, m, n, k, accumulate,
-// desc) with `desc` the registry's `desc_bytes` of global memory for the
-// tensor maps, bounded for the registry's occupancy
+// desc, k_splits) with `desc` the registry's `desc_bytes` of global memory for the
+// tensor maps (and, for k_splits > 1, the split-K workspace after them, zeroed), bounded for the registry's occupancy
 // (UK_WGMMA_WORKGROUPS_PER_SM) and launched in clusters along y as compiled
 // kernels are (the linker gives them the registry's cluster shape; the
 // grid's y is a multiple of it). Built for sm_90a.
@@ -25,13 +25,13 @@
                                  i64 ldb, float *c, i64 c_offset, i64 ldc, i64 m, i64 n, i64 k,     \
                                  i32 tile_m, i32 tile_n, i32 accumulate, void *store, char *out,    \
                                  i64 out_offset, i64 ldo, const char *operand, i64 operand_offset,  \
-                                 char *desc, i64 desc_offset);                                      \
+                                 char *desc, i64 desc_offset, i32 k_splits);                        \
   extern "C" UK_GLOBAL __attribute__((launch_bounds(UK_WGMMA_THREADS, UK_WGMMA_WORKGROUPS_PER_SM))) void     \
       harness_##NAME(                                                                                \
       const u16 *a, i64 lda, const u16 *b, i64 ldb, float *c, i64 ldc, i64 m, i64 n, i64 k,          \
-      i32 accumulate, char *desc) {                                                                  \
+      i32 accumulate, char *desc, i32 k_splits) {                                                    \
     NAME(a, 0, lda, b, 0, ldb, c, 0, ldc, m, n, k, (i32)__nvvm_read_ptx_sreg_ctaid_y(), HARNESS_TILE_N,  \
-         accumulate, 0, 0, 0, 0, 0, 0, desc, 0);                                                      \
+         accumulate, 0, 0, 0, 0, 0, 0, desc, 0, k_splits);                                            \
   }
 
 UK_MM_HARNESS_WGMMA(uk_matmul_wgmma_bf16_nk)

@@ -6,7 +6,7 @@
 
 use crate::variant::{
     AbiParam, AbiType as T, CLUSTER_M, HarnessDef, MIN_WORKGROUPS_PER_SM, PERSISTENT, PORTABLE_ARCHES,
-    SPLIT_TAIL_PERMILLE, TILE_THROUGHPUT_PERMILLE, VariantDef,
+    MAX_K_SPLITS, SPLIT_TAIL_PERMILLE, TILE_THROUGHPUT_PERMILLE, VariantDef,
 };
 
 pub const FAMILY: &str = "matmul";
@@ -299,6 +299,7 @@ impl WgmmaShape {
                 (CLUSTER_M, self.cluster_m),
                 (PERSISTENT, self.persistent as i64),
                 (TILE_THROUGHPUT_PERMILLE, self.throughput_permille),
+                (MAX_K_SPLITS, WGMMA_MAX_K_SPLITS),
             ]
             .into_iter()
             .chain((self.split_tail_permille > 0).then_some((SPLIT_TAIL_PERMILLE, self.split_tail_permille)))
@@ -376,12 +377,17 @@ const _: () = assert!(
 /// B's layout: `nk` (N x K, K contiguous: F.linear weights) or `kn` (K x N).
 pub const LAYOUTS: [&str; 2] = ["nk", "kn"];
 
+/// The most parts the wgmma ukernel splits K into (its `k_splits`).
+pub const WGMMA_MAX_K_SPLITS: i64 = 16;
+
 /// The C ABI of the wgmma ukernel: the common one, then the global memory
-/// for its tensor maps (`desc`, `desc_offset` in bytes).
+/// for its tensor maps and split-K workspace (`desc`, `desc_offset` in
+/// bytes), and the parts K is split into (`k_splits`, 1 for K whole).
 pub fn abi_with_desc() -> Vec<AbiParam> {
     let mut params = abi();
     params.push(AbiParam { name: "desc", ty: T::Ptr });
     params.push(AbiParam { name: "desc_offset", ty: T::I64 });
+    params.push(AbiParam { name: "k_splits", ty: T::I32 });
     params
 }
 

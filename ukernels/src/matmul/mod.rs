@@ -23,9 +23,31 @@ pub fn grid(m: u64, n: u64, tile_m: u64, tile_n: u64, cluster_m: u64) -> (u64, u
     (n.div_ceil(tile_n), m.div_ceil(tile_m * cluster_m) * cluster_m)
 }
 
+/// Bytes of the split-K workspace a persistent ukernel (the wgmma one)
+/// needs after its tensor maps for an M x N output in `splits` parts of K:
+/// a u32 counter per tile of the grid (whole clusters along M), padded to
+/// 256 bytes, then every tile's f32 partials per part. None for K whole.
+pub fn split_k_bytes(m: u64, n: u64, tile_m: u64, tile_n: u64, cluster_m: u64, splits: u64) -> Option<u64> {
+    if splits <= 1 {
+        return None;
+    }
+    let (x, y) = grid(m, n, tile_m, tile_n, cluster_m);
+    let tiles = x * y;
+    Some((tiles * 4).div_ceil(256) * 256 + tiles * splits * tile_m * tile_n * 4)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::grid;
+    use super::{grid, split_k_bytes};
+
+    #[test]
+    fn split_k_workspace_holds_counters_and_partials() {
+        assert_eq!(split_k_bytes(512, 768, 128, 128, 2, 1), None);
+        // 4 x 6 tiles: 96 bytes of counters in 256, 24 x 5 partials of 64 KiB.
+        assert_eq!(split_k_bytes(512, 768, 128, 128, 2, 5), Some(256 + 24 * 5 * 65536));
+        // 300 rows: 4 row tiles in clusters of 2.
+        assert_eq!(split_k_bytes(300, 256, 128, 256, 2, 2), Some(256 + 4 * 2 * 131072));
+    }
 
     #[test]
     fn grid_holds_whole_clusters_along_m() {

@@ -25,7 +25,7 @@ use melior::ir::{BlockLike, OperationRef, RegionLike, Value, ValueLike, operatio
 use ukernel_dialect::{LoweringConfig, Target};
 use ukernels::{
     Descriptor, Facts, UKernel, matmul,
-    variant::{SPLIT_TAIL_PERMILLE, TILE_THROUGHPUT_PERMILLE},
+    variant::{MAX_K_SPLITS, SPLIT_TAIL_PERMILLE, TILE_THROUGHPUT_PERMILLE},
 };
 
 use super::{Arg, CallPlan, Coord, Extent, Family, Globals, Match, Plan, RefValue, arg_number};
@@ -63,7 +63,7 @@ fn dim(d: Option<u64>) -> String {
     d.map_or("?".into(), |d| d.to_string())
 }
 
-pub use crate::names::PERSISTENT_WORKGROUPS_PARAM;
+pub use crate::names::{K_SPLITS_PARAM, PERSISTENT_WORKGROUPS_PARAM};
 
 /// The most workgroups a grid's y axis holds: persistent walkers go there.
 const MAX_GRID_Y: u64 = 65535;
@@ -168,26 +168,43 @@ impl Family for Matmul {
             None => "workgroups from the runtime sizes".into(),
         };
         let mut rank = rank;
+        let mut k_loop = "K whole".to_string();
         if uk.persistent() {
             // One workgroup per SM in whole clusters, fewer where there are
             // fewer tiles (and no more than the grid's y axis holds).
             let sms = (target.multiprocessors() as u64).min(MAX_GRID_Y) / cluster * cluster;
-            let walkers = tiles.map_or(sms, |t| t.min(sms));
+            // Variants of other tile widths rank by the time their rounds
+            // of tiles take: a round of tiles tile_n wide at the variant's
+            // throughput. Where M or N is dynamic, by throughput alone.
+            let throughput = uk.param(TILE_THROUGHPUT_PERMILLE).unwrap_or(1000).clamp(1, 1000) as u64;
+            let split_tail = uk.param(SPLIT_TAIL_PERMILLE).filter(|&p| p > 0).map(|p| p.clamp(1, 1000) as u64);
+            let ktiles = facts.k.map(|k| k.div_ceil(uk.param("tile_k").unwrap_or(1).max(1) as u64));
+            let max_splits = match (facts.batch, uk.param(MAX_K_SPLITS)) {
+                (None, Some(max)) => max.max(1) as u64,
+                _ => 1,
+            };
+            let rate = Rate { tile_n: tile_n as u64, throughput, split_throughput: split_tail.unwrap_or(throughput) };
+            let walk = match (tiles, ktiles) {
+                (Some(t), Some(kt)) => {
+                    Some(SplitWalk::best(t, kt, sms, cluster, max_splits, split_tail.is_some(), rate))
+                }
+                (Some(t), None) => Some(SplitWalk::whole(t, 1, sms, split_tail.is_some())),
+                _ => None,
+            };
+            let walkers = walk.as_ref().map_or(sms, |w| w.walkers);
             params.push((PERSISTENT_WORKGROUPS_PARAM.to_string(), walkers as i64));
             workgroups = format!(
                 "{walkers} workgroups walking {}",
                 tiles.map_or("the tiles".to_string(), |t| format!("{t} tiles"))
             );
-            // Variants of other tile widths rank by the time their rounds
-            // of tiles take: a round of tiles tile_n wide at the variant's
-            // throughput. Where M or N is dynamic, by throughput alone.
-            let throughput = uk.param(TILE_THROUGHPUT_PERMILLE).unwrap_or(1000).clamp(1, 1000) as u64;
-            let cost = match tiles {
-                Some(t) => {
-                    let split = uk.param(SPLIT_TAIL_PERMILLE).filter(|&p| p > 0).map(|p| p.clamp(1, 1000) as u64);
-                    let walk = Rounds::of(t, walkers, split.is_some());
-                    workgroups = format!("{workgroups} ({walk})");
-                    walk.cost(tile_n as u64, throughput, split.unwrap_or(throughput))
+            let cost = match &walk {
+                Some(w) => {
+                    if w.splits > 1 {
+                        params.push((K_SPLITS_PARAM.to_string(), w.splits as i64));
+                        k_loop = format!("K split in {}", w.splits);
+                    }
+                    workgroups = format!("{workgroups} ({w})");
+                    w.cost(rate)
                 }
                 None => 1000 - throughput,
             };
@@ -209,9 +226,9 @@ impl Family for Matmul {
             params,
             rank,
             summary: format!(
-                "{tile_m} x {tile_n} {} of {} threads, K whole, {workgroups}",
+                "{tile_m} x {tile_n} {} of {} threads, {k_loop}, {workgroups}",
                 if uk.persistent() { "tiles, workgroups" } else { "tile per workgroup" },
-                uk.workgroup_size[0]
+                uk.workgroup_size[0],
             ),
         })
     }
@@ -357,12 +374,29 @@ impl Family for Matmul {
             }
             None => args.extend([Arg::NullPtr, Arg::NullPtr, Arg::I64(0), Arg::I64(0), Arg::NullPtr, Arg::I64(0)]),
         }
-        // Global memory the ukernel builds its TMA tensor maps in: one
-        // buffer per call site.
+        // Global memory the ukernel builds its TMA tensor maps in, then its
+        // split-K workspace: one buffer per call site.
+        let k_splits = config.param(K_SPLITS_PARAM).unwrap_or(1);
         if let Some(bytes) = uk.param("desc_bytes") {
+            let max = uk.param(MAX_K_SPLITS).unwrap_or(1);
+            if !(1..=max).contains(&k_splits) {
+                return Err(format!("{} splits K in 1 to {max} parts, not {k_splits}", uk.symbol));
+            }
+            let workspace = match k_splits {
+                1 => 0,
+                s => {
+                    let dims = shape_of(out.r#type()).map(|(d, _)| d).unwrap_or_default();
+                    let (Some(Some(m)), Some(Some(n))) = (dims.get(lead), dims.get(1 + lead)) else {
+                        return Err(format!("a split K ({K_SPLITS_PARAM} = {s}) needs a static M and N"));
+                    };
+                    matmul::split_k_bytes(*m, *n, tile_m as u64, tile_n as u64, cluster as u64, s as u64).unwrap_or(0)
+                }
+            };
             let i8t = melior::ir::r#type::IntegerType::new(globals.context(), 8).into();
-            let desc = globals.zeroed(i8t, bytes as u64, true)?;
-            args.extend([Arg::Base(desc), Arg::Offset(desc, vec![])]);
+            let desc = globals.zeroed(i8t, bytes as u64 + workspace, true)?;
+            args.extend([Arg::Base(desc), Arg::Offset(desc, vec![]), Arg::I32(k_splits)]);
+        } else if k_splits != 1 {
+            return Err(format!("{} keeps K whole; the config splits it in {k_splits}", uk.symbol));
         }
         // Persistent: the walkers along y. Otherwise a workgroup per tile,
         // along M in whole clusters (see `ukernels::matmul::grid`).
@@ -424,44 +458,113 @@ impl Family for Matmul {
     }
 }
 
-/// The rounds in which a persistent variant's walkers cover `tiles` tiles:
-/// `whole` rounds of every walker, and a last one of `tail` tiles, which a
-/// variant that splits its tail walks as twice as many half-width tiles
-/// where it would keep at most half the walkers busy.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Rounds {
+/// A variant's speed: tiles `tile_n` wide at `throughput` per mille of the
+/// family's fastest, half-width tiles of a split tail at `split_throughput`.
+#[derive(Clone, Copy)]
+struct Rate {
+    tile_n: u64,
+    throughput: u64,
+    split_throughput: u64,
+}
+
+/// How a persistent ukernel walks C: `units` (tiles, or tiles times the
+/// parts of a split K) over `walkers` workgroups in whole rounds and a tail
+/// round, the tail as half-width tiles where `split_tail`.
+struct SplitWalk {
+    walkers: u64,
+    splits: u64,
+    /// K tiles a unit multiplies (the most of any part).
+    unit_ktiles: u64,
     whole: u64,
     tail: u64,
-    split: bool,
+    split_tail: bool,
 }
 
-impl Rounds {
-    fn of(tiles: u64, walkers: u64, splits: bool) -> Self {
-        let walkers = walkers.max(1);
+/// A unit's fixed cost in K tiles of its own time: the pipeline filling
+/// and the tile's store.
+const UNIT_OVERHEAD_KTILES: u64 = 2;
+/// Writing a unit's partial, and the last unit's reading of each other
+/// part's, in K tiles of compute (f32 partials of the tile: about as many
+/// bytes as a K tile's operands take cycles at full throughput).
+const PARTIAL_KTILES: u64 = 1;
+const SPLIT_MARGIN_PERCENT: u64 = 10;
+
+impl SplitWalk {
+    /// K whole: `tiles` over at most `sms` workgroups.
+    fn whole(tiles: u64, ktiles: u64, sms: u64, split_tail: bool) -> Self {
+        let walkers = tiles.min(sms).max(1);
         let (whole, tail) = (tiles / walkers, tiles % walkers);
-        Rounds { whole, tail, split: splits && whole >= 1 && tail > 0 && 2 * tail <= walkers }
+        SplitWalk {
+            walkers,
+            splits: 1,
+            unit_ktiles: ktiles,
+            whole,
+            tail,
+            split_tail: split_tail && whole >= 1 && tail > 0 && 2 * tail <= walkers,
+        }
     }
 
-    /// Time in units of a tile column at full throughput: a round of tiles
-    /// `tile_n` wide at `throughput` per mille, a split round of tiles
-    /// `tile_n / 2` wide at `split_throughput`.
-    fn cost(&self, tile_n: u64, throughput: u64, split_throughput: u64) -> u64 {
-        let round = tile_n.saturating_mul(1000) / throughput.max(1);
-        let last = match (self.tail, self.split) {
+    /// K in `splits` parts: tiles x splits units, no split tail.
+    fn split(tiles: u64, ktiles: u64, sms: u64, cluster: u64, splits: u64) -> Self {
+        // Units of a cluster's tiles go together: walkers in whole clusters.
+        let walkers = (tiles * splits).min(sms).max(cluster) / cluster * cluster;
+        let units = tiles * splits;
+        SplitWalk {
+            walkers,
+            splits,
+            unit_ktiles: ktiles.div_ceil(splits),
+            whole: units / walkers,
+            tail: units % walkers,
+            split_tail: false,
+        }
+    }
+
+    /// The walk of least cost (see [`Self::cost`]): K whole, or split in up
+    /// to `max_splits` parts (each at least one K tile) where that takes
+    /// less time.
+    fn best(tiles: u64, ktiles: u64, sms: u64, cluster: u64, max_splits: u64, split_tail: bool, rate: Rate) -> Self {
+        let mut best = Self::whole(tiles, ktiles, sms, split_tail);
+        for splits in 2..=max_splits.min(ktiles) {
+            let walk = Self::split(tiles, ktiles, sms, cluster, splits);
+            if walk.cost(rate) < best.cost(rate) {
+                best = walk;
+            }
+        }
+        best
+    }
+
+    /// Time in units of a tile column's K tile at full throughput: rounds
+    /// of units `tile_n` wide at `throughput` per mille (a split tail round
+    /// at `split_throughput`, half as wide), each unit its K tiles and its
+    /// overhead (and its partial's write), then the last unit's sum of the
+    /// other parts.
+    fn cost(&self, Rate { tile_n, throughput, split_throughput }: Rate) -> u64 {
+        let split = self.splits > 1;
+        let unit = self.unit_ktiles + UNIT_OVERHEAD_KTILES + if split { PARTIAL_KTILES } else { 0 };
+        let round = tile_n.saturating_mul(1000) / throughput.max(1) * unit;
+        let last = match (self.tail, self.split_tail) {
             (0, _) => 0,
             (_, false) => round,
-            (_, true) => (tile_n / 2).saturating_mul(1000) / split_throughput.max(1),
+            (_, true) => (tile_n / 2).saturating_mul(1000) / split_throughput.max(1) * unit,
         };
-        self.whole.saturating_mul(round).saturating_add(last)
+        let fixup = tile_n.saturating_mul(1000) / throughput.max(1) * (self.splits - 1) * PARTIAL_KTILES;
+        let cost = self.whole.saturating_mul(round).saturating_add(last).saturating_add(fixup);
+        // A split walk counts SPLIT_MARGIN_PERCENT more: its partials'
+        // traffic is the model's least certain term, so K stays whole where
+        // the two come close.
+        if split { cost.saturating_mul(100 + SPLIT_MARGIN_PERCENT) / 100 } else { cost }
     }
 }
 
-impl std::fmt::Display for Rounds {
+impl std::fmt::Display for SplitWalk {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         let rounds = self.whole + (self.tail > 0) as u64;
         write!(f, "{rounds} round{}", if rounds == 1 { "" } else { "s" })?;
-        if self.split {
+        if self.split_tail {
             write!(f, ", the last of half-width tiles")?;
+        }
+        if self.splits > 1 {
+            write!(f, ", each tile as {} units over parts of K, the last to finish summing them", self.splits)?;
         }
         Ok(())
     }
@@ -670,33 +773,52 @@ fn hoist_before(moved: OperationRef, anchor: &OperationRef) -> Result<(), String
 
 #[cfg(test)]
 mod tests {
-    use super::Rounds;
+    use super::{Rate, SplitWalk};
+
+    const WIDE: Rate = Rate { tile_n: 256, throughput: 1000, split_throughput: 865 };
+    const NARROW: Rate = Rate { tile_n: 128, throughput: 865, split_throughput: 865 };
 
     #[test]
     fn a_sparse_last_round_is_split_and_costs_half_a_round() {
-        // 688 workgroups of 128 x 256 over 132: 5 rounds and 28.
-        let walk = Rounds::of(688, 132, true);
-        assert_eq!(walk, Rounds { whole: 5, tail: 28, split: true });
+        // 688 workgroups of 128 x 256 over 132: 5 rounds and 28, K of one
+        // tile (a unit: 1 + 2 of overhead).
+        let walk = SplitWalk::whole(688, 1, 132, true);
+        assert_eq!((walk.whole, walk.tail, walk.split_tail), (5, 28, true));
         assert_eq!(walk.to_string(), "6 rounds, the last of half-width tiles");
-        assert_eq!(walk.cost(256, 1000, 865), 5 * 256 + 147);
+        assert_eq!(walk.cost(WIDE), (5 * 256 + 147) * 3);
         // Without the split the last round costs a whole one.
-        let plain = Rounds::of(688, 132, false);
+        let plain = SplitWalk::whole(688, 1, 132, false);
         assert_eq!(plain.to_string(), "6 rounds");
-        assert_eq!(plain.cost(256, 1000, 1000), 6 * 256);
+        assert_eq!(plain.cost(Rate { split_throughput: 1000, ..WIDE }), 6 * 256 * 3);
     }
 
     #[test]
     fn a_last_round_more_than_half_full_or_the_only_one_is_not_split() {
         // 512 over 132: 3 rounds and 116, more than half.
-        assert!(!Rounds::of(512, 132, true).split);
+        assert!(!SplitWalk::whole(512, 1, 132, true).split_tail);
         // Exactly half (66 of 132) is split.
-        assert!(Rounds::of(330, 132, true).split);
+        assert!(SplitWalk::whole(330, 1, 132, true).split_tail);
         // One partial round: nothing to split from.
-        let one = Rounds::of(64, 132, true);
-        assert!(!one.split);
+        let one = SplitWalk::whole(64, 1, 132, true);
+        assert!(!one.split_tail);
         assert_eq!(one.to_string(), "1 round");
-        assert_eq!(one.cost(128, 865, 865), 147);
+        assert_eq!(one.cost(NARROW), 147 * 3);
         // Whole rounds only.
-        assert_eq!(Rounds::of(264, 132, true).cost(256, 1000, 865), 512);
+        assert_eq!(SplitWalk::whole(264, 1, 132, true).cost(WIDE), 512 * 3);
+    }
+
+    #[test]
+    fn few_tiles_over_a_long_k_split_it_and_many_tiles_keep_it_whole() {
+        // 512 x 768 x 3072 in 128 x 128 tiles: 24 tiles of 48 K tiles on 132
+        // SMs. Five parts make 120 units, one round of 10 K tiles each.
+        let walk = SplitWalk::best(24, 48, 132, 2, 16, false, NARROW);
+        assert_eq!((walk.splits, walk.walkers, walk.unit_ktiles), (5, 120, 10));
+        assert_eq!(walk.to_string(), "1 round, each tile as 5 units over parts of K, the last to finish summing them");
+        assert!(walk.cost(NARROW) * 2 < SplitWalk::whole(24, 48, 132, false).cost(NARROW));
+        // 4096^3 in 128 x 256 tiles: 512 tiles, K whole.
+        assert_eq!(SplitWalk::best(512, 64, 132, 2, 16, true, WIDE).splits, 1);
+        // K of one tile cannot be split; nor where the variant does not.
+        assert_eq!(SplitWalk::best(24, 1, 132, 2, 16, false, NARROW).splits, 1);
+        assert_eq!(SplitWalk::best(24, 48, 132, 2, 1, false, NARROW).splits, 1);
     }
 }

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Builds gpu/s.tgz, which run1.sh carries to the GPU machine: the
+# runtime-only ukc-run; the harness PTX (`ukc build-ukernel-check
+# --ptx-dir`); packages for sm_90a with their MLIR references: the split-K
+# matmuls (test/e2e/split_k_matmuls.mlir) and, as regressions of the wgmma
+# ABI change (its new `k_splits` argument), the fused, K x N and dtype
+# forms and the realir blocks; the corpus package (its listing beside it);
+# the installed Python package (gpu2/py, kept from before: the runtime did
+# not change).
+set -uo pipefail
+cd "$(dirname "$0")/../../.."
+[ -d gpu2/py ] || { echo "gpu2/py missing"; exit 1; }
+rm -rf gpu2/p gpu2/ptx && mkdir -p gpu2/p
+for f in test/e2e/split_k_matmuls.mlir test/e2e/fused_matmul_dispatches.mlir test/e2e/kn_layout_dispatches.mlir test/e2e/dtype_and_result_forms.mlir test/realir/*.mlir; do
+  target/debug/ukc compile --arch sm_90a --no-cubin --reference $f -o gpu2/p/$(basename $f .mlir).pkg 2>&1 | grep -v remark | head -1
+done
+target/debug/ukc compile bench/corpus/corpus.mlir --arch sm_90a --no-tuning -o gpu2/corpus.pkg > gpu2/corpus.pkg.txt 2>&1
+target/debug/ukc build-ukernel-check -o gpu2/check.pkg --ptx-dir gpu2/ptx | head -1
+cargo build --release -p ukc-runner 2>&1 | tail -1; cp target/release/ukc-run gpu2/ukc-run
+mkdir -p gpu && tar czf gpu/s.tgz gpu2/ukc-run gpu2/p gpu2/ptx gpu2/py gpu2/corpus.pkg gpu2/corpus.pkg.txt && du -sh gpu/s.tgz

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# run1: split K in the wgmma ukernel. The compiled packages against MLIR's
+# CPU execution (`ukc-run run`); the harness: split-K checks and times per
+# part count against torch (`matmul_bench.py --split-k`), the K-whole
+# checks of both wgmma kinds; the corpus's gpt2_mlp_t512 and mm rows
+# against torch (corpus_bench.py). Payload gpu/s.tgz.
+set -uo pipefail
+cd "$(dirname "$0")/../../.."
+rm -rf gpu2 && tar xzf gpu/s.tgz
+exec > >(tee "$OUT/summary.txt") 2>&1
+nvidia-smi -L
+chmod +x gpu2/ukc-run
+for p in gpu2/p/*.pkg; do
+  echo "== $p"; timeout 120 gpu2/ukc-run run $p --repeat 10 2>&1 | cut -c1-220
+done
+(cd bench && timeout 240 python3 matmul_bench.py ../gpu2/ptx --split-k --reps 10 --rounds 2)
+(cd bench && timeout 200 python3 matmul_bench.py ../gpu2/ptx --check-only --kinds wgmma,wgmma_narrow)
+(cd bench && PYTHONPATH=../gpu2/py timeout 120 python3 corpus_bench.py ../gpu2/corpus.pkg --reps 10 --rounds 2 --calls 10 --only gpt2)
+(cd bench && PYTHONPATH=../gpu2/py timeout 120 python3 corpus_bench.py ../gpu2/corpus.pkg --reps 10 --rounds 2 --calls 10 --only mm_4096)
