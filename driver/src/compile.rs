@@ -775,6 +775,12 @@ pub fn build_package(kernels: &[KernelInfo], modules: &[EmittedModule]) -> Resul
         };
         let mut attributes = BTreeMap::new();
         attributes.insert("dispatch".to_string(), k.name.clone());
+        // Scratch globals in its module: launches on two streams must not
+        // share the module (the runtime loads one per stream).
+        let prefix = ukernel_passes::names::SCRATCH_GLOBAL_PREFIX.as_bytes();
+        if ptx.iter().any(|(_, _, text)| text.windows(prefix.len()).any(|w| w == prefix)) {
+            attributes.insert(ukernel_runtime::MODULE_STATE_ATTRIBUTE.to_string(), "1".to_string());
+        }
         attributes.insert("ukernel".to_string(), k.ukernel.clone().unwrap_or_else(|| "none".into()));
         if let Some((function, step)) = &k.function {
             // A step of a dispatch made of several kernels launched in order.

@@ -109,7 +109,7 @@ impl<'c, 'a> OwnerState<'c, 'a> {
     fn of(owner: &OperationRef<'c, 'a>) -> Self {
         let ops = body_ops(owner);
         let symbols: std::collections::HashSet<String> = ops.iter().filter_map(symbol_name).collect();
-        let scratch_index = symbols.iter().filter(|s| s.starts_with("__ukernel_scratch_")).count();
+        let scratch_index = symbols.iter().filter(|s| s.starts_with(crate::names::SCRATCH_GLOBAL_PREFIX)).count();
         let first_definition = ops
             .into_iter()
             .find(|o| name(o) == "func.func" && o.region(0).ok().and_then(|r| r.first_block()).is_some());
@@ -150,7 +150,7 @@ impl<'c, 'a> Globals<'c, 'a> for OwnerGlobals<'_, 'c, 'a> {
     fn zeroed(&mut self, element: Type<'c>, count: u64, unique: bool) -> Result<Value<'c, 'a>, String> {
         let name = if unique {
             self.state.scratch_index += 1;
-            format!("__ukernel_scratch_{}", self.state.scratch_index - 1)
+            format!("{}{}", crate::names::SCRATCH_GLOBAL_PREFIX, self.state.scratch_index - 1)
         } else {
             format!("__ukernel_zeros_{count}x{element}")
         };

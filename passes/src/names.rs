@@ -83,3 +83,8 @@ pub const PERSISTENT_WORKGROUPS_PARAM: &str = "persistent_workgroups";
 /// The lowering-config parameter of a split-K configuration: the parts K is
 /// split into (absent or 1: K whole).
 pub const K_SPLITS_PARAM: &str = "k_splits";
+
+/// The name prefix of the zeroed globals a ukernel call writes (its scratch:
+/// TMA descriptors, split-K counters and partials, argmax partials), one per
+/// call site; a module holding one has state its launches write.
+pub const SCRATCH_GLOBAL_PREFIX: &str = "__ukernel_scratch_";

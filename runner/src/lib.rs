@@ -7,6 +7,7 @@
 pub mod reference;
 pub mod run;
 pub mod runner;
+pub mod stress;
 pub mod tune;
 
 /// The environment variable that turns on the tools' logs: a level

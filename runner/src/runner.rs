@@ -42,6 +42,27 @@ pub enum RuntimeCommand {
         #[arg(long)]
         concurrent: bool,
     },
+    /// Launch every function that has an MLIR reference from many threads at
+    /// once on one GPU, a stream each, for a set time; check every result
+    /// and report launches, mismatches, device memory and RSS over the run
+    Stress {
+        package: String,
+        /// The GPU to use
+        #[arg(long, default_value_t = 0)]
+        device: usize,
+        /// Threads, each launching on a stream of its own
+        #[arg(long, default_value_t = 16)]
+        threads: usize,
+        /// How long to run
+        #[arg(long, default_value_t = 60.0)]
+        seconds: f64,
+        /// Rounds of the functions between two checks of a thread's outputs
+        #[arg(long, default_value_t = 10)]
+        check_every: u64,
+        /// Reference outputs (default: `<package>.ref`)
+        #[arg(long)]
+        reference: Option<std::path::PathBuf>,
+    },
     /// List the kernels of a package
     Info { package: String },
     /// Measure what `ukc tune --prepare-only DIR` compiled (each kernel's
@@ -113,6 +134,10 @@ pub fn execute(command: RuntimeCommand) -> i32 {
                 Err(e) => Err(e),
             }
         }
+        RuntimeCommand::Stress { package, device, threads, seconds, check_every, reference } => {
+            let options = crate::stress::StressOptions { device, threads: threads.max(1), seconds, check_every };
+            stress(&package, reference, &options)
+        }
         RuntimeCommand::Info { package } => info(&package),
         RuntimeCommand::Measure { dir, output, device, repeat } => tune(&dir, &output, device, repeat),
     };
@@ -174,6 +199,23 @@ fn info(path: &str) -> Result<bool, String> {
     }
     crate::write_stdout(&out);
     Ok(true)
+}
+
+fn stress(
+    path: &str,
+    reference: Option<std::path::PathBuf>,
+    options: &crate::stress::StressOptions,
+) -> Result<bool, String> {
+    let package = read_package(path)?;
+    let Some((dir, refs)) = references(path, reference)? else {
+        return Err(format!("error: {path}: no reference outputs (compile it with `ukc compile --reference`)"));
+    };
+    let rt = Runtime::new(DeviceSelection::Only(vec![options.device])).map_err(|e| format!("error: {e}"))?;
+    let mut options = options.clone();
+    options.device = 0;
+    let report = crate::stress::stress(&rt, &package, &dir, &refs, &options)?;
+    crate::write_stdout(&report.render());
+    Ok(report.passed())
 }
 
 fn run(

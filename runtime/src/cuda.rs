@@ -231,6 +231,14 @@ impl Stream {
     pub fn synchronize(&self) -> Result<(), CudaError> {
         check("cuStreamSynchronize", unsafe { sys::cuStreamSynchronize(self.raw) })
     }
+
+    /// Whether the stream is capturing a CUDA graph (work on it is recorded,
+    /// not run).
+    pub fn is_capturing(&self) -> Result<bool, CudaError> {
+        let mut status = sys::CUstreamCaptureStatus::CU_STREAM_CAPTURE_STATUS_NONE;
+        check("cuStreamIsCapturing", unsafe { sys::cuStreamIsCapturing(self.raw, &mut status) })?;
+        Ok(status != sys::CUstreamCaptureStatus::CU_STREAM_CAPTURE_STATUS_NONE)
+    }
 }
 
 impl Drop for Stream {
@@ -287,6 +295,14 @@ impl DeviceBuffer {
         let n = std::mem::size_of_val(data).min(self.bytes);
         check("cuCtxSetCurrent", unsafe { sys::cuCtxSetCurrent(self.context) })?;
         check("cuMemcpyHtoD", unsafe { sys::cuMemcpyHtoD_v2(self.ptr, data.as_ptr() as *const c_void, n) })
+    }
+
+    /// Copies the start of `source` over the start of the buffer (as many
+    /// bytes as the shorter holds), ordered on `stream`.
+    pub fn copy_from_async(&self, source: &DeviceBuffer, stream: &Stream) -> Result<(), CudaError> {
+        let n = self.bytes.min(source.bytes);
+        check("cuCtxSetCurrent", unsafe { sys::cuCtxSetCurrent(self.context) })?;
+        check("cuMemcpyDtoDAsync", unsafe { sys::cuMemcpyDtoDAsync_v2(self.ptr, source.ptr, n, stream.raw()) })
     }
 
     /// Copies the start of the buffer into `out` (synchronously).
@@ -444,6 +460,14 @@ pub unsafe fn launch(
             std::ptr::null_mut(),
         )
     })
+}
+
+/// Free and total memory of the device of `context`, in bytes.
+pub fn memory_info(context: &Context) -> Result<(usize, usize), CudaError> {
+    context.bind()?;
+    let (mut free, mut total) = (0, 0);
+    check("cuMemGetInfo", unsafe { sys::cuMemGetInfo_v2(&mut free, &mut total) })?;
+    Ok((free, total))
 }
 
 /// A pair of events timing work on a stream.

@@ -1,6 +1,17 @@
 //! Loading packaged kernels onto devices and launching them with checked
 //! arguments. One [`Device`] per GPU, each with its own context, stream,
 //! module cache and scratch, so that devices never wait on each other.
+//!
+//! Streams: launches on different streams of one device may run at once, so
+//! nothing one launch writes is shared with a launch on another stream.
+//! Temporaries are per stream, and a kernel whose module holds state its
+//! launches write (package attribute [`MODULE_STATE_ATTRIBUTE`]: ukernel
+//! scratch such as TMA descriptors, split-K counters and partials) runs on
+//! a module instance of the stream's own, loaded at its first launch there.
+//! A stream that is capturing a CUDA graph when it first launches such a
+//! kernel uses the device's instance (loading is not allowed during
+//! capture); its launches are then ordered with the device stream's only if
+//! the caller orders them.
 
 use std::{
     collections::HashMap,
@@ -83,8 +94,11 @@ pub struct Device {
     /// Shared memory one workgroup may use (static and dynamic, opted in).
     pub max_shared_memory_per_workgroup: u32,
     // Declared before `context`: dropped (unloaded, freed, destroyed) first.
-    modules: Mutex<HashMap<u64, Arc<cuda::Module>>>,
-    scratch: Mutex<HashMap<(String, usize, u64), Arc<DeviceBuffer>>>,
+    /// Loaded modules by (content, stream): stream 0 is the instance every
+    /// stream shares; a module with state gets one per other stream.
+    modules: Mutex<HashMap<(u64, usize), Arc<cuda::Module>>>,
+    /// Temporaries by (owner, parameter, bytes, stream).
+    scratch: Mutex<HashMap<(String, usize, u64, usize), Arc<DeviceBuffer>>>,
     stream: Stream,
     context: Context,
 }
@@ -111,6 +125,36 @@ impl Device {
 
     pub fn context(&self) -> &Context {
         &self.context
+    }
+
+    /// The module of content `key` for stream `stream` (0: shared by all),
+    /// loaded from `image` unless cached.
+    fn module(
+        &self,
+        key: u64,
+        stream: usize,
+        image: &[u8],
+        kernel: &str,
+        index: usize,
+        what: &'static str,
+    ) -> Result<Arc<cuda::Module>, Error> {
+        let mut modules = self.modules.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(m) = modules.get(&(key, stream)) {
+            return Ok(m.clone());
+        }
+        let started = std::time::Instant::now();
+        let m = cuda::Module::load(&self.context, image).map_err(|e| Error::Load {
+            kernel: kernel.to_string(),
+            device: index,
+            cc: self.compute_capability,
+            what,
+            error: Box::new(e.error),
+            log: e.log,
+        })?;
+        tracing::debug!(kernel, device = index, image = what, ms = started.elapsed().as_secs_f64() * 1e3, "module loaded");
+        let m = Arc::new(m);
+        modules.insert((key, stream), m.clone());
+        Ok(m)
     }
 
     pub fn stream(&self) -> &Stream {
@@ -161,6 +205,22 @@ pub struct LoadedKernel {
     scratch_owner: String,
     function: cudarc::driver::sys::CUfunction,
     _module: Arc<cuda::Module>,
+    /// For a kernel whose module holds state: what to load per stream.
+    per_stream: Option<PerStream>,
+}
+
+/// The package attribute (value `1`) of a kernel whose module holds state
+/// its launches write, which launches on different streams must not share.
+pub const MODULE_STATE_ATTRIBUTE: &str = "module_state";
+
+/// A stateful kernel's image and its instances per stream (beside the
+/// device's), each with the module that holds it.
+struct PerStream {
+    image: Arc<[u8]>,
+    key: u64,
+    what: &'static str,
+    cc: ComputeCapability,
+    instances: Mutex<HashMap<usize, (cudarc::driver::sys::CUfunction, Arc<cuda::Module>)>>,
 }
 
 unsafe impl Send for LoadedKernel {}
@@ -272,33 +332,7 @@ impl Runtime {
             LoadChoice::Ptx { cc, form: ImageForm::FamilySpecific, text } => ("family-specific PTX", text, cc),
         };
         let key = content_hash(image);
-        let module = {
-            let mut modules = device.modules.lock().unwrap_or_else(|p| p.into_inner());
-            match modules.get(&key) {
-                Some(m) => m.clone(),
-                None => {
-                    let started = std::time::Instant::now();
-                    let m = cuda::Module::load(&device.context, image).map_err(|e| Error::Load {
-                        kernel: kernel.name().to_string(),
-                        device: index,
-                        cc,
-                        what,
-                        error: Box::new(e.error),
-                        log: e.log,
-                    })?;
-                    tracing::debug!(
-                        kernel = kernel.name(),
-                        device = index,
-                        image = what,
-                        ms = started.elapsed().as_secs_f64() * 1e3,
-                        "module loaded"
-                    );
-                    let m = Arc::new(m);
-                    modules.insert(key, m.clone());
-                    m
-                }
-            }
-        };
+        let module = device.module(key, 0, image, kernel.name(), index, what)?;
         let function = module.function(kernel.name())?;
         // An image compiled for another capability (sm_80 code on an 8.6
         // device) may need more shared memory than this device has: refused
@@ -326,6 +360,9 @@ impl Runtime {
             // the context it was loaded in is bound.
             unsafe { cuda::allow_dynamic_shared_memory(function, kernel.launch.shared_memory_bytes)? };
         }
+        let per_stream = (kernel.attributes.get(MODULE_STATE_ATTRIBUTE).map(String::as_str) == Some("1")).then(|| {
+            PerStream { image: Arc::from(image), key, what, cc: from_cc, instances: Mutex::default() }
+        });
         Ok(LoadedKernel {
             name: kernel.name().to_string(),
             device: index,
@@ -334,6 +371,7 @@ impl Runtime {
             scratch_owner: kernel.attributes.get("function").cloned().unwrap_or_else(|| kernel.name().to_string()),
             function,
             _module: module,
+            per_stream,
         })
     }
 
@@ -391,6 +429,10 @@ impl Runtime {
         // i32 reads correctly from the slot's start).
         let mut slots: Vec<u64> = Vec::with_capacity(resolved.params.len());
         let mut keep_scratch = Vec::new();
+        // The stream's key: 0 for the device's own (the shared instance).
+        let launch_stream = stream.unwrap_or(&device.stream);
+        let stream_key =
+            if launch_stream.raw() == device.stream.raw() { 0 } else { launch_stream.raw() as usize };
         for (position, p) in resolved.params.iter().enumerate() {
             slots.push(match p {
                 ResolvedParam::Given(i) => match &args[*i] {
@@ -403,7 +445,7 @@ impl Runtime {
                 ResolvedParam::I64(v) => *v as u64,
                 ResolvedParam::Alias(_) => 0,
                 ResolvedParam::Scratch(bytes) => {
-                    let s = self.scratch(device, &kernel.scratch_owner, position, *bytes)?;
+                    let s = self.scratch(device, &kernel.scratch_owner, position, *bytes, stream_key)?;
                     let ptr = s.device_ptr();
                     keep_scratch.push(s);
                     ptr
@@ -416,11 +458,12 @@ impl Runtime {
             }
         }
         let mut params: Vec<*mut c_void> = slots.iter_mut().map(|s| s as *mut u64 as *mut c_void).collect();
+        let function = self.function_on(device, kernel, stream_key)?;
         device.context.bind()?;
         let l = &kernel.launch;
         unsafe {
             cuda::launch(
-                kernel.function,
+                function,
                 resolved.grid,
                 l.block,
                 l.shared_memory_bytes,
@@ -431,15 +474,58 @@ impl Runtime {
         Ok(())
     }
 
+    /// The function to launch `kernel` with on the stream of key `stream`
+    /// (0: the device's own): its own instance there for a kernel whose
+    /// module holds state, loaded on first use, except while the stream
+    /// captures a graph (see the module's comment).
+    fn function_on(
+        &self,
+        device: &Device,
+        kernel: &LoadedKernel,
+        stream: usize,
+    ) -> Result<cudarc::driver::sys::CUfunction, Error> {
+        let Some(p) = kernel.per_stream.as_ref().filter(|_| stream != 0) else { return Ok(kernel.function) };
+        let mut instances = p.instances.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((f, _)) = instances.get(&stream) {
+            return Ok(*f);
+        }
+        // SAFETY: `stream` is the raw handle of the stream being launched
+        // on, valid for this call (borrowed, not released).
+        let borrowed = unsafe { cuda::Stream::borrowed(stream as cudarc::driver::sys::CUstream) };
+        if borrowed.is_capturing()? {
+            return Ok(kernel.function);
+        }
+        let module = device.module(p.key, stream, &p.image, &kernel.name, kernel.device, p.what)?;
+        let function = module.function(&kernel.name)?;
+        if kernel.launch.shared_memory_bytes > cuda::DEFAULT_DYNAMIC_SHARED_MEMORY {
+            device.context.bind()?;
+            // SAFETY: as in `load`: the function of a module held alive, its
+            // context bound.
+            unsafe { cuda::allow_dynamic_shared_memory(function, kernel.launch.shared_memory_bytes)? };
+        }
+        tracing::debug!(kernel = %kernel.name, cc = %p.cc, stream, "module instance for a stream");
+        instances.insert(stream, (function, module));
+        Ok(function)
+    }
+
     /// Zeroed scratch for `kernel` on `device`, allocated once per size and
     /// reused: kernels leave their scratch zeroed.
     /// The scratch buffer of parameter `position` of `owner`'s kernels: one
     /// per parameter (two temporaries of one size are two buffers) and
     /// size. The steps of a function have the same parameters, so they share
     /// its temporaries.
-    fn scratch(&self, device: &Device, owner: &str, position: usize, bytes: u64) -> Result<Arc<DeviceBuffer>, Error> {
+    /// Each stream has its own, so that launches on two streams never share
+    /// one.
+    fn scratch(
+        &self,
+        device: &Device,
+        owner: &str,
+        position: usize,
+        bytes: u64,
+        stream: usize,
+    ) -> Result<Arc<DeviceBuffer>, Error> {
         let mut cache = device.scratch.lock().unwrap_or_else(|p| p.into_inner());
-        let key = (owner.to_string(), position, bytes);
+        let key = (owner.to_string(), position, bytes, stream);
         if let Some(b) = cache.get(&key) {
             return Ok(b.clone());
         }

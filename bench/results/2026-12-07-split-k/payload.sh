@@ -5,12 +5,14 @@
 # matmuls (test/e2e/split_k_matmuls.mlir) and, as regressions of the wgmma
 # ABI change (its new `k_splits` argument), the fused, K x N and dtype
 # forms and the realir blocks; the corpus package (its listing beside it);
+# the argmax dispatches (split rows: scratch globals) for the stress test;
 # the installed Python package (gpu2/py, kept from before: the runtime did
 # not change).
 set -uo pipefail
 cd "$(dirname "$0")/../../.."
 [ -d gpu2/py ] || { echo "gpu2/py missing"; exit 1; }
 rm -rf gpu2/p gpu2/ptx && mkdir -p gpu2/p
+target/debug/ukc compile --arch sm_90 --no-cubin --reference test/e2e/argmax_dispatches.mlir -o gpu2/p/argmax_dispatches.pkg 2>&1 | grep -v remark | head -1
 for f in test/e2e/split_k_matmuls.mlir test/e2e/fused_matmul_dispatches.mlir test/e2e/kn_layout_dispatches.mlir test/e2e/dtype_and_result_forms.mlir test/realir/*.mlir; do
   target/debug/ukc compile --arch sm_90a --no-cubin --reference $f -o gpu2/p/$(basename $f .mlir).pkg 2>&1 | grep -v remark | head -1
 done

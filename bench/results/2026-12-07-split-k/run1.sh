@@ -3,7 +3,9 @@
 # CPU execution (`ukc-run run`); the harness: split-K checks and times per
 # part count against torch (`matmul_bench.py --split-k`), the K-whole
 # checks of both wgmma kinds; the corpus's gpt2_mlp_t512 and mm rows
-# against torch (corpus_bench.py). Payload gpu/s.tgz.
+# against torch (corpus_bench.py); `ukc-run stress` (16 threads, a stream
+# each) on packages with scratch globals (split K, split argmax rows) and
+# with multi-kernel functions (the realir MLP: temporaries). Payload gpu/s.tgz.
 set -uo pipefail
 cd "$(dirname "$0")/../../.."
 rm -rf gpu2 && tar xzf gpu/s.tgz
@@ -17,3 +19,6 @@ done
 (cd bench && timeout 200 python3 matmul_bench.py ../gpu2/ptx --check-only --kinds wgmma,wgmma_narrow)
 (cd bench && PYTHONPATH=../gpu2/py timeout 120 python3 corpus_bench.py ../gpu2/corpus.pkg --reps 10 --rounds 2 --calls 10 --only gpt2)
 (cd bench && PYTHONPATH=../gpu2/py timeout 120 python3 corpus_bench.py ../gpu2/corpus.pkg --reps 10 --rounds 2 --calls 10 --only mm_4096)
+for p in split_k_matmuls argmax_dispatches a_llama_mlp; do
+  echo "== stress $p"; timeout 120 gpu2/ukc-run stress gpu2/p/$p.pkg --threads 16 --seconds 30 2>&1 | cut -c1-300
+done
