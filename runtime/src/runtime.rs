@@ -84,6 +84,9 @@ pub enum DeviceSelection {
     Only(Vec<usize>),
 }
 
+/// A temporary's key: (owner, parameter position, bytes, stream).
+type ScratchKey = (String, usize, u64, usize);
+
 /// One GPU as the runtime uses it.
 pub struct Device {
     /// The driver's ordinal; `None` for a caller-provided context.
@@ -97,8 +100,7 @@ pub struct Device {
     /// Loaded modules by (content, stream): stream 0 is the instance every
     /// stream shares; a module with state gets one per other stream.
     modules: Mutex<HashMap<(u64, usize), Arc<cuda::Module>>>,
-    /// Temporaries by (owner, parameter, bytes, stream).
-    scratch: Mutex<HashMap<(String, usize, u64, usize), Arc<DeviceBuffer>>>,
+    scratch: Mutex<HashMap<ScratchKey, Arc<DeviceBuffer>>>,
     stream: Stream,
     context: Context,
 }

@@ -541,3 +541,91 @@ fn each_device_gets_the_variant_compiled_for_it() {
     let read = Package::from_bytes(&package.to_bytes()).unwrap();
     assert_eq!(read.functions()[0].variants.len(), 2);
 }
+
+/// out[0] = ++count, with `count` a module global (hand-written PTX): a
+/// kernel whose module holds state its launches write.
+const COUNT_PTX: &str = r#"
+.version 7.0
+.target sm_80
+.address_size 64
+
+.global .align 4 .u32 count;
+
+.visible .entry count_launches(.param .u64 out)
+{
+    .reg .b32 %r<3>;
+    .reg .b64 %rd<3>;
+    ld.param.u64 %rd1, [out];
+    cvta.to.global.u64 %rd2, %rd1;
+    ld.global.u32 %r1, [count];
+    add.u32 %r2, %r1, 1;
+    st.global.u32 [count], %r2;
+    st.global.u32 [%rd2], %r2;
+    ret;
+}
+"#;
+
+fn count_kernel(stateful: bool) -> PackagedKernel {
+    let spec = MultiKernelLoaderSpec::new("count_launches")
+        .with(KernelLoaderSpec::cuda_ptx(
+            "count_launches",
+            [(ComputeCapability::from_sm(80), Bytes::Static(COUNT_PTX.as_bytes()))],
+        ))
+        .unwrap();
+    let mut attributes = BTreeMap::new();
+    if stateful {
+        attributes.insert(ukernel_runtime::MODULE_STATE_ATTRIBUTE.to_string(), "1".to_string());
+    }
+    PackagedKernel {
+        spec,
+        launch: LaunchMetadata {
+            grid: [DimExpr::Const(1), DimExpr::Const(1), DimExpr::Const(1)],
+            block: [1, 1, 1],
+            shared_memory_bytes: 0,
+            args: vec![ArgSpec::Buffer {
+                name: "out".into(),
+                element: ElementKind::I32,
+                shape: vec![Dim::Static(1)],
+                access: Access::Write,
+            }],
+        },
+        attributes,
+    }
+}
+
+/// The counts seen by launches on the device's stream, then on a stream of
+/// the test's, then on the device's stream again.
+fn counts_across_streams(rt: &Runtime, kernel: &PackagedKernel) -> [u32; 3] {
+    let loaded = rt.load(0, kernel).unwrap();
+    let d = &rt.devices()[0];
+    let other = ukernel_runtime::cuda::Stream::new(d.context()).unwrap();
+    let out = d.zeroed(4).unwrap();
+    let args = [LaunchArg::Buffer { buffer: &out, element: ElementKind::I32, shape: vec![1] }];
+    let mut seen = [0u32; 3];
+    for (i, on_other) in [false, true, false].into_iter().enumerate() {
+        if on_other {
+            unsafe { rt.launch_on_stream(&loaded, &args, other.raw()) }.unwrap();
+            other.synchronize().unwrap();
+        } else {
+            rt.launch(&loaded, &args).unwrap();
+            d.synchronize().unwrap();
+        }
+        let mut v = [0u32; 1];
+        out.download(&mut v).unwrap();
+        seen[i] = v[0];
+    }
+    seen
+}
+
+#[test]
+#[ignore = "needs an NVIDIA GPU and driver: run with --include-ignored on a GPU machine"]
+fn gpu_module_state_is_per_stream() {
+    let Some(rt) = gpu_runtime() else { return };
+    // Stateful: the other stream counts on an instance of its own (1), and
+    // the device stream's instance goes on from its first launch (2).
+    assert_eq!(counts_across_streams(&rt, &count_kernel(true)), [1, 1, 2]);
+    // Without the attribute every stream shares one module: 1, 2, 3. (A
+    // fresh runtime: its module cache does not hold the first one's.)
+    let Some(rt) = gpu_runtime() else { return };
+    assert_eq!(counts_across_streams(&rt, &count_kernel(false)), [1, 2, 3]);
+}

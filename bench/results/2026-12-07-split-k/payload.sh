@@ -19,4 +19,7 @@ done
 target/debug/ukc compile bench/corpus/corpus.mlir --arch sm_90a --no-tuning -o gpu2/corpus.pkg > gpu2/corpus.pkg.txt 2>&1
 target/debug/ukc build-ukernel-check -o gpu2/check.pkg --ptx-dir gpu2/ptx | head -1
 cargo build --release -p ukc-runner 2>&1 | tail -1; cp target/release/ukc-run gpu2/ukc-run
-mkdir -p gpu && tar czf gpu/s.tgz gpu2/ukc-run gpu2/p gpu2/ptx gpu2/py gpu2/corpus.pkg gpu2/corpus.pkg.txt && du -sh gpu/s.tgz
+# The runtime's test binary (its GPU tests run with --include-ignored).
+t=$(cargo test --release -p ukernel-runtime --test runtime --no-run --message-format=json 2>/dev/null | grep -o '"executable":"[^"]*"' | tail -1 | cut -d'"' -f4)
+cp "$t" gpu2/runtime_tests
+mkdir -p gpu && tar czf gpu/s.tgz gpu2/ukc-run gpu2/runtime_tests gpu2/p gpu2/ptx gpu2/py gpu2/corpus.pkg gpu2/corpus.pkg.txt && du -sh gpu/s.tgz

@@ -5,13 +5,15 @@
 # checks of both wgmma kinds; the corpus's gpt2_mlp_t512 and mm rows
 # against torch (corpus_bench.py); `ukc-run stress` (16 threads, a stream
 # each) on packages with scratch globals (split K, split argmax rows) and
-# with multi-kernel functions (the realir MLP: temporaries). Payload gpu/s.tgz.
+# with multi-kernel functions (the realir MLP: temporaries); the runtime's
+# tests with the GPU ones (module state per stream). Payload gpu/s.tgz.
 set -uo pipefail
 cd "$(dirname "$0")/../../.."
 rm -rf gpu2 && tar xzf gpu/s.tgz
 exec > >(tee "$OUT/summary.txt") 2>&1
 nvidia-smi -L
-chmod +x gpu2/ukc-run
+chmod +x gpu2/ukc-run gpu2/runtime_tests
+timeout 120 gpu2/runtime_tests --include-ignored 2>&1 | grep -E "^test |test result"
 for p in gpu2/p/*.pkg; do
   echo "== $p"; timeout 120 gpu2/ukc-run run $p --repeat 10 2>&1 | cut -c1-220
 done
