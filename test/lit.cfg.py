@@ -39,6 +39,23 @@ if os.path.isfile(os.path.join(cuda_dir, "nvvm", "libdevice", "libdevice.10.bc")
 if os.path.isfile(os.path.join(cuda_dir, "bin", "ptxas")):
     config.available_features.add("ptxas")
 
+# A small tmpfs can be mounted (root where mounts are allowed): tests of a
+# full disk say REQUIRES: tmpfs.
+def can_mount_tmpfs():
+    import subprocess, tempfile
+    if os.geteuid() != 0 or not os.path.exists("/bin/mount"):
+        return False
+    d = tempfile.mkdtemp()
+    try:
+        ok = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", d], capture_output=True).returncode == 0
+        if ok:
+            subprocess.run(["umount", d], capture_output=True)
+        return ok
+    finally:
+        os.rmdir(d)
+if can_mount_tmpfs():
+    config.available_features.add("tmpfs")
+
 # The plugin (plugin/) in Debian's mlir-opt: `%mlir-opt-plugin` runs
 # mlir-opt-22 with our dialect and passes loaded. With `-D opt=plugin`, the
 # pass tests run through it instead of ukernel-opt (scripts/test.sh does
