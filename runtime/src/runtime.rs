@@ -37,6 +37,8 @@ pub enum Error {
     DeviceOutOfRange { ordinal: usize, count: usize },
     #[error("device {device}: out of memory allocating {bytes} bytes")]
     OutOfMemory { device: usize, bytes: usize },
+    #[error("kernel '{kernel}': device {device} is out of memory for its {bytes}-byte temporary")]
+    TemporaryOutOfMemory { kernel: String, device: usize, bytes: usize },
     #[error(transparent)]
     Cuda(#[from] CudaError),
     #[error(transparent)]
@@ -447,7 +449,14 @@ impl Runtime {
                 ResolvedParam::I64(v) => *v as u64,
                 ResolvedParam::Alias(_) => 0,
                 ResolvedParam::Scratch(bytes) => {
-                    let s = self.scratch(device, &kernel.scratch_owner, position, *bytes, stream_key)?;
+                    let s = self.scratch(device, &kernel.scratch_owner, position, *bytes, stream_key).map_err(|e| {
+                        match e {
+                            Error::OutOfMemory { device, bytes } => {
+                                Error::TemporaryOutOfMemory { kernel: kernel.name.clone(), device, bytes }
+                            }
+                            e => e,
+                        }
+                    })?;
                     let ptr = s.device_ptr();
                     keep_scratch.push(s);
                     ptr

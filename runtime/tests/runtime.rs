@@ -629,3 +629,20 @@ fn gpu_module_state_is_per_stream() {
     let Some(rt) = gpu_runtime() else { return };
     assert_eq!(counts_across_streams(&rt, &count_kernel(false)), [1, 2, 3]);
 }
+
+#[test]
+#[ignore = "needs an NVIDIA GPU and driver: run with --include-ignored on a GPU machine"]
+fn gpu_out_of_memory_is_an_error_and_the_device_goes_on() {
+    let Some(rt) = gpu_runtime() else { return };
+    let d = &rt.devices()[0];
+    // More than any GPU has: a typed error naming the bytes, not a panic.
+    let bytes = 1usize << 50;
+    match d.zeroed(bytes) {
+        Err(Error::OutOfMemory { bytes: b, .. }) => assert_eq!(b, bytes),
+        Err(e) => panic!("expected OutOfMemory, got {e}"),
+        Ok(_) => panic!("allocated 1 PiB"),
+    }
+    // The device still loads and launches.
+    let y = run_scale(&rt, &scale_kernel(SCALE_PTX, 80), 0, 300);
+    assert_eq!(y[7], 2.0 * (7.0 * 0.5 - 7.0) + 7.0);
+}
