@@ -304,19 +304,24 @@ impl NativePackage {
             Some(s) => s,
             None => torch_fast::current_stream(args.py(), device)?.unwrap_or(0),
         };
-        let stream = stream as usize as cudarc::driver::sys::CUstream;
-        // The steps of a function in order on one stream, on the same
-        // buffers: of the variant compiled for this device's arch.
-        let cc = self.runtime(device)?.devices()[0].compute_capability;
-        let steps = positions_for(&self.package, name, Some(cc))?;
-        for position in steps {
-            let (runtime, loaded) = self.loaded(position, device)?;
-            unsafe { runtime.launch_on_stream(&loaded, &launch_args, stream) }.map_err(|e| match e {
-                ukernel_runtime::Error::Args(a) => ArgumentError::new_err(a.to_string()),
-                e => CudaError::new_err(e.to_string()),
-            })?;
-        }
-        Ok(())
+        // The GIL is released while the steps are loaded (a module's first
+        // load on a stream takes milliseconds) and launched, so that Python
+        // threads launch at once.
+        args.py().detach(|| {
+            // The steps of a function in order on one stream, on the same
+            // buffers: of the variant compiled for this device's arch.
+            let cc = self.runtime(device)?.devices()[0].compute_capability;
+            let steps = positions_for(&self.package, name, Some(cc))?;
+            for position in steps {
+                let (runtime, loaded) = self.loaded(position, device)?;
+                let stream = stream as usize as cudarc::driver::sys::CUstream;
+                unsafe { runtime.launch_on_stream(&loaded, &launch_args, stream) }.map_err(|e| match e {
+                    ukernel_runtime::Error::Args(a) => ArgumentError::new_err(a.to_string()),
+                    e => CudaError::new_err(e.to_string()),
+                })?;
+            }
+            Ok(())
+        })
     }
 
     fn __repr__(&self) -> String {

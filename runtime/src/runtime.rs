@@ -433,10 +433,14 @@ impl Runtime {
         // i32 reads correctly from the slot's start).
         let mut slots: Vec<u64> = Vec::with_capacity(resolved.params.len());
         let mut keep_scratch = Vec::new();
-        // The stream's key: 0 for the device's own (the shared instance).
+        // The stream's key: 0 for the device's own (the shared instance), 1
+        // for the legacy default stream (null), else its handle.
         let launch_stream = stream.unwrap_or(&device.stream);
-        let stream_key =
-            if launch_stream.raw() == device.stream.raw() { 0 } else { launch_stream.raw() as usize };
+        let stream_key = match launch_stream.raw() {
+            raw if raw == device.stream.raw() => 0,
+            raw if raw.is_null() => 1,
+            raw => raw as usize,
+        };
         for (position, p) in resolved.params.iter().enumerate() {
             slots.push(match p {
                 ResolvedParam::Given(i) => match &args[*i] {
@@ -500,9 +504,11 @@ impl Runtime {
         if let Some((f, _)) = instances.get(&stream) {
             return Ok(*f);
         }
-        // SAFETY: `stream` is the raw handle of the stream being launched
-        // on, valid for this call (borrowed, not released).
-        let borrowed = unsafe { cuda::Stream::borrowed(stream as cudarc::driver::sys::CUstream) };
+        // SAFETY: `stream` is the key of the stream being launched on (1:
+        // the legacy default stream, null), valid for this call (borrowed,
+        // not released).
+        let raw = if stream == 1 { std::ptr::null_mut() } else { stream as cudarc::driver::sys::CUstream };
+        let borrowed = unsafe { cuda::Stream::borrowed(raw) };
         if borrowed.is_capturing()? {
             return Ok(kernel.function);
         }

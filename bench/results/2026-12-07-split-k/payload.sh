@@ -6,11 +6,9 @@
 # ABI change (its new `k_splits` argument), the fused, K x N and dtype
 # forms and the realir blocks; the corpus package (its listing beside it);
 # the argmax dispatches (split rows: scratch globals) for the stress test;
-# the installed Python package (gpu2/py, kept from before: the runtime did
-# not change).
+# the Python package, built as a wheel and installed into gpu2/py.
 set -uo pipefail
 cd "$(dirname "$0")/../../.."
-[ -d gpu2/py ] || { echo "gpu2/py missing"; exit 1; }
 rm -rf gpu2/p gpu2/ptx && mkdir -p gpu2/p
 target/debug/ukc compile --arch sm_90 --no-cubin --reference test/e2e/argmax_dispatches.mlir -o gpu2/p/argmax_dispatches.pkg 2>&1 | grep -v remark | head -1
 for f in test/e2e/split_k_matmuls.mlir test/e2e/fused_matmul_dispatches.mlir test/e2e/kn_layout_dispatches.mlir test/e2e/dtype_and_result_forms.mlir test/realir/*.mlir; do
@@ -22,4 +20,6 @@ cargo build --release -p ukc-runner 2>&1 | tail -1; cp target/release/ukc-run gp
 # The runtime's test binary (its GPU tests run with --include-ignored).
 t=$(cargo test --release -p ukernel-runtime --test runtime --no-run --message-format=json 2>/dev/null | grep -o '"executable":"[^"]*"' | tail -1 | cut -d'"' -f4)
 cp "$t" gpu2/runtime_tests
+rm -rf gpu2/py target/py-wheel && .toolchain/venv/bin/pip wheel --quiet --no-deps -w target/py-wheel ./python
+.toolchain/venv/bin/pip install --quiet --no-deps --target gpu2/py target/py-wheel/ukernel-*.whl
 mkdir -p gpu && tar czf gpu/s.tgz gpu2/ukc-run gpu2/runtime_tests gpu2/p gpu2/ptx gpu2/py gpu2/corpus.pkg gpu2/corpus.pkg.txt && du -sh gpu/s.tgz
