@@ -19,10 +19,10 @@ for p in gpu2/p/*.pkg; do
   echo "== $p"; timeout 120 gpu2/ukc-run run $p --repeat 10 2>&1 | cut -c1-220
 done
 (cd bench && timeout 240 python3 matmul_bench.py ../gpu2/ptx --split-k --reps 10 --rounds 2)
-(cd bench && timeout 200 python3 matmul_bench.py ../gpu2/ptx --check-only --kinds wgmma_narrow)
-(cd bench && PYTHONPATH=../gpu2/py timeout 120 python3 corpus_bench.py ../gpu2/corpus.pkg --reps 10 --rounds 2 --calls 10 --only gpt2)
-(cd bench && PYTHONPATH=../gpu2/py timeout 120 python3 corpus_bench.py ../gpu2/corpus.pkg --reps 10 --rounds 2 --calls 10 --only mm_4096)
-(cd bench && PYTHONPATH=../gpu2/py timeout 90 python3 python_threads_stress.py ../gpu2/p/split_k_matmuls.pkg --threads 16 --seconds 20)
 for p in split_k_matmuls argmax_dispatches a_llama_mlp; do
   echo "== stress $p"; timeout 120 gpu2/ukc-run stress gpu2/p/$p.pkg --threads 16 --seconds 20 2>&1 | cut -c1-300
 done
+(cd bench && PYTHONPATH=../gpu2/py timeout 90 python3 python_threads_stress.py ../gpu2/p/split_k_matmuls.pkg --threads 16 --seconds 20)
+(cd bench && PYTHONPATH=../gpu2/py timeout 120 python3 corpus_bench.py ../gpu2/corpus.pkg --reps 10 --rounds 2 --calls 10 --only gpt2)
+(cd bench && timeout 200 python3 matmul_bench.py ../gpu2/ptx --check-only --kinds wgmma_narrow)
+(cd bench && PYTHONPATH=../gpu2/py timeout 120 python3 corpus_bench.py ../gpu2/corpus.pkg --reps 10 --rounds 2 --calls 10 --only mm_4096)
