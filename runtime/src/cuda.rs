@@ -44,7 +44,9 @@ fn check(call: &'static str, r: CUresult) -> Result<(), CudaError> {
     }
     let text = |f: unsafe fn(CUresult, *mut *const std::ffi::c_char) -> CUresult| -> String {
         let mut p = std::ptr::null();
+        // SAFETY: the driver fills `p` with a pointer to a static string.
         if unsafe { f(r, &mut p) } == CUresult::CUDA_SUCCESS && !p.is_null() {
+            // SAFETY: the driver returned a static NUL-terminated string (checked non-null).
             unsafe { std::ffi::CStr::from_ptr(p) }.to_string_lossy().into_owned()
         } else {
             format!("{r:?}")
@@ -55,6 +57,7 @@ fn check(call: &'static str, r: CUresult) -> Result<(), CudaError> {
 
 /// Whether the CUDA driver library can be loaded on this machine.
 pub fn driver_present() -> bool {
+    // SAFETY: only tries to load the driver library.
     unsafe { sys::is_culib_present() }
 }
 
@@ -66,6 +69,7 @@ pub fn init() -> Result<bool, CudaError> {
         if !driver_present() {
             return Ok(false);
         }
+        // SAFETY: takes no pointers.
         check("cuInit", unsafe { sys::cuInit(0) })?;
         Ok(true)
     })
@@ -75,6 +79,7 @@ pub fn init() -> Result<bool, CudaError> {
 /// Number of visible devices (after [`init`] returned true).
 pub fn device_count() -> Result<usize, CudaError> {
     let mut n = 0;
+    // SAFETY: a driver call on handles this value owns or borrows (alive while it is) and on locals that outlive the call.
     check("cuDeviceGetCount", unsafe { sys::cuDeviceGetCount(&mut n) })?;
     Ok(n.max(0) as usize)
 }
@@ -83,6 +88,7 @@ pub fn device_count() -> Result<usize, CudaError> {
 /// [`init`] returned true.
 pub fn driver_version() -> Result<i32, CudaError> {
     let mut v = 0;
+    // SAFETY: a driver call on handles this value owns or borrows (alive while it is) and on locals that outlive the call.
     check("cuDriverGetVersion", unsafe { sys::cuDriverGetVersion(&mut v) })?;
     Ok(v)
 }
@@ -91,9 +97,12 @@ pub fn driver_version() -> Result<i32, CudaError> {
 /// creating a context.
 pub fn device_name(ordinal: usize) -> Result<String, CudaError> {
     let mut device = 0;
+    // SAFETY: a driver call on handles this value owns or borrows (alive while it is) and on locals that outlive the call.
     check("cuDeviceGet", unsafe { sys::cuDeviceGet(&mut device, ordinal as i32) })?;
     let mut buf = [0i8; 256];
+    // SAFETY: `buf` is a live buffer of the length passed.
     check("cuDeviceGetName", unsafe { sys::cuDeviceGetName(buf.as_mut_ptr(), buf.len() as i32, device) })?;
+    // SAFETY: the driver wrote a NUL-terminated name into `buf`, which is zeroed past it.
     Ok(unsafe { std::ffi::CStr::from_ptr(buf.as_ptr()) }.to_string_lossy().into_owned())
 }
 
@@ -115,8 +124,10 @@ impl Context {
     /// with the CUDA runtime API and other libraries in the process).
     pub fn primary(ordinal: usize) -> Result<Self, CudaError> {
         let mut device = 0;
+        // SAFETY: a driver call on handles this value owns or borrows (alive while it is) and on locals that outlive the call.
         check("cuDeviceGet", unsafe { sys::cuDeviceGet(&mut device, ordinal as i32) })?;
         let mut raw = std::ptr::null_mut();
+        // SAFETY: a driver call on handles this value owns or borrows (alive while it is) and on locals that outlive the call.
         check("cuDevicePrimaryCtxRetain", unsafe { sys::cuDevicePrimaryCtxRetain(&mut raw, device) })?;
         Ok(Self { raw, device, ownership: Ownership::Owned })
     }
@@ -126,10 +137,13 @@ impl Context {
     /// # Safety
     /// `raw` must be a valid context that outlives the returned value.
     pub unsafe fn borrowed(raw: sys::CUcontext) -> Result<Self, CudaError> {
+        // SAFETY: the caller guarantees a valid context.
         check("cuCtxPushCurrent", unsafe { sys::cuCtxPushCurrent_v2(raw) })?;
         let mut device = 0;
+        // SAFETY: a driver call on handles this value owns or borrows (alive while it is) and on locals that outlive the call.
         let got = check("cuCtxGetDevice", unsafe { sys::cuCtxGetDevice(&mut device) });
         let mut popped = std::ptr::null_mut();
+        // SAFETY: pops the context pushed above.
         unsafe { sys::cuCtxPopCurrent_v2(&mut popped) };
         got?;
         Ok(Self { raw, device, ownership: Ownership::Borrowed })
@@ -145,11 +159,13 @@ impl Context {
 
     /// Makes this context current on the calling thread.
     pub fn bind(&self) -> Result<(), CudaError> {
+        // SAFETY: a context this value retains (or the caller keeps alive).
         check("cuCtxSetCurrent", unsafe { sys::cuCtxSetCurrent(self.raw) })
     }
 
     fn attribute(&self, attr: sys::CUdevice_attribute) -> Result<i32, CudaError> {
         let mut v = 0;
+        // SAFETY: a driver call on handles this value owns or borrows (alive while it is) and on locals that outlive the call.
         check("cuDeviceGetAttribute", unsafe { sys::cuDeviceGetAttribute(&mut v, attr, self.device) })?;
         Ok(v)
     }
@@ -177,7 +193,9 @@ impl Context {
 
     pub fn device_name(&self) -> Result<String, CudaError> {
         let mut buf = [0i8; 256];
+        // SAFETY: `buf` is a live buffer of the length passed.
         check("cuDeviceGetName", unsafe { sys::cuDeviceGetName(buf.as_mut_ptr(), buf.len() as i32, self.device) })?;
+        // SAFETY: the driver wrote a NUL-terminated name into `buf`, which is zeroed past it.
         Ok(unsafe { std::ffi::CStr::from_ptr(buf.as_ptr()) }.to_string_lossy().into_owned())
     }
 }
@@ -185,6 +203,7 @@ impl Context {
 impl Drop for Context {
     fn drop(&mut self) {
         if self.ownership == Ownership::Owned {
+            // SAFETY: releases the retain this context made, once, on drop.
             unsafe { sys::cuDevicePrimaryCtxRelease_v2(self.device) };
         }
     }
@@ -205,6 +224,7 @@ impl Stream {
     pub fn new(context: &Context) -> Result<Self, CudaError> {
         context.bind()?;
         let mut raw = std::ptr::null_mut();
+        // SAFETY: a driver call on handles this value owns or borrows (alive while it is) and on locals that outlive the call.
         check("cuStreamCreate", unsafe {
             sys::cuStreamCreate(&mut raw, sys::CUstream_flags::CU_STREAM_NON_BLOCKING as u32)
         })?;
@@ -229,6 +249,7 @@ impl Stream {
     }
 
     pub fn synchronize(&self) -> Result<(), CudaError> {
+        // SAFETY: a driver call on handles this value owns or borrows (alive while it is) and on locals that outlive the call.
         check("cuStreamSynchronize", unsafe { sys::cuStreamSynchronize(self.raw) })
     }
 
@@ -236,6 +257,7 @@ impl Stream {
     /// not run).
     pub fn is_capturing(&self) -> Result<bool, CudaError> {
         let mut status = sys::CUstreamCaptureStatus::CU_STREAM_CAPTURE_STATUS_NONE;
+        // SAFETY: a driver call on handles this value owns or borrows (alive while it is) and on locals that outlive the call.
         check("cuStreamIsCapturing", unsafe { sys::cuStreamIsCapturing(self.raw, &mut status) })?;
         Ok(status != sys::CUstreamCaptureStatus::CU_STREAM_CAPTURE_STATUS_NONE)
     }
@@ -244,6 +266,7 @@ impl Stream {
 impl Drop for Stream {
     fn drop(&mut self) {
         if self.ownership == Ownership::Owned {
+            // SAFETY: an owned stream, destroyed once, on drop.
             unsafe { sys::cuStreamDestroy_v2(self.raw) };
         }
     }
@@ -265,6 +288,7 @@ impl DeviceBuffer {
     pub fn alloc(context: &Context, bytes: usize) -> Result<Self, CudaError> {
         context.bind()?;
         let mut ptr = 0;
+        // SAFETY: a driver call on handles this value owns or borrows (alive while it is) and on locals that outlive the call.
         check("cuMemAlloc", unsafe { sys::cuMemAlloc_v2(&mut ptr, bytes.max(1)) })?;
         Ok(Self { ptr, bytes, context: context.raw() })
     }
@@ -272,6 +296,7 @@ impl DeviceBuffer {
     /// Allocates and zeroes.
     pub fn zeroed(context: &Context, bytes: usize) -> Result<Self, CudaError> {
         let b = Self::alloc(context, bytes)?;
+        // SAFETY: the allocation just made, of at least that many bytes.
         check("cuMemsetD8", unsafe { sys::cuMemsetD8_v2(b.ptr, 0, bytes.max(1)) })?;
         Ok(b)
     }
@@ -293,7 +318,9 @@ impl DeviceBuffer {
     /// Copies `data` to the start of the buffer (synchronously).
     pub fn upload<T: Copy>(&self, data: &[T]) -> Result<(), CudaError> {
         let n = std::mem::size_of_val(data).min(self.bytes);
+        // SAFETY: a context this value retains (or the caller keeps alive).
         check("cuCtxSetCurrent", unsafe { sys::cuCtxSetCurrent(self.context) })?;
+        // SAFETY: `data` is live for the call and `n` bounds both it and the allocation.
         check("cuMemcpyHtoD", unsafe { sys::cuMemcpyHtoD_v2(self.ptr, data.as_ptr() as *const c_void, n) })
     }
 
@@ -301,20 +328,25 @@ impl DeviceBuffer {
     /// bytes as the shorter holds), ordered on `stream`.
     pub fn copy_from_async(&self, source: &DeviceBuffer, stream: &Stream) -> Result<(), CudaError> {
         let n = self.bytes.min(source.bytes);
+        // SAFETY: a context this value retains (or the caller keeps alive).
         check("cuCtxSetCurrent", unsafe { sys::cuCtxSetCurrent(self.context) })?;
+        // SAFETY: both allocations outlive the call, `n` bounds both, and the stream is of their context.
         check("cuMemcpyDtoDAsync", unsafe { sys::cuMemcpyDtoDAsync_v2(self.ptr, source.ptr, n, stream.raw()) })
     }
 
     /// Copies the start of the buffer into `out` (synchronously).
     pub fn download<T: Copy>(&self, out: &mut [T]) -> Result<(), CudaError> {
         let n = std::mem::size_of_val(out).min(self.bytes);
+        // SAFETY: a context this value retains (or the caller keeps alive).
         check("cuCtxSetCurrent", unsafe { sys::cuCtxSetCurrent(self.context) })?;
+        // SAFETY: `out` is live for the call and `n` bounds both it and the allocation.
         check("cuMemcpyDtoH", unsafe { sys::cuMemcpyDtoH_v2(out.as_mut_ptr() as *mut c_void, self.ptr, n) })
     }
 }
 
 impl Drop for DeviceBuffer {
     fn drop(&mut self) {
+        // SAFETY: frees this value's own allocation, once, on drop, in its context.
         unsafe {
             sys::cuCtxSetCurrent(self.context);
             sys::cuMemFree_v2(self.ptr);
@@ -363,6 +395,7 @@ impl Module {
             [sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER, sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES];
         let mut values = [log.as_mut_ptr() as *mut c_void, log.len() as *mut c_void];
         let mut raw = std::ptr::null_mut();
+        // SAFETY: `data` is NUL-terminated PTX or a self-delimiting image; the option arrays and the log buffer outlive the call.
         let r = unsafe {
             sys::cuModuleLoadDataEx(
                 &mut raw,
@@ -387,6 +420,7 @@ impl Module {
             description: format!("kernel name {name:?} contains NUL"),
         })?;
         let mut f = std::ptr::null_mut();
+        // SAFETY: a loaded module and a NUL-terminated name.
         check("cuModuleGetFunction", unsafe { sys::cuModuleGetFunction(&mut f, self.raw, c.as_ptr()) })?;
         Ok(f)
     }
@@ -394,6 +428,7 @@ impl Module {
 
 impl Drop for Module {
     fn drop(&mut self) {
+        // SAFETY: unloads this value's own module, once, on drop, in its context.
         unsafe {
             sys::cuCtxSetCurrent(self.context);
             sys::cuModuleUnload(self.raw);
@@ -410,6 +445,7 @@ pub const DEFAULT_DYNAMIC_SHARED_MEMORY: u32 = 48 * 1024;
 /// `function` must come from [`Module::function`] of a module that is still
 /// loaded, with that module's context current.
 pub unsafe fn allow_dynamic_shared_memory(function: sys::CUfunction, bytes: u32) -> Result<(), CudaError> {
+    // SAFETY: the caller guarantees a live function with its context current.
     check("cuFuncSetAttribute", unsafe {
         sys::cuFuncSetAttribute(
             function,
@@ -425,6 +461,7 @@ pub unsafe fn allow_dynamic_shared_memory(function: sys::CUfunction, bytes: u32)
 /// As for [`allow_dynamic_shared_memory`].
 pub unsafe fn static_shared_memory(function: sys::CUfunction) -> Result<u32, CudaError> {
     let mut v = 0;
+    // SAFETY: the caller guarantees a live function with its context current.
     check("cuFuncGetAttribute", unsafe {
         sys::cuFuncGetAttribute(&mut v, sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, function)
     })?;
@@ -445,6 +482,7 @@ pub unsafe fn launch(
     stream: &Stream,
     params: &mut [*mut c_void],
 ) -> Result<(), CudaError> {
+    // SAFETY: the caller guarantees parameters matching the kernel and pointers of the stream's context.
     check("cuLaunchKernel", unsafe {
         sys::cuLaunchKernel(
             function,
@@ -466,6 +504,7 @@ pub unsafe fn launch(
 pub fn memory_info(context: &Context) -> Result<(usize, usize), CudaError> {
     context.bind()?;
     let (mut free, mut total) = (0, 0);
+    // SAFETY: a driver call on handles this value owns or borrows (alive while it is) and on locals that outlive the call.
     check("cuMemGetInfo", unsafe { sys::cuMemGetInfo_v2(&mut free, &mut total) })?;
     Ok((free, total))
 }
@@ -480,20 +519,26 @@ impl Timer {
     pub fn new(context: &Context) -> Result<Self, CudaError> {
         context.bind()?;
         let (mut start, mut stop) = (std::ptr::null_mut(), std::ptr::null_mut());
+        // SAFETY: a driver call on handles this value owns or borrows (alive while it is) and on locals that outlive the call.
         check("cuEventCreate", unsafe { sys::cuEventCreate(&mut start, 0) })?;
+        // SAFETY: a driver call on handles this value owns or borrows (alive while it is) and on locals that outlive the call.
         check("cuEventCreate", unsafe { sys::cuEventCreate(&mut stop, 0) })?;
         Ok(Self { start, stop })
     }
 
     pub fn start(&self, stream: &Stream) -> Result<(), CudaError> {
+        // SAFETY: a driver call on handles this value owns or borrows (alive while it is) and on locals that outlive the call.
         check("cuEventRecord", unsafe { sys::cuEventRecord(self.start, stream.raw()) })
     }
 
     /// Records the stop event, waits for it, and returns milliseconds.
     pub fn stop(&self, stream: &Stream) -> Result<f32, CudaError> {
+        // SAFETY: a driver call on handles this value owns or borrows (alive while it is) and on locals that outlive the call.
         check("cuEventRecord", unsafe { sys::cuEventRecord(self.stop, stream.raw()) })?;
+        // SAFETY: a driver call on handles this value owns or borrows (alive while it is) and on locals that outlive the call.
         check("cuEventSynchronize", unsafe { sys::cuEventSynchronize(self.stop) })?;
         let mut ms = 0.0;
+        // SAFETY: a driver call on handles this value owns or borrows (alive while it is) and on locals that outlive the call.
         check("cuEventElapsedTime", unsafe { sys::cuEventElapsedTime_v2(&mut ms, self.start, self.stop) })?;
         Ok(ms)
     }
@@ -501,6 +546,7 @@ impl Timer {
 
 impl Drop for Timer {
     fn drop(&mut self) {
+        // SAFETY: destroys this timer's own events, once, on drop.
         unsafe {
             sys::cuEventDestroy_v2(self.start);
             sys::cuEventDestroy_v2(self.stop);
