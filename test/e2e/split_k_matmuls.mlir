@@ -1,14 +1,16 @@
-// Matmuls of few output tiles over a long K, which the wgmma ukernel
-// computes with K split: each tile as several units over parts of K, the
-// last unit to finish summing the parts (in the order of the parts) and
-// storing through the epilogue. Forms: a fused bias + bf16 rounding (the
+// Matmuls of few output tiles over a long K: the shapes for which the
+// wgmma ukernel's split-K walk is built (each tile as several units over
+// parts of K, the last unit to finish summing the parts in order and
+// storing through the epilogue). Forms: a fused bias + bf16 rounding (the
 // store fusion point after the sum), B as K x N in f16, C += A x B (the sum
 // added to C once), K of 4100 (rows not 16-byte multiples: no TMA, so the
-// ukernel keeps K whole though the configuration splits it), and 200 rows
-// in clusters of two tiles (the second row tile partly past M). The CPU
-// reference is upstream MLIR's execution of the same functions.
+// ukernel keeps K whole whatever the configuration), and 200 rows in
+// clusters of two tiles (the second row tile partly past M). The CPU
+// reference is upstream MLIR's execution of the same functions. While the
+// registry offers one part (WGMMA_MAX_K_SPLITS), KernelConfig keeps K whole.
 // RUN: ukc compile %s --arch sm_90a --no-cubin -o %t.pkg --reference | FileCheck %s
-// RUN: ukc explain %s --arch sm_90a 2>&1 | FileCheck %s --check-prefix=SPLIT
+// RUN: ukc explain %s --arch sm_90a 2>&1 | FileCheck %s --check-prefix=WHOLE
+// WHOLE-COUNT-5: K whole,
 // CHECK: bias_bf16_512x768x3072: ukernel uk_matmul_wgmma_narrow_bf16_nk
 // CHECK: kn_f16_256x512x8192: ukernel uk_matmul_wgmma_narrow_f16_kn
 // CHECK: accumulate_bf16_128x256x4096: ukernel uk_matmul_wgmma_narrow_bf16_nk

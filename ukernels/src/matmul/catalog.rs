@@ -377,8 +377,13 @@ const _: () = assert!(
 /// B's layout: `nk` (N x K, K contiguous: F.linear weights) or `kn` (K x N).
 pub const LAYOUTS: [&str; 2] = ["nk", "kn"];
 
-/// The most parts the wgmma ukernel splits K into (its `k_splits`).
-pub const WGMMA_MAX_K_SPLITS: i64 = 16;
+/// The most parts KernelConfig may split K into for the wgmma ukernel
+/// (registry parameter `max_k_splits`). The ukernel computes any part count
+/// its `k_splits` argument gives (`bench/matmul_bench.py --split-k` checks
+/// and times it); the registry offers 1, K whole, until that check has run
+/// on a GPU, since a fault in the split walk would give wrong results
+/// silently. Raising it (16) turns on KernelConfig's choice of parts.
+pub const WGMMA_MAX_K_SPLITS: i64 = 1;
 
 /// The C ABI of the wgmma ukernel: the common one, then the global memory
 /// for its tensor maps and split-K workspace (`desc`, `desc_offset` in
