@@ -863,6 +863,24 @@ mod tests {
         let k = &compiled.package.kernels[1];
         assert_eq!(k.attributes.get("ukernel").map(String::as_str), Some("uk_argmax_f32i64"));
         assert_eq!(k.attributes.get("reference.semantics").map(String::as_str), Some("first-nan"));
+        // Kernels whose modules hold scratch globals (the argmax rows split
+        // over workgroups) say so; the GEMV's writes only its output.
+        let state: Vec<(&str, bool)> = compiled
+            .package
+            .kernels
+            .iter()
+            .map(|k| (k.name(), k.attributes.get(ukernel_runtime::MODULE_STATE_ATTRIBUTE).is_some_and(|v| v == "1")))
+            .collect();
+        assert_eq!(
+            state,
+            [
+                ("lm_head_b1", false),
+                ("next_token_b1", true),
+                ("lm_head_b8", false),
+                ("next_token_b8", true),
+                ("next_token_b8", true)
+            ]
+        );
         // The package reads back as written.
         assert_eq!(Package::from_bytes(&compiled.package.to_bytes()).unwrap(), compiled.package);
 
