@@ -34,6 +34,7 @@ unsafe extern "C" {
 }
 
 unsafe extern "C" fn report_into(data: *mut std::ffi::c_void, message: mlir_sys::MlirStringRef) {
+    // SAFETY: `data` is the `&mut String` `add_ukernel_dialect_to_raw` passes, alive for the call that reports into it.
     unsafe { *(data as *mut String) = crate::dynamic::string_ref_text(message) };
 }
 
@@ -42,6 +43,7 @@ unsafe extern "C" fn report_into(data: *mut std::ffi::c_void, message: mlir_sys:
 /// name, when the parser first meets `#ukernel.*` or when asked. This is how
 /// a host such as `mlir-opt` gets the dialect from the plugin.
 pub fn add_ukernel_dialect(registry: &DialectRegistry) -> Result<(), Error> {
+    // SAFETY: `registry` is a live registry borrowed for the call.
     unsafe { add_ukernel_dialect_to_raw(registry.to_raw()) }
 }
 
@@ -52,6 +54,7 @@ pub fn add_ukernel_dialect(registry: &DialectRegistry) -> Result<(), Error> {
 /// `registry` must be a live dialect registry.
 pub unsafe fn add_ukernel_dialect_to_raw(registry: mlir_sys::MlirDialectRegistry) -> Result<(), Error> {
     let mut error = String::new();
+    // SAFETY: the caller guarantees a live registry; the strings are static and `error` outlives the call that writes it through `report_into`.
     let ok = unsafe {
         ukRegistryInsertIRDLDialect(
             registry,
@@ -68,6 +71,7 @@ pub unsafe fn add_ukernel_dialect_to_raw(registry: mlir_sys::MlirDialectRegistry
 /// created by [`create_context`]. Loading twice is harmless.
 pub fn load_ukernel_dialect(context: &Context) -> Result<(), Error> {
     let name = crate::dynamic::string_ref(crate::DIALECT);
+    // SAFETY: a live context and a static dialect name.
     let loaded = unsafe { mlir_sys::mlirContextGetOrLoadDialect(context.to_raw(), name) };
     if !loaded.ptr.is_null() {
         return Ok(());
@@ -75,6 +79,7 @@ pub fn load_ukernel_dialect(context: &Context) -> Result<(), Error> {
     let registry = DialectRegistry::new();
     add_ukernel_dialect(&registry)?;
     context.append_dialect_registry(&registry);
+    // SAFETY: a live context and a static dialect name.
     let loaded = unsafe { mlir_sys::mlirContextGetOrLoadDialect(context.to_raw(), name) };
     if loaded.ptr.is_null() {
         return Err(Error::DialectLoad("the registry did not create the dialect".into()));
@@ -89,5 +94,6 @@ unsafe extern "C" {
 /// Whether verifier errors carry a note printing the failing op (MLIR's
 /// default). Tools that match diagnostics against expectations turn it off.
 pub fn set_print_op_on_diagnostic(context: &Context, enable: bool) {
+    // SAFETY: a live context.
     unsafe { ukContextSetPrintOpOnDiagnostic(context.to_raw(), enable) }
 }

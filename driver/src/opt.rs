@@ -39,6 +39,7 @@ unsafe extern "C" {
 }
 
 fn bytes<'a>(s: MlirStringRef) -> &'a [u8] {
+    // SAFETY: MLIR's string refs passed to the hooks point at `length` bytes alive for the hook's call.
     unsafe { ukernel_dialect::string_ref_bytes(s) }
 }
 
@@ -51,6 +52,7 @@ fn guarded<T>(on_panic: T, body: impl FnOnce() -> T) -> T {
 }
 
 unsafe extern "C" fn add_dialects(registry: MlirDialectRegistry) -> bool {
+    // SAFETY: `MlirOptMain` passes its live registry.
     guarded(false, || match unsafe { ukernel_dialect::add_ukernel_dialect_to_raw(registry) } {
         Ok(()) => true,
         Err(e) => {
@@ -123,6 +125,7 @@ unsafe extern "C" fn precheck(input: MlirStringRef, file: MlirStringRef) -> bool
 }
 
 unsafe extern "C" fn enter_stage(stage: *const c_char) {
+    // SAFETY: the C++ side passes a static NUL-terminated stage name.
     let stage = unsafe { std::ffi::CStr::from_ptr(stage) }.to_string_lossy();
     crate::guard::enter(&stage);
 }
@@ -215,5 +218,6 @@ pub fn main_with_args(args: &[String]) -> i32 {
         }
     }
     let pointers: Vec<*const c_char> = argv.iter().map(|a| a.as_ptr()).collect();
+    // SAFETY: `argv`'s NUL-terminated strings and `pointers` outlive the call; `HOOKS` is static.
     unsafe { ukOptMain(pointers.len() as c_int, pointers.as_ptr(), &HOOKS) }
 }

@@ -137,6 +137,7 @@ pub fn view(object: &Bound<'_, PyAny>) -> PyResult<Option<TensorView>> {
     } else {
         object.call_method0("__dlpack__")?
     };
+    // SAFETY: a live capsule object (held by `capsule`) and a static NUL-terminated name.
     let managed = unsafe { pyo3::ffi::PyCapsule_GetPointer(capsule.as_ptr(), CAPSULE_NAME.as_ptr()) };
     if managed.is_null() {
         // The error PyCapsule_GetPointer set names the capsule's actual name.
@@ -147,9 +148,11 @@ pub fn view(object: &Bound<'_, PyAny>) -> PyResult<Option<TensorView>> {
         );
         return Err(PyTypeError::new_err(message));
     }
+    // SAFETY: a non-null capsule named 'dltensor' holds a `DLManagedTensor`, alive while the capsule is.
     let tensor = unsafe { &(*(managed as *const DLManagedTensor)).dl_tensor };
     let ndim = tensor.ndim.max(0) as usize;
     let shape: Vec<i64> =
+        // SAFETY: DLPack gives `ndim` dims at `shape` (non-null for ndim > 0), copied at once.
         if ndim == 0 { Vec::new() } else { unsafe { std::slice::from_raw_parts(tensor.shape, ndim) }.to_vec() };
     if shape.iter().any(|&d| d < 0) {
         return Err(PyTypeError::new_err(format!("DLPack tensor with a negative dimension: {shape:?}")));
@@ -162,6 +165,7 @@ pub fn view(object: &Bound<'_, PyAny>) -> PyResult<Option<TensorView>> {
         }
         s
     } else {
+        // SAFETY: DLPack gives `ndim` strides at a non-null `strides` (checked), copied at once.
         unsafe { std::slice::from_raw_parts(tensor.strides, ndim) }.to_vec()
     };
     let view = TensorView {

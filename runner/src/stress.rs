@@ -143,10 +143,9 @@ pub fn stress(
         let inputs = crate::reference::generate_inputs(steps[0], r.seed, r.dynamic_size);
         let mut outputs = Vec::new();
         for o in &r.outputs {
-            let position = inputs
-                .iter()
-                .position(|b| b.arg == o.arg)
-                .ok_or_else(|| format!("{}: the reference has argument {}, the kernel does not", function.name, o.arg))?;
+            let position = inputs.iter().position(|b| b.arg == o.arg).ok_or_else(|| {
+                format!("{}: the reference has argument {}, the kernel does not", function.name, o.arg)
+            })?;
             let want = std::fs::read(refs_dir.join(&o.file))
                 .map_err(|e| format!("{}: {e}", refs_dir.join(&o.file).display()))?;
             outputs.push((position, o.element, want));
@@ -242,7 +241,10 @@ pub fn stress(
                                 for (position, element, want) in &j.outputs {
                                     let mut got = vec![0u8; j.inputs[*position].bytes.len()];
                                     work[*position].download(&mut got).map_err(|x| e(x.into()))?;
-                                    let name = format!("{} arg{} (thread {t}, round {round})", j.name, j.inputs[*position].arg);
+                                    let name = format!(
+                                        "{} arg{} (thread {t}, round {round})",
+                                        j.name, j.inputs[*position].arg
+                                    );
                                     let found = crate::reference::compare(&name, *element, want, &got, j.tolerance);
                                     if !found.is_empty() {
                                         mismatches.lock().unwrap_or_else(|p| p.into_inner()).extend(found);

@@ -155,7 +155,13 @@ impl Device {
             error: Box::new(e.error),
             log: e.log,
         })?;
-        tracing::debug!(kernel, device = index, image = what, ms = started.elapsed().as_secs_f64() * 1e3, "module loaded");
+        tracing::debug!(
+            kernel,
+            device = index,
+            image = what,
+            ms = started.elapsed().as_secs_f64() * 1e3,
+            "module loaded"
+        );
         let m = Arc::new(m);
         modules.insert((key, stream), m.clone());
         Ok(m)
@@ -364,9 +370,8 @@ impl Runtime {
             // the context it was loaded in is bound.
             unsafe { cuda::allow_dynamic_shared_memory(function, kernel.launch.shared_memory_bytes)? };
         }
-        let per_stream = (kernel.attributes.get(MODULE_STATE_ATTRIBUTE).map(String::as_str) == Some("1")).then(|| {
-            PerStream { image: Arc::from(image), key, what, cc: from_cc, instances: Mutex::default() }
-        });
+        let per_stream = (kernel.attributes.get(MODULE_STATE_ATTRIBUTE).map(String::as_str) == Some("1"))
+            .then(|| PerStream { image: Arc::from(image), key, what, cc: from_cc, instances: Mutex::default() });
         Ok(LoadedKernel {
             name: kernel.name().to_string(),
             device: index,
@@ -453,14 +458,15 @@ impl Runtime {
                 ResolvedParam::I64(v) => *v as u64,
                 ResolvedParam::Alias(_) => 0,
                 ResolvedParam::Scratch(bytes) => {
-                    let s = self.scratch(device, &kernel.scratch_owner, position, *bytes, stream_key).map_err(|e| {
-                        match e {
-                            Error::OutOfMemory { device, bytes } => {
-                                Error::TemporaryOutOfMemory { kernel: kernel.name.clone(), device, bytes }
-                            }
-                            e => e,
-                        }
-                    })?;
+                    let s =
+                        self.scratch(device, &kernel.scratch_owner, position, *bytes, stream_key).map_err(
+                            |e| match e {
+                                Error::OutOfMemory { device, bytes } => {
+                                    Error::TemporaryOutOfMemory { kernel: kernel.name.clone(), device, bytes }
+                                }
+                                e => e,
+                            },
+                        )?;
                     let ptr = s.device_ptr();
                     keep_scratch.push(s);
                     ptr

@@ -96,6 +96,7 @@ pub fn ukernel_facts(module: &Module) -> UKernelFacts {
 
 /// Removes the `ukernel` attributes LLVM IR translation has no use for.
 fn strip_ukernel_attributes(module: &Module) {
+    // SAFETY: `module` is live for the call and nothing else refers to it meanwhile.
     let mut m = unsafe { OperationRefMut::from_raw(module.as_operation().to_raw()) };
     let _ = m.remove_attribute(EXECUTABLE_OBJECTS);
     let _ = m.remove_attribute(TARGET_ATTR);
@@ -105,6 +106,7 @@ fn strip_ukernel_attributes(module: &Module) {
             .map(|(n, _)| n.as_string_ref().as_str().unwrap_or_default().to_string())
             .filter(|n| n.starts_with("ukernel."))
             .collect();
+        // SAFETY: `op` is a live operation of the module, edited one at a time.
         let mut o = unsafe { OperationRefMut::from_raw(op.to_raw()) };
         for n in names {
             let _ = o.remove_attribute(&n);
@@ -127,12 +129,14 @@ pub fn translate_partitioned(module: &Module, llvm: &LlvmContext, split: Split) 
 }
 
 fn translate_raw<'ll>(module: &Module, llvm: &'ll LlvmContext) -> Result<LlvmModule<'ll>, TargetError> {
+    // SAFETY: a live module and a live LLVM context.
     let raw = unsafe {
         mlir_sys::mlirTranslateModuleToLLVMIR(module.as_operation().to_raw(), llvm.raw() as mlir_sys::LLVMContextRef)
     };
     if raw.is_null() {
         return Err(TargetError::Translate);
     }
+    // SAFETY: a non-null module just created in `llvm`, which the result borrows.
     Ok(unsafe { LlvmModule::new(raw as inkwell::llvm_sys::prelude::LLVMModuleRef) })
 }
 

@@ -121,6 +121,7 @@ pub fn link_libdevice(module: &Module, bitcode: &[u8]) -> Result<(), LinkError> 
     // Read lazily: only the functions the linker takes are materialized (each
     // kernel's module links libdevice on its own; parsing all of it every
     // time cost more than the kernels).
+    // SAFETY: the buffer is a copy of `bitcode` that the lazy module owns (or that is freed here on failure); the context is the module's, alive for the call.
     let library = unsafe {
         use inkwell::llvm_sys::{
             bit_reader::LLVMGetBitcodeModuleInContext2, core::LLVMCreateMemoryBufferWithMemoryRangeCopy,
@@ -139,12 +140,14 @@ pub fn link_libdevice(module: &Module, bitcode: &[u8]) -> Result<(), LinkError> 
     // Through the C API: inkwell's get_data_layout can hand back a layout
     // string of the module as it was before ukernel bitcode was linked in
     // (seen: "unknown specifier ';'" aborting LLVM).
+    // SAFETY: both modules are live; LLVM copies the layout string.
     unsafe {
         use inkwell::llvm_sys::core::{LLVMGetDataLayoutStr, LLVMSetDataLayout};
         LLVMSetDataLayout(library.as_mut_ptr(), LLVMGetDataLayoutStr(module.as_mut_ptr()));
     }
     let raw = library.as_mut_ptr();
     std::mem::forget(library);
+    // SAFETY: both modules are live and in one context; the linker takes ownership of `raw` (forgotten above, so it is not freed twice).
     if !unsafe { ukLinkOnlyNeeded(module.as_mut_ptr(), raw) } {
         return Err(LinkError::Link { path: path.to_string(), message: "LLVM's linker failed".into() });
     }
@@ -317,6 +320,7 @@ fn init_nvptx() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         Target::initialize_nvptx(&InitializationConfig::default());
+        // SAFETY: two static NUL-terminated strings, once, with LLVM's NVPTX target initialized.
         unsafe { ukSetLlvmOption(c"disable-lsr".as_ptr(), c"true".as_ptr()) };
     });
 }
@@ -504,7 +508,9 @@ mod tests {
     fn llvm_options_are_set_by_name_and_unknown_ones_refused() {
         init_nvptx();
         // Set by init_nvptx (or by a host): left as it is, not an error.
+        // SAFETY: static NUL-terminated strings after `init_nvptx`.
         assert!(unsafe { ukSetLlvmOption(c"disable-lsr".as_ptr(), c"true".as_ptr()) });
+        // SAFETY: static NUL-terminated strings after `init_nvptx`.
         assert!(!unsafe { ukSetLlvmOption(c"no-such-llvm-option".as_ptr(), c"true".as_ptr()) });
     }
 }

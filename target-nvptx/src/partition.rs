@@ -94,6 +94,7 @@ fn top_level(op: &OperationRef, ukernels: &crate::UKernelFacts) -> TopLevel {
 /// Symbol names that `attr` refers to, looking into arrays and dictionaries.
 fn collect_symbols(attr: Attribute, out: &mut BTreeSet<String>) {
     let raw = attr.to_raw();
+    // SAFETY: `raw` is a live attribute; each accessor is called only on the kind just tested, and indices stay below the counts.
     unsafe {
         if mlir_sys::mlirAttributeIsAFlatSymbolRef(raw) {
             out.insert(string_of(mlir_sys::mlirFlatSymbolRefAttrGetValue(raw)));
@@ -112,6 +113,7 @@ fn collect_symbols(attr: Attribute, out: &mut BTreeSet<String>) {
 }
 
 fn string_of(s: mlir_sys::MlirStringRef) -> String {
+    // SAFETY: a string ref from a live attribute: `length` bytes at `data`, copied at once.
     let bytes = unsafe { std::slice::from_raw_parts(s.data as *const u8, s.length) };
     String::from_utf8_lossy(bytes).into_owned()
 }
@@ -229,8 +231,10 @@ pub fn translate_partitions(
     let context = module.context();
     let mut out = Vec::new();
     for (kernels, needed) in groups {
+        // SAFETY: the whole module's context, alive for this function.
         let part = Module::new(Location::unknown(unsafe { context.to_ref() }));
         {
+            // SAFETY: `part` is owned here and outlives this mutable reference to its operation.
             let mut m = unsafe { melior::ir::operation::OperationRefMut::from_raw(part.as_operation().to_raw()) };
             for (name, attr) in module.as_operation().attributes() {
                 m.set_attribute(name.as_string_ref().as_str().unwrap_or_default(), attr);
@@ -239,6 +243,7 @@ pub fn translate_partitions(
         let body = part.body();
         // Module order, so that the text reads as the whole module's does.
         for &i in &needed {
+            // SAFETY: a fresh clone of a live operation, owned by the returned value until it is appended.
             let copy = unsafe { Operation::from_raw(mlir_sys::mlirOperationClone(ops[i].to_raw())) };
             body.append_operation(copy);
         }
