@@ -506,11 +506,13 @@ fn i64_array<'c>(context: &'c Context, values: &[i64]) -> Attribute<'c> {
 /// heap buffer that MLIR frees through the deleter when the blob dies.
 fn dense_resource<'c>(context: &'c Context, name: &str, bytes: &Cow<'static, [u8]>) -> Attribute<'c> {
     unsafe extern "C" fn free_boxed(user: *mut std::ffi::c_void, _: *const std::ffi::c_void, _: usize, _: usize) {
+        // SAFETY: `user` is the box leaked below for this blob, freed once when MLIR releases it.
         drop(unsafe { Box::from_raw(user as *mut Box<[u8]>) });
     }
     let i8: Type = melior::ir::r#type::IntegerType::new(context, 8).into();
     let ty = Type::vector(&[bytes.len() as u64], i8);
     let name = crate::dynamic::string_ref(name);
+    // SAFETY: the box outlives the attribute (MLIR frees it through `free_boxed`), the context is live and the name is copied.
     let raw = unsafe {
         match bytes {
             Cow::Borrowed(b) => crate::dynamic::static_dense_resource(ty.to_raw(), name, b),
@@ -531,6 +533,7 @@ fn dense_resource<'c>(context: &'c Context, name: &str, bytes: &Cow<'static, [u8
             }
         }
     };
+    // SAFETY: an attribute just built in `context`, which outlives `'c`.
     unsafe { Attribute::from_raw(raw) }
 }
 

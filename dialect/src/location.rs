@@ -30,6 +30,7 @@ pub fn source_pos(location: Location) -> Option<SourcePos> {
 }
 
 fn pos_of(raw: MlirLocation) -> Option<SourcePos> {
+    // SAFETY: `raw` is a live location; each accessor is used only on the kind just tested.
     unsafe {
         if mlirLocationIsAFileLineColRange(raw) {
             let name = mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(raw));

@@ -34,6 +34,7 @@ unsafe extern "C" {
 }
 
 fn emit(location: melior::ir::Location, severity: i32, message: &str) {
+    // SAFETY: a live location and a message alive for the call (MLIR copies it).
     unsafe { ukEmitDiagnostic(location.to_raw(), severity, crate::dynamic::string_ref(message)) }
 }
 

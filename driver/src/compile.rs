@@ -191,8 +191,10 @@ pub(crate) fn keep_functions(module: &Module, keep: &[String]) {
     for func in ukernel_passes::dispatch::dispatches(&module.as_operation()) {
         let name = func.attribute("sym_name").ok().and_then(ukernel_dialect::string_value).unwrap_or_default();
         if !keep.contains(&name) {
+            // SAFETY: `func` is a live op of the module, removed once and then destroyed below; nothing else refers to it.
             let mut m = unsafe { melior::ir::operation::OperationRefMut::from_raw(func.to_raw()) };
             m.remove_from_parent();
+            // SAFETY: the op was just removed from its parent, so this owned handle is its only one.
             drop(unsafe { melior::ir::Operation::from_raw(func.to_raw()) });
         }
     }
@@ -343,6 +345,7 @@ impl Compiler {
             decisions.extend(notes.iter().map(|d| d.render(Some(&file)).trim_end().to_string()));
             self.dump(&format!("{}.{}.mlir", stage_index(s), s.name()), || {
                 let flags = melior::ir::operation::OperationPrintingFlags::new();
+                // SAFETY: `flags` is live for the call.
                 unsafe { mlir_sys::mlirOpPrintingFlagsElideLargeResourceString(flags.to_raw(), 64) };
                 module.as_operation().to_string_with_flags(flags).unwrap_or_default()
             })?;

@@ -104,6 +104,7 @@ fn signature(func: &melior::ir::OperationRef) -> Vec<(usize, usize)> {
     let Some(entry) = func.region(0).ok().and_then(|r| r.first_block()) else { return Vec::new() };
     (0..entry.argument_count())
         .filter_map(|i| entry.argument(i).ok())
+        // SAFETY: the arguments of a live function, whose types outlive this borrow.
         .map(|a| unsafe {
             let ty = a.r#type().to_raw();
             if !mlir_sys::mlirTypeIsAMemRef(ty) {

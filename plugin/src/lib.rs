@@ -48,6 +48,7 @@ extern "C" fn register_passes() {
 }
 
 extern "C" fn register_dialect(registry: mlir_sys::MlirDialectRegistry) {
+    // SAFETY: the host passes its live dialect registry.
     match std::panic::catch_unwind(|| unsafe { ukernel_dialect::add_ukernel_dialect_to_raw(registry) }) {
         Ok(Ok(())) => {}
         Ok(Err(e)) => eprintln!("ukernel plugin: error: {e}"),

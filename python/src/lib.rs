@@ -315,6 +315,7 @@ impl NativePackage {
             for position in steps {
                 let (runtime, loaded) = self.loaded(position, device)?;
                 let stream = stream as usize as cudarc::driver::sys::CUstream;
+                // SAFETY: `stream` is the caller's or torch's current stream of this device, alive for the launch.
                 unsafe { runtime.launch_on_stream(&loaded, &launch_args, stream) }.map_err(|e| match e {
                     ukernel_runtime::Error::Args(a) => ArgumentError::new_err(a.to_string()),
                     e => CudaError::new_err(e.to_string()),

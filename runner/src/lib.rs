@@ -120,6 +120,7 @@ mod tests {
         // A named pipe stands for /dev/null, /dev/stdout and the like.
         let fifo = dir.path().join("pipe");
         let c_path = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: a NUL-terminated path alive for the call.
         assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0);
         let reader = {
             let fifo = fifo.clone();

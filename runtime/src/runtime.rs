@@ -311,7 +311,9 @@ impl Runtime {
         if !cuda::init()? {
             return Err(Error::NoDriver);
         }
+        // SAFETY: the caller guarantees `context` (and `stream`) valid for the runtime's life.
         let context = unsafe { Context::borrowed(context)? };
+        // SAFETY: as above: the caller's stream of that context, borrowed, never released.
         let stream = stream.map(|s| unsafe { Stream::borrowed(s) });
         Ok(Self { devices: vec![Device::open(context, stream, None)?] })
     }
@@ -409,6 +411,7 @@ impl Runtime {
         args: &[LaunchArg],
         stream: cudarc::driver::sys::CUstream,
     ) -> Result<(), Error> {
+        // SAFETY: the caller guarantees a valid stream of the kernel's context for this call.
         let stream = unsafe { cuda::Stream::borrowed(stream) };
         self.launch_on(kernel, args, Some(&stream))
     }
@@ -482,6 +485,7 @@ impl Runtime {
         let function = self.function_on(device, kernel, stream_key)?;
         device.context.bind()?;
         let l = &kernel.launch;
+        // SAFETY: `params` matches the kernel's metadata (resolved and checked above) and every pointer is a buffer, scratch or caller memory of this device.
         unsafe {
             cuda::launch(
                 function,

@@ -225,6 +225,7 @@ fn run(tool: &Path, args: &[&str], timeout: Duration, stderr: &Path) -> Outcome 
             }
             Ok(None) if start.elapsed() > timeout => {
                 // The whole group: the tool and the child it runs its work in.
+                // SAFETY: a signal to the child's own process group, which it leads; no memory is involved.
                 unsafe { libc::kill(-(child.id() as i32), libc::SIGKILL) };
                 let _ = child.wait();
                 return Outcome::Timeout;
