@@ -214,7 +214,7 @@ pub struct LoadedKernel {
     /// function's, which all its steps share.
     scratch_owner: String,
     function: cudarc::driver::sys::CUfunction,
-    _module: Arc<cuda::Module>,
+    module: Arc<cuda::Module>,
     /// For a kernel whose module holds state: what to load per stream.
     per_stream: Option<PerStream>,
 }
@@ -381,7 +381,7 @@ impl Runtime {
             launch: kernel.launch.clone(),
             scratch_owner: kernel.attributes.get("function").cloned().unwrap_or_else(|| kernel.name().to_string()),
             function,
-            _module: module,
+            module,
             per_stream,
         })
     }
@@ -482,7 +482,7 @@ impl Runtime {
             }
         }
         let mut params: Vec<*mut c_void> = slots.iter_mut().map(|s| s as *mut u64 as *mut c_void).collect();
-        let function = self.function_on(device, kernel, stream_key)?;
+        let function = self.function_on(device, kernel, stream_key);
         device.context.bind()?;
         let l = &kernel.launch;
         // SAFETY: `params` matches the kernel's metadata (resolved and checked above) and every pointer is a buffer, scratch or caller memory of this device.
@@ -502,25 +502,47 @@ impl Runtime {
     /// The function to launch `kernel` with on the stream of key `stream`
     /// (0: the device's own): its own instance there for a kernel whose
     /// module holds state, loaded on first use, except while the stream
-    /// captures a graph (see the module's comment).
-    fn function_on(
-        &self,
-        device: &Device,
-        kernel: &LoadedKernel,
-        stream: usize,
-    ) -> Result<cudarc::driver::sys::CUfunction, Error> {
-        let Some(p) = kernel.per_stream.as_ref().filter(|_| stream != 0) else { return Ok(kernel.function) };
+    /// captures a graph (see the module's comment). Where an instance cannot
+    /// be made (the driver refuses the query or the load), the stream shares
+    /// the device's instance, as every stream did before instances existed,
+    /// and a warning says so: never an error a launch did not have before.
+    fn function_on(&self, device: &Device, kernel: &LoadedKernel, stream: usize) -> cudarc::driver::sys::CUfunction {
+        let Some(p) = kernel.per_stream.as_ref().filter(|_| stream != 0) else { return kernel.function };
         let mut instances = p.instances.lock().unwrap_or_else(|e| e.into_inner());
         if let Some((f, _)) = instances.get(&stream) {
-            return Ok(*f);
+            return *f;
         }
-        // SAFETY: `stream` is the key of the stream being launched on (1:
-        // the legacy default stream, null), valid for this call (borrowed,
-        // not released).
+        match Self::instance(device, kernel, p, stream) {
+            Ok(Some(instance)) => {
+                tracing::debug!(kernel = %kernel.name, cc = %p.cc, stream, "module instance for a stream");
+                let function = instance.0;
+                instances.insert(stream, instance);
+                function
+            }
+            // Capturing: the shared instance for now, an own one later.
+            Ok(None) => kernel.function,
+            Err(e) => {
+                tracing::warn!(kernel = %kernel.name, stream, "the stream shares the device's module instance: {e}");
+                instances.insert(stream, (kernel.function, kernel.module.clone()));
+                kernel.function
+            }
+        }
+    }
+
+    /// A new instance of `kernel`'s module for the stream of key `stream`;
+    /// None while that stream captures a graph.
+    fn instance(
+        device: &Device,
+        kernel: &LoadedKernel,
+        p: &PerStream,
+        stream: usize,
+    ) -> Result<Option<(cudarc::driver::sys::CUfunction, Arc<cuda::Module>)>, Error> {
         let raw = if stream == 1 { std::ptr::null_mut() } else { stream as cudarc::driver::sys::CUstream };
+        // SAFETY: `raw` is the stream being launched on (null: the legacy
+        // default stream), valid for this call, borrowed, not released.
         let borrowed = unsafe { cuda::Stream::borrowed(raw) };
         if borrowed.is_capturing()? {
-            return Ok(kernel.function);
+            return Ok(None);
         }
         let module = device.module(p.key, stream, &p.image, &kernel.name, kernel.device, p.what)?;
         let function = module.function(&kernel.name)?;
@@ -530,9 +552,7 @@ impl Runtime {
             // context bound.
             unsafe { cuda::allow_dynamic_shared_memory(function, kernel.launch.shared_memory_bytes)? };
         }
-        tracing::debug!(kernel = %kernel.name, cc = %p.cc, stream, "module instance for a stream");
-        instances.insert(stream, (function, module));
-        Ok(function)
+        Ok(Some((function, module)))
     }
 
     /// Zeroed scratch for `kernel` on `device`, allocated once per size and
