@@ -648,9 +648,16 @@ pub fn build_package(kernels: &[KernelInfo], modules: &[EmittedModule]) -> Resul
     fn images<T: Clone + Into<ukernel_runtime::spec::Bytes>>(per_arch: &BTreeMap<GpuArch, T>) -> Images {
         per_arch.iter().map(|(arch, image)| (arch.capability(), arch.image_form(), image.clone().into())).collect()
     }
-    // Each module's images converted once; its kernels share them.
-    let module_images: Vec<(Images, Images)> = modules.iter().map(|m| (images(&m.ptx), images(&m.cubins))).collect();
-    let module_of: std::collections::HashMap<&str, &(Images, Images)> =
+    // Each module's images converted once; its kernels share them. Whether
+    // it holds scratch globals (state its launches write, which launches on
+    // two streams must not share: the runtime loads one instance per
+    // stream) is read once too.
+    let prefix = ukernel_passes::names::SCRATCH_GLOBAL_PREFIX;
+    let module_images: Vec<(Images, Images, bool)> = modules
+        .iter()
+        .map(|m| (images(&m.ptx), images(&m.cubins), m.ptx.values().any(|text| text.contains(prefix))))
+        .collect();
+    let module_of: std::collections::HashMap<&str, &(Images, Images, bool)> =
         modules.iter().zip(&module_images).flat_map(|(m, i)| m.kernels.iter().map(move |k| (k.as_str(), i))).collect();
     /// An argument's name for the caller: its role in the family's reference
     /// (the family's `argument_roles`) where it has one.
@@ -666,7 +673,8 @@ pub fn build_package(kernels: &[KernelInfo], modules: &[EmittedModule]) -> Resul
     }
     for k in kernels {
         let fail = |message: String| CompileError::Metadata { kernel: k.name.clone(), message };
-        let (ptx, cubins) = module_of.get(k.name.as_str()).ok_or_else(|| fail("no emitted module holds it".into()))?;
+        let (ptx, cubins, stateful) =
+            module_of.get(k.name.as_str()).ok_or_else(|| fail("no emitted module holds it".into()))?;
         let mut spec = MultiKernelLoaderSpec::new(&k.name)
             .with(KernelLoaderSpec::cuda_ptx_forms(&k.name, ptx.clone()))
             .map_err(|e| fail(e.to_string()))?;
@@ -778,10 +786,7 @@ pub fn build_package(kernels: &[KernelInfo], modules: &[EmittedModule]) -> Resul
         };
         let mut attributes = BTreeMap::new();
         attributes.insert("dispatch".to_string(), k.name.clone());
-        // Scratch globals in its module: launches on two streams must not
-        // share the module (the runtime loads one per stream).
-        let prefix = ukernel_passes::names::SCRATCH_GLOBAL_PREFIX.as_bytes();
-        if ptx.iter().any(|(_, _, text)| text.windows(prefix.len()).any(|w| w == prefix)) {
+        if *stateful {
             attributes.insert(ukernel_runtime::MODULE_STATE_ATTRIBUTE.to_string(), "1".to_string());
         }
         attributes.insert("ukernel".to_string(), k.ukernel.clone().unwrap_or_else(|| "none".into()));

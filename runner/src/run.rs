@@ -232,7 +232,7 @@ fn run_kernel(
 }
 
 /// Each buffer's element kind and its copy on the device.
-fn upload(
+pub(crate) fn upload(
     dev: &ukernel_runtime::Device,
     inputs: &[Buffer],
 ) -> Result<(Vec<ElementKind>, Vec<ukernel_runtime::cuda::DeviceBuffer>), ukernel_runtime::Error> {
@@ -242,7 +242,7 @@ fn upload(
 }
 
 /// The launch arguments of buffers uploaded by [`upload`].
-fn launch_args<'a>(
+pub(crate) fn launch_args<'a>(
     inputs: &[Buffer],
     buffers: &'a [ukernel_runtime::cuda::DeviceBuffer],
     kinds: &[ElementKind],

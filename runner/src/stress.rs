@@ -16,10 +16,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use ukernel_runtime::{
-    ElementKind, LaunchArg, LoadedKernel, Package, Runtime,
-    cuda::{DeviceBuffer, Stream},
-};
+use ukernel_runtime::{ElementKind, LaunchArg, LoadedKernel, Package, Runtime, cuda::Stream};
 
 use crate::reference::KernelReference;
 
@@ -207,33 +204,28 @@ pub fn stress(
                     // Per function: the pristine inputs and the buffers launched on.
                     let mut buffers = Vec::new();
                     for j in jobs {
-                        let pristine: Vec<DeviceBuffer> =
-                            j.inputs.iter().map(|b| device.upload(&b.bytes)).collect::<Result<_, _>>().map_err(e)?;
-                        let work: Vec<DeviceBuffer> =
-                            j.inputs.iter().map(|b| device.upload(&b.bytes)).collect::<Result<_, _>>().map_err(e)?;
-                        buffers.push((pristine, work));
+                        let (kinds, pristine) = crate::run::upload(device, &j.inputs).map_err(e)?;
+                        let (_, work) = crate::run::upload(device, &j.inputs).map_err(e)?;
+                        buffers.push((kinds, pristine, work));
                     }
+                    let args: Vec<Vec<LaunchArg>> = jobs
+                        .iter()
+                        .zip(&buffers)
+                        .map(|(j, (kinds, _, work))| crate::run::launch_args(&j.inputs, work, kinds))
+                        .collect();
                     let mut round = 0u64;
                     loop {
                         let last = Instant::now() >= deadline;
-                        for ((j, steps), (pristine, work)) in jobs.iter().zip(kernels).zip(&buffers) {
+                        for (((j, steps), (_, pristine, work)), args) in
+                            jobs.iter().zip(kernels).zip(&buffers).zip(&args)
+                        {
                             for (w, p) in work.iter().zip(pristine) {
                                 w.copy_from_async(p, &stream).map_err(|x| e(x.into()))?;
                             }
-                            let args: Vec<LaunchArg> = j
-                                .inputs
-                                .iter()
-                                .zip(work)
-                                .map(|(b, buffer)| LaunchArg::Buffer {
-                                    buffer,
-                                    element: ElementKind::from_name(&b.element).unwrap_or(ElementKind::I8),
-                                    shape: b.dims.clone(),
-                                })
-                                .collect();
                             for step in steps {
                                 // SAFETY: `stream` is this thread's stream of
                                 // the device's context, alive for the call.
-                                unsafe { rt.launch_on_stream(step, &args, stream.raw()) }.map_err(e)?;
+                                unsafe { rt.launch_on_stream(step, args, stream.raw()) }.map_err(e)?;
                                 launches.fetch_add(1, Ordering::Relaxed);
                             }
                             if last || round.is_multiple_of(options.check_every.max(1)) {

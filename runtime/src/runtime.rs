@@ -171,6 +171,19 @@ impl Device {
         &self.stream
     }
 
+    /// Lets `function` (of a module loaded here and held alive) launch with
+    /// `bytes` of dynamic shared memory: above the default 48 KiB that must
+    /// be opted into per function (the driver rejects the launch otherwise).
+    fn allow_dynamic_shared_memory(&self, function: cudarc::driver::sys::CUfunction, bytes: u32) -> Result<(), Error> {
+        if bytes > cuda::DEFAULT_DYNAMIC_SHARED_MEMORY {
+            self.context.bind()?;
+            // SAFETY: the caller's function is of a module held alive, and
+            // the context it was loaded in is bound.
+            unsafe { cuda::allow_dynamic_shared_memory(function, bytes)? };
+        }
+        Ok(())
+    }
+
     /// Allocates a device buffer holding `data`.
     pub fn upload<T: Copy>(&self, data: &[T]) -> Result<DeviceBuffer, Error> {
         self.map_oom(DeviceBuffer::from_slice(&self.context, data), std::mem::size_of_val(data))
@@ -223,13 +236,11 @@ pub struct LoadedKernel {
 /// its launches write, which launches on different streams must not share.
 pub const MODULE_STATE_ATTRIBUTE: &str = "module_state";
 
-/// A stateful kernel's image and its instances per stream (beside the
-/// device's), each with the module that holds it.
+/// A stateful kernel's image (and its content key) and its instances per
+/// stream (beside the device's), each with the module that holds it.
 struct PerStream {
     image: Arc<[u8]>,
     key: u64,
-    what: &'static str,
-    cc: ComputeCapability,
     instances: Mutex<HashMap<usize, (cudarc::driver::sys::CUfunction, Arc<cuda::Module>)>>,
 }
 
@@ -364,16 +375,9 @@ impl Runtime {
                 allows: device.max_shared_memory_per_workgroup,
             });
         }
-        // Dynamic shared memory above the default 48 KiB must be opted into
-        // per function (the driver rejects the launch otherwise).
-        if kernel.launch.shared_memory_bytes > cuda::DEFAULT_DYNAMIC_SHARED_MEMORY {
-            device.context.bind()?;
-            // SAFETY: `function` is from `module`, held alive beside it, and
-            // the context it was loaded in is bound.
-            unsafe { cuda::allow_dynamic_shared_memory(function, kernel.launch.shared_memory_bytes)? };
-        }
+        device.allow_dynamic_shared_memory(function, kernel.launch.shared_memory_bytes)?;
         let per_stream = (kernel.attributes.get(MODULE_STATE_ATTRIBUTE).map(String::as_str) == Some("1"))
-            .then(|| PerStream { image: Arc::from(image), key, what, cc: from_cc, instances: Mutex::default() });
+            .then(|| PerStream { image: Arc::from(image), key, instances: Mutex::default() });
         Ok(LoadedKernel {
             name: kernel.name().to_string(),
             device: index,
@@ -482,7 +486,7 @@ impl Runtime {
             }
         }
         let mut params: Vec<*mut c_void> = slots.iter_mut().map(|s| s as *mut u64 as *mut c_void).collect();
-        let function = self.function_on(device, kernel, stream_key);
+        let function = self.function_on(device, kernel, launch_stream, stream_key);
         device.context.bind()?;
         let l = &kernel.launch;
         // SAFETY: `params` matches the kernel's metadata (resolved and checked above) and every pointer is a buffer, scratch or caller memory of this device.
@@ -499,59 +503,57 @@ impl Runtime {
         Ok(())
     }
 
-    /// The function to launch `kernel` with on the stream of key `stream`
-    /// (0: the device's own): its own instance there for a kernel whose
-    /// module holds state, loaded on first use, except while the stream
-    /// captures a graph (see the module's comment). Where an instance cannot
-    /// be made (the driver refuses the query or the load), the stream shares
-    /// the device's instance, as every stream did before instances existed,
-    /// and a warning says so: never an error a launch did not have before.
-    fn function_on(&self, device: &Device, kernel: &LoadedKernel, stream: usize) -> cudarc::driver::sys::CUfunction {
-        let Some(p) = kernel.per_stream.as_ref().filter(|_| stream != 0) else { return kernel.function };
+    /// The function to launch `kernel` with on `stream`, of key `key` (0:
+    /// the device's own): its own instance there for a kernel whose module
+    /// holds state, loaded on first use, except while the stream captures a
+    /// graph (see the module's comment). Where an instance cannot be made
+    /// (the driver refuses the query or the load), the stream shares the
+    /// device's instance, as every stream did before instances existed, and
+    /// a warning says so: never an error a launch did not have before.
+    fn function_on(
+        &self,
+        device: &Device,
+        kernel: &LoadedKernel,
+        stream: &cuda::Stream,
+        key: usize,
+    ) -> cudarc::driver::sys::CUfunction {
+        let Some(p) = kernel.per_stream.as_ref().filter(|_| key != 0) else { return kernel.function };
         let mut instances = p.instances.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((f, _)) = instances.get(&stream) {
+        if let Some((f, _)) = instances.get(&key) {
             return *f;
         }
-        match Self::instance(device, kernel, p, stream) {
+        match Self::instance(device, kernel, p, stream, key) {
             Ok(Some(instance)) => {
-                tracing::debug!(kernel = %kernel.name, cc = %p.cc, stream, "module instance for a stream");
+                tracing::debug!(kernel = %kernel.name, cc = %kernel.loaded.1, stream = key, "module instance for a stream");
                 let function = instance.0;
-                instances.insert(stream, instance);
+                instances.insert(key, instance);
                 function
             }
             // Capturing: the shared instance for now, an own one later.
             Ok(None) => kernel.function,
             Err(e) => {
-                tracing::warn!(kernel = %kernel.name, stream, "the stream shares the device's module instance: {e}");
-                instances.insert(stream, (kernel.function, kernel.module.clone()));
+                tracing::warn!(kernel = %kernel.name, stream = key, "the stream shares the device's module instance: {e}");
+                instances.insert(key, (kernel.function, kernel.module.clone()));
                 kernel.function
             }
         }
     }
 
-    /// A new instance of `kernel`'s module for the stream of key `stream`;
-    /// None while that stream captures a graph.
+    /// A new instance of `kernel`'s module for `stream` (of key `key`); None
+    /// while that stream captures a graph.
     fn instance(
         device: &Device,
         kernel: &LoadedKernel,
         p: &PerStream,
-        stream: usize,
+        stream: &cuda::Stream,
+        key: usize,
     ) -> Result<Option<(cudarc::driver::sys::CUfunction, Arc<cuda::Module>)>, Error> {
-        let raw = if stream == 1 { std::ptr::null_mut() } else { stream as cudarc::driver::sys::CUstream };
-        // SAFETY: `raw` is the stream being launched on (null: the legacy
-        // default stream), valid for this call, borrowed, not released.
-        let borrowed = unsafe { cuda::Stream::borrowed(raw) };
-        if borrowed.is_capturing()? {
+        if stream.is_capturing()? {
             return Ok(None);
         }
-        let module = device.module(p.key, stream, &p.image, &kernel.name, kernel.device, p.what)?;
+        let module = device.module(p.key, key, &p.image, &kernel.name, kernel.device, kernel.loaded.0)?;
         let function = module.function(&kernel.name)?;
-        if kernel.launch.shared_memory_bytes > cuda::DEFAULT_DYNAMIC_SHARED_MEMORY {
-            device.context.bind()?;
-            // SAFETY: as in `load`: the function of a module held alive, its
-            // context bound.
-            unsafe { cuda::allow_dynamic_shared_memory(function, kernel.launch.shared_memory_bytes)? };
-        }
+        device.allow_dynamic_shared_memory(function, kernel.launch.shared_memory_bytes)?;
         Ok(Some((function, module)))
     }
 

@@ -587,6 +587,11 @@ static UK_DEVICE UK_INLINE f32x4 ld_cg4(const f32x4 *p) {
   return (f32x4){x, y, z, w};
 }
 
+// Accumulators 4j .. 4j + 3, the group a thread writes and reads as one.
+static UK_DEVICE UK_INLINE f32x4 group4(const float d[ACC], int j) {
+  return (f32x4){d[4 * j], d[4 * j + 1], d[4 * j + 2], d[4 * j + 3]};
+}
+
 // Split K, the consumers (256 threads, named barrier 1) after a unit's
 // products: writes them as split `split` of tile `tile`'s partials and
 // counts the unit done. The last unit of the tile to count gets every
@@ -597,7 +602,7 @@ static UK_DEVICE UK_INLINE bool last_of_tile(float d[ACC], const TileWalk &walk,
   const u32 splits = walk.splits;
   f32x4 *mine = partials + ((u64)tile * splits + split) * (ACC / 4) * 256;
 #pragma unroll
-  for (int j = 0; j < ACC / 4; j++) mine[j * 256 + ctid] = (f32x4){d[4 * j], d[4 * j + 1], d[4 * j + 2], d[4 * j + 3]};
+  for (int j = 0; j < ACC / 4; j++) mine[j * 256 + ctid] = group4(d, j);
   // Every thread's partial visible on the GPU before the count says so.
   __nvvm_membar_gl();
   asm volatile("bar.sync 1, 256;" ::: "memory");
@@ -620,8 +625,7 @@ static UK_DEVICE UK_INLINE bool last_of_tile(float d[ACC], const TileWalk &walk,
   for (int j = 0; j < ACC / 4; j++) {
     f32x4 sum = {};
     for (u32 s = 0; s < splits; s++) {
-      const f32x4 p = s == split ? (f32x4){d[4 * j], d[4 * j + 1], d[4 * j + 2], d[4 * j + 3]}
-                                  : ld_cg4(&tile_parts[((u64)s * (ACC / 4) + j) * 256 + ctid]);
+      const f32x4 p = s == split ? group4(d, j) : ld_cg4(&tile_parts[((u64)s * (ACC / 4) + j) * 256 + ctid]);
       sum = s == 0 ? p : sum + p;
     }
     d[4 * j] = sum.x, d[4 * j + 1] = sum.y, d[4 * j + 2] = sum.z, d[4 * j + 3] = sum.w;

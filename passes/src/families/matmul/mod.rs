@@ -506,9 +506,9 @@ impl SplitWalk {
 
     /// K in `splits` parts: tiles x splits units, no split tail.
     fn split(tiles: u64, ktiles: u64, sms: u64, cluster: u64, splits: u64) -> Self {
-        // Units of a cluster's tiles go together: walkers in whole clusters.
-        let walkers = (tiles * splits).min(sms).max(cluster) / cluster * cluster;
         let units = tiles * splits;
+        // Units of a cluster's tiles go together: walkers in whole clusters.
+        let walkers = units.min(sms).max(cluster) / cluster * cluster;
         SplitWalk {
             walkers,
             splits,
@@ -541,13 +541,15 @@ impl SplitWalk {
     fn cost(&self, Rate { tile_n, throughput, split_throughput }: Rate) -> u64 {
         let split = self.splits > 1;
         let unit = self.unit_ktiles + UNIT_OVERHEAD_KTILES + if split { PARTIAL_KTILES } else { 0 };
-        let round = tile_n.saturating_mul(1000) / throughput.max(1) * unit;
+        // One K tile of a tile `tile_n` wide.
+        let column = tile_n.saturating_mul(1000) / throughput.max(1);
+        let round = column * unit;
         let last = match (self.tail, self.split_tail) {
             (0, _) => 0,
             (_, false) => round,
             (_, true) => (tile_n / 2).saturating_mul(1000) / split_throughput.max(1) * unit,
         };
-        let fixup = tile_n.saturating_mul(1000) / throughput.max(1) * (self.splits - 1) * PARTIAL_KTILES;
+        let fixup = column * (self.splits - 1) * PARTIAL_KTILES;
         let cost = self.whole.saturating_mul(round).saturating_add(last).saturating_add(fixup);
         // A split walk counts SPLIT_MARGIN_PERCENT more: its partials'
         // traffic is the model's least certain term, so K stays whole where
