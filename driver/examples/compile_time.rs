@@ -4,6 +4,9 @@
 //! (a model's layers repeat their dispatches).
 //!
 //!   cargo run --release -p ukc --example compile_time -- [N] [DISTINCT]
+//!
+//! With `UKC_COMPILE_TIME_INPUT=FILE` it writes the tensor module to FILE
+//! and stops, to time `ukc compile` on it (`--timing`).
 use std::time::Instant;
 
 use melior::{ir::Module, pass::PassManager, utility::parse_pass_pipeline};
@@ -49,6 +52,11 @@ fn peak_rss_mib() -> f64 {
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let n: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1000);
     let distinct: usize = std::env::args().nth(2).and_then(|a| a.parse().ok()).unwrap_or(n).clamp(1, n.max(1));
+    if let Ok(path) = std::env::var("UKC_COMPILE_TIME_INPUT") {
+        std::fs::write(&path, dispatches(n, distinct, false))?;
+        println!("wrote {n} argmax dispatches of {distinct} distinct shapes to {path}");
+        return Ok(());
+    }
     let compiler =
         Compiler::new(CompileOptions { arches: vec![ukernel_dialect::GpuArch::portable(90)], ..Default::default() })?;
     let context = compiler.context();

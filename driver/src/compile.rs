@@ -489,11 +489,12 @@ impl Compiler {
 
     /// Compiles a parsed module (as from [`parse`](Self::parse)) to a package.
     pub fn compile_module(&self, module: &mut Module) -> Result<Compiled, CompileError> {
-        let decisions = self.run_to(module, Stage::Kernels)?;
-        let kernels = codegen::kernel_infos(module).map_err(|e| self.locate(e))?;
+        let mut decisions = self.run_to(module, Stage::Kernels)?;
+        let mut kernels = codegen::kernel_infos(module).map_err(|e| self.locate(e))?;
         let objects = ukernel_target_nvptx::module_objects(module);
         self.check_math_functions(module)?;
-        self.run_to_from(module, Stage::Kernels, Stage::Llvm)?;
+        decisions.extend(self.run_to_from(module, Stage::Kernels, Stage::Llvm)?);
+        codegen::record_shared_code(module, &mut kernels);
         if self.options.progress {
             eprintln!("ukc: LLVM IR, link, PTX for {} ...", arch_list(&self.options.arches));
         }
@@ -596,18 +597,22 @@ impl Compiler {
         Err(CompileError::Diagnostics(diagnostics, self.file_name.borrow().clone()))
     }
 
-    fn run_to_from(&self, module: &mut Module, from: Stage, to: Stage) -> Result<(), CompileError> {
+    /// Runs the stages after `from` up to `to`; returns their remarks.
+    fn run_to_from(&self, module: &mut Module, from: Stage, to: Stage) -> Result<Vec<String>, CompileError> {
+        let mut remarks = Vec::new();
         for s in Stage::ALL.into_iter().filter(|s| *s > from && *s <= to) {
             if self.options.progress {
                 eprintln!("ukc: {} ...", s.name());
             }
             crate::guard::enter(s.name());
             let started = std::time::Instant::now();
-            let _ = codegen::run_stage(&self.context, module, s).map_err(|e| self.locate(e))?;
+            let notes = codegen::run_stage(&self.context, module, s).map_err(|e| self.locate(e))?;
             self.timings.borrow_mut().push((format!("{} stage", s.name()), started.elapsed()));
+            let file = self.file_name.borrow().clone();
+            remarks.extend(notes.iter().map(|d| d.render(Some(&file)).trim_end().to_string()));
             self.dump(&format!("{}.{}.mlir", stage_index(s), s.name()), || module.as_operation().to_string())?;
         }
-        Ok(())
+        Ok(remarks)
     }
 }
 
@@ -673,8 +678,10 @@ pub fn build_package(kernels: &[KernelInfo], modules: &[EmittedModule]) -> Resul
     }
     for k in kernels {
         let fail = |message: String| CompileError::Metadata { kernel: k.name.clone(), message };
+        // A kernel that runs another's code loads that kernel's entry.
+        let entry = k.shared_code.as_ref().map_or(k.name.as_str(), |s| s.entry.as_str());
         let (ptx, cubins, stateful) =
-            module_of.get(k.name.as_str()).ok_or_else(|| fail("no emitted module holds it".into()))?;
+            module_of.get(entry).ok_or_else(|| fail(format!("no emitted module holds its entry '{entry}'")))?;
         let mut spec = MultiKernelLoaderSpec::new(&k.name)
             .with(KernelLoaderSpec::cuda_ptx_forms(&k.name, ptx.clone()))
             .map_err(|e| fail(e.to_string()))?;
@@ -777,6 +784,14 @@ pub fn build_package(kernels: &[KernelInfo], modules: &[EmittedModule]) -> Resul
                 });
             }
         }
+        // The shared code's trailing parameters: this kernel's sizes.
+        for (j, (bits, value)) in k.shared_code.iter().flat_map(|s| s.arguments.iter()).enumerate() {
+            args.push(ArgSpec::Scalar {
+                name: format!("size{j}"),
+                ty: if *bits == 32 { ScalarType::I32 } else { ScalarType::I64 },
+                source: ScalarSource::Const(*value),
+            });
+        }
         let grid_dim = |g: &GridExpr| grid_dim(g, &first_param).map_err(fail);
         let launch = LaunchMetadata {
             grid: [grid_dim(&k.grid[0])?, grid_dim(&k.grid[1])?, grid_dim(&k.grid[2])?],
@@ -786,6 +801,9 @@ pub fn build_package(kernels: &[KernelInfo], modules: &[EmittedModule]) -> Resul
         };
         let mut attributes = BTreeMap::new();
         attributes.insert("dispatch".to_string(), k.name.clone());
+        if entry != k.name {
+            attributes.insert(ukernel_runtime::ENTRY_ATTRIBUTE.to_string(), entry.to_string());
+        }
         if *stateful {
             attributes.insert(ukernel_runtime::MODULE_STATE_ATTRIBUTE.to_string(), "1".to_string());
         }
@@ -924,6 +942,64 @@ mod tests {
             matches!(err, ukernel_runtime::launch::ArgError::DynamicDim { index: 2, found: 40, bound: 37, .. }),
             "{err}"
         );
+    }
+
+    /// Two argmax dispatches that differ only in row length compile to one
+    /// code: the second kernel's package entry names the first's function,
+    /// both take the sizes as trailing constant arguments (their own
+    /// values), and both hold the same image.
+    #[test]
+    fn dispatches_that_differ_in_sizes_share_one_code() {
+        let dispatch = |name: &str, len: u64| {
+            format!(
+                "func.func @{name}(%in: tensor<4x{len}xf32>) -> tensor<4xi64> {{
+  %z = arith.constant 0 : i64
+  %n = arith.constant 0xFF800000 : f32
+  %ei = tensor.empty() : tensor<4xi64>
+  %fi = linalg.fill ins(%z : i64) outs(%ei : tensor<4xi64>) -> tensor<4xi64>
+  %ev = tensor.empty() : tensor<4xf32>
+  %fv = linalg.fill ins(%n : f32) outs(%ev : tensor<4xf32>) -> tensor<4xf32>
+  %r:2 = linalg.generic {{indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = [\"parallel\", \"reduction\"]}} ins(%in : tensor<4x{len}xf32>) outs(%fv, %fi : tensor<4xf32>, tensor<4xi64>) {{
+  ^bb0(%a: f32, %b: f32, %c: i64):
+    %k = linalg.index 1 : index
+    %kk = arith.index_cast %k : index to i64
+    %m = arith.maximumf %a, %b : f32
+    %p = arith.cmpf ogt, %a, %b : f32
+    %s = arith.select %p, %kk, %c : i64
+    linalg.yield %m, %s : f32, i64
+  }} -> (tensor<4xf32>, tensor<4xi64>)
+  return %r#1 : tensor<4xi64>
+}}
+"
+            )
+        };
+        let source = format!("{}{}", dispatch("short", 32000), dispatch("long", 32768));
+        let options =
+            CompileOptions { cubins: false, arches: vec![GpuArch::portable(90)], ..CompileOptions::default() };
+        let compiled = Compiler::new(options).unwrap().compile_text(&source, "sizes.mlir").unwrap();
+        let [short, long] = &compiled.package.kernels[..] else { panic!("two kernels expected") };
+        assert_eq!(short.attributes.get(ukernel_runtime::ENTRY_ATTRIBUTE), None);
+        assert_eq!(long.attributes.get(ukernel_runtime::ENTRY_ATTRIBUTE).map(String::as_str), Some("short"));
+        assert_eq!(short.spec.specs().count(), long.spec.specs().count());
+        let ptx = |k: &PackagedKernel| format!("{:?}", k.spec.specs().next().unwrap());
+        assert_eq!(ptx(short).replace("\"short\"", "\"long\""), ptx(long));
+        let constants = |k: &PackagedKernel| -> Vec<i64> {
+            k.launch
+                .args
+                .iter()
+                .filter_map(|a| match a {
+                    ArgSpec::Scalar { name, source: ScalarSource::Const(c), .. } if name.starts_with("size") => {
+                        Some(*c)
+                    }
+                    _ => None,
+                })
+                .collect()
+        };
+        assert_eq!(short.launch.args.len(), long.launch.args.len());
+        assert!(constants(short).contains(&32000) && constants(long).contains(&32768), "{:?}", constants(long));
+        assert_eq!(constants(short).len(), constants(long).len());
+        // The sizes are the kernels' trailing parameters.
+        assert!(matches!(short.launch.args.last(), Some(ArgSpec::Scalar { source: ScalarSource::Const(_), .. })));
     }
 
     #[test]

@@ -14,6 +14,7 @@ use melior::{
 };
 use ukernel_dialect::{EXECUTABLE_OBJECTS, TARGET_ATTR};
 use ukernel_passes::codegen::{self, Stage};
+use ukernel_passes::{Checked as _, CheckedBlock as _};
 use ukernel_runtime::{ArgSpec, Package};
 
 use crate::reference::{self, KernelReference, Output};
@@ -101,9 +102,9 @@ fn invoke(engine: &ExecutionEngine, name: &str, buffers: &mut [ukernels::check::
 /// Each argument's rank and element size in bytes.
 fn signature(func: &melior::ir::OperationRef) -> Vec<(usize, usize)> {
     use melior::ir::{BlockLike, RegionLike, ValueLike, r#type::TypeLike};
-    let Some(entry) = func.region(0).ok().and_then(|r| r.first_block()) else { return Vec::new() };
+    let Some(entry) = func.region_at(0).and_then(|r| r.first_block()) else { return Vec::new() };
     (0..entry.argument_count())
-        .filter_map(|i| entry.argument(i).ok())
+        .filter_map(|i| entry.argument_at(i))
         // SAFETY: the arguments of a live function, whose types outlive this borrow.
         .map(|a| unsafe {
             let ty = a.r#type().to_raw();

@@ -415,7 +415,16 @@ fn compile(flags: &Flags, output: &str, reference: Option<(u64, u64)>) -> Result
     }
     for (k, variant) in compiled.kernels.iter().zip(&compiled.variants) {
         let variant = if variant.is_empty() { String::new() } else { format!(" (for {variant})") };
-        out += &format!("  {}: ukernel {}{variant}\n", k.name, k.ukernel.as_deref().unwrap_or("none"));
+        let shared = k.shared_code.as_ref().map_or(String::new(), |s| {
+            let sizes =
+                format!("{} size{} as arguments", s.arguments.len(), if s.arguments.len() == 1 { "" } else { "s" });
+            if s.entry == k.name {
+                format!("; its code is shared, {sizes}")
+            } else {
+                format!("; runs {}'s code, {sizes}", s.entry)
+            }
+        });
+        out += &format!("  {}: ukernel {}{variant}{shared}\n", k.name, k.ukernel.as_deref().unwrap_or("none"));
     }
     for (arch, objects) in &compiled.linked_objects {
         out += &format!(

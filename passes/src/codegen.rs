@@ -115,7 +115,7 @@ impl Stage {
             Stage::Llvm => concat!(
                 "builtin.module(ukernel-expand-fp8-extf,ukernel-math-to-libdevice,convert-math-to-funcs,",
                 "convert-scf-to-cf,expand-strided-metadata,lower-affine,finalize-memref-to-llvm,",
-                "convert-to-llvm,reconcile-unrealized-casts,ukernel-mark-kernels)"
+                "convert-to-llvm,reconcile-unrealized-casts,ukernel-mark-kernels,ukernel-share-kernel-code)"
             ),
         }
     }
@@ -258,6 +258,27 @@ pub struct KernelInfo {
     /// For a step of a dispatch split into kernels launched in order
     /// (`ukernel-split-kernels`): the dispatch and the step's position.
     pub function: Option<(String, u32)>,
+    /// For a kernel that runs another's code (`ukernel-share-kernel-code`,
+    /// filled in by [`record_shared_code`] after the `llvm` stage).
+    pub shared_code: Option<SharedCode>,
+}
+
+/// The code a kernel runs when it is another kernel's: that kernel's entry,
+/// and the values (bit width, value) its launches pass for the code's
+/// trailing parameters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SharedCode {
+    pub entry: String,
+    pub arguments: Vec<(u32, i64)>,
+}
+
+/// Records in `kernels` whose code each runs, as the `llvm` stage's
+/// `ukernel-share-kernel-code` left it in `module`.
+pub fn record_shared_code(module: &Module, kernels: &mut [KernelInfo]) {
+    let mut shared = crate::share_kernel_code::shared_code(&module.as_operation());
+    for k in kernels {
+        k.shared_code = shared.remove(&k.name).map(|(entry, arguments)| SharedCode { entry, arguments });
+    }
 }
 
 /// The kernels of a module at the `kernels` stage.
@@ -377,6 +398,7 @@ pub fn kernel_infos(module: &Module) -> Result<Vec<KernelInfo>, CodegenError> {
                 .ok()
                 .and_then(ukernel_dialect::string_value)
                 .map(|f| (f, crate::ir::int_attr(&func, crate::names::STEP_ATTR).unwrap_or(0) as u32)),
+            shared_code: None,
         });
     }
     Ok(out)

@@ -12,6 +12,7 @@
 //! Runs after `convert-linalg-to-parallel-loops`, before
 //! `ukernel-gpu-distribute`. A copy of rank 0 becomes one load and store.
 
+use crate::ir::CheckedBlock as _;
 use melior::{
     Context,
     ir::{
@@ -97,7 +98,7 @@ fn rewrite(context: &Context, copy: OperationRef) -> Result<(), String> {
     }
     let n = dims.len();
     let body = Block::new(&vec![(index, location); n]);
-    let ivs: Vec<Value> = (0..n).filter_map(|i| body.argument(i).ok().map(Into::into)).collect();
+    let ivs: Vec<Value> = (0..n).filter_map(|i| body.argument_at(i).map(Into::into)).collect();
     load_store(&body, location, source, target, element, &ivs)?;
     body.append_operation(
         OperationBuilder::new("scf.reduce", location).build().map_err(|e| format!("internal error: {e}"))?,

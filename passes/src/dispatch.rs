@@ -3,6 +3,7 @@
 //! taking an op out of its block. Shared by every pass, so that no pass file
 //! imports another.
 
+use crate::ir::Checked as _;
 use melior::ir::{
     BlockLike, OperationRef, RegionLike,
     attribute::ArrayAttribute,
@@ -21,7 +22,7 @@ pub fn dispatches<'c, 'a>(module: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c,
         .into_iter()
         .filter(|o| {
             name(o) == "func.func"
-                && o.region(0).ok().and_then(|r| r.first_block()).is_some()
+                && o.region_at(0).and_then(|r| r.first_block()).is_some()
                 && o.attribute(crate::names::FUSED_FUNCTION_ATTR).is_err()
         })
         .collect()
@@ -223,10 +224,10 @@ pub fn detach(op: &OperationRef) -> Operation<'static> {
 /// Erases `op` (a tensor op whose results nothing reads any more), and the
 /// `tensor.empty` its operand `init` came from when nothing else reads that.
 pub fn erase_with_empty_init(op: &OperationRef, init: usize) {
-    let empty = op.operand(init).ok().and_then(crate::ir::defining_op);
+    let empty = op.operand_at(init).and_then(crate::ir::defining_op);
     drop(detach(op));
     if let Some(e) = empty.filter(|e| crate::ir::name(e) == "tensor.empty")
-        && e.result(0).is_ok_and(|r| crate::ir::users(r.into()).is_empty())
+        && e.result_at(0).is_some_and(|r| crate::ir::users(r.into()).is_empty())
     {
         drop(detach(&e));
     }

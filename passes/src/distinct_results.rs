@@ -10,6 +10,7 @@
 //! of a thread per element. Runs on tensors in the configured stage, before
 //! selection, and in the CPU reference's bufferization.
 
+use crate::ir::Checked as _;
 use melior::{
     Context,
     ir::{
@@ -58,11 +59,11 @@ fn copy_of<'c, 'a>(
 }
 
 fn rewrite_func(context: &Context, func: &OperationRef) -> Result<(), String> {
-    let Some(block) = func.region(0).ok().and_then(|r| r.first_block()) else { return Ok(()) };
+    let Some(block) = func.region_at(0).and_then(|r| r.first_block()) else { return Ok(()) };
     let Some(ret) = block.terminator().filter(|t| name(t) == "func.return") else { return Ok(()) };
     for i in 0..ret.operand_count() {
         let v = ret.operand(i).map_err(|e| e.to_string())?;
-        let repeat = (0..i).any(|j| ret.operand(j).is_ok_and(|w| crate::ir::same(v, w)));
+        let repeat = (0..i).any(|j| ret.operand_at(j).is_some_and(|w| crate::ir::same(v, w)));
         if repeat && melior::ir::r#type::RankedTensorType::try_from(v.r#type()).is_ok() {
             let copy = copy_of(context, &ret, v)?;
             crate::ir::mutable(&ret).set_operand(i, copy);

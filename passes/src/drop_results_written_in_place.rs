@@ -6,6 +6,7 @@
 //! `buffer-results-to-out-params` would then copy the argument into a new
 //! out-parameter, which every GPU thread of the kernel would run.
 
+use crate::ir::Checked as _;
 use melior::{
     Context,
     ir::operation::{OperationLike, OperationMutLike},
@@ -29,7 +30,7 @@ pub const SUMMARY: &str = "Drop each dispatch result that is one of its own argu
 fn results_written_in_place(context: &Context, module: &melior::ir::OperationRef) -> bool {
     for func in crate::dispatch::dispatches(module) {
         let Some(ret) = body_ops(&func).into_iter().find(|o| name(o) == "func.return") else { continue };
-        let operands: Vec<melior::ir::Value> = (0..ret.operand_count()).filter_map(|i| ret.operand(i).ok()).collect();
+        let operands: Vec<melior::ir::Value> = (0..ret.operand_count()).filter_map(|i| ret.operand_at(i)).collect();
         let kept: Vec<melior::ir::Value> =
             operands.iter().copied().filter(|v| crate::ir::func_arg_number(*v, &func).is_none()).collect();
         if kept.len() == operands.len() {

@@ -24,6 +24,7 @@
 //! pointer and its element offset as two i64s at elements 2i and 2i + 1
 //! (`%operand_offset` is then 0). The ukernel only passes the pointer on.
 
+use crate::ir::Checked as _;
 use melior::{
     Context,
     dialect::{func, scf},
@@ -141,7 +142,7 @@ fn clone_body<'c, 'b>(
     c: Value<'c, 'b>,
     e: &[Value<'c, 'b>],
 ) -> Result<Value<'c, 'b>, String> {
-    let body = consumer.op.region(0).ok().and_then(|r| r.first_block()).ok_or("the consumer has no body")?;
+    let body = consumer.op.region_at(0).and_then(|r| r.first_block()).ok_or("the consumer has no body")?;
     let arg = |i: usize| -> Result<Value, String> { body.argument(i).map(Value::from).map_err(|e| e.to_string()) };
     let mut mapped = ValueMap::default();
     mapped.insert(arg(consumer.result_input)?, c);

@@ -15,6 +15,7 @@
 //! errors at the op. Runs before the LLVM conversion, on the GPU pipeline
 //! and on the CPU reference's.
 
+use crate::ir::Checked as _;
 use melior::{
     Context,
     dialect::arith,
@@ -79,8 +80,8 @@ fn rewrite_module(context: &Context, module: &OperationRef) -> bool {
     let mut targets: Vec<OperationRef> = Vec::new();
     module.walk(WalkOrder::PostOrder, |op| {
         let n = name(&op);
-        let reads_fp8 = op.operand(0).is_ok_and(|v| format_of(v.r#type()).is_some() || is_fp8_vector(v.r#type()));
-        let writes_fp8 = op.result(0).is_ok_and(|r| format_of(r.r#type()).is_some() || is_fp8_vector(r.r#type()));
+        let reads_fp8 = op.operand_at(0).is_some_and(|v| format_of(v.r#type()).is_some() || is_fp8_vector(v.r#type()));
+        let writes_fp8 = op.result_at(0).is_some_and(|r| format_of(r.r#type()).is_some() || is_fp8_vector(r.r#type()));
         if (n == "arith.extf" && reads_fp8) || (n == "arith.truncf" && writes_fp8) {
             // SAFETY: the operation is in a live block of the IR being rewritten.
             targets.push(unsafe { OperationRef::from_raw(op.to_raw()) });

@@ -12,6 +12,7 @@
 //! the buffer itself (an argument, an allocation) does the function write
 //! its result in place instead of copying it there.
 
+use crate::ir::Checked as _;
 use melior::{
     Context,
     ir::{OperationRef, Value, ValueLike, operation::OperationLike},
@@ -39,9 +40,9 @@ fn inverse(op_name: &str) -> Option<&'static str> {
 /// its source.
 fn round_trip<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
     let want = inverse(&name(op))?;
-    let inner = defining_op(op.operand(0).ok()?).filter(|i| name(i) == want)?;
-    let source = inner.operand(0).ok()?;
-    let result = op.result(0).ok()?;
+    let inner = defining_op(op.operand_at(0)?).filter(|i| name(i) == want)?;
+    let source = inner.operand_at(0)?;
+    let result = op.result_at(0)?;
     let same_groups =
         op.attribute("reassociation").ok()?.to_string() == inner.attribute("reassociation").ok()?.to_string();
     if !same_groups || source.r#type() != result.r#type() {
@@ -52,7 +53,7 @@ fn round_trip<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
     // gives must be the source's own (`memref.dim` of it at that dim).
     if name(op) == "memref.expand_shape" {
         let (dims, _) = crate::ir::shape_of(result.r#type())?;
-        let mut sizes = (1..op.operand_count()).filter_map(|i| op.operand(i).ok());
+        let mut sizes = (1..op.operand_count()).filter_map(|i| op.operand_at(i));
         for (d, size) in dims.iter().enumerate() {
             if size.is_some() {
                 continue;
@@ -70,8 +71,8 @@ fn round_trip<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
 /// `memref.dim` of it, or the size operand its `memref.alloc` was given.
 fn is_size_of(size: Value, buffer: Value, dims: &[Option<u64>], d: usize) -> bool {
     let dim_of_buffer = defining_op(size).filter(|o| name(o) == "memref.dim").is_some_and(|dim| {
-        dim.operand(0).ok().is_some_and(|v| crate::ir::same(v, buffer))
-            && dim.operand(1).ok().and_then(crate::ir::constant_int) == Some(d as i64)
+        dim.operand_at(0).is_some_and(|v| crate::ir::same(v, buffer))
+            && dim.operand_at(1).and_then(crate::ir::constant_int) == Some(d as i64)
     });
     if dim_of_buffer {
         return true;
@@ -79,7 +80,7 @@ fn is_size_of(size: Value, buffer: Value, dims: &[Option<u64>], d: usize) -> boo
     let nth = dims[..d].iter().filter(|x| x.is_none()).count();
     defining_op(buffer)
         .filter(|a| name(a) == "memref.alloc")
-        .and_then(|a| a.operand(nth).ok())
+        .and_then(|a| a.operand_at(nth))
         .is_some_and(|v| crate::ir::same(v, size))
 }
 
@@ -92,7 +93,7 @@ fn fold(_context: &Context, module: &OperationRef) -> bool {
             crate::ir::replace_uses(result, source);
             drop(detach(&op));
             if let Some(inner) = inner
-                && inner.result(0).is_ok_and(|r| users(r.into()).is_empty())
+                && inner.result_at(0).is_some_and(|r| users(r.into()).is_empty())
             {
                 drop(detach(&inner));
             }

@@ -27,6 +27,7 @@
 //! and then the consumer's on its value, and writes the consumer's output,
 //! with the consumer's loops.
 
+use crate::ir::{Checked as _, CheckedBlock as _};
 use melior::{
     Context,
     ir::{
@@ -87,14 +88,14 @@ fn cheap(op: &OperationRef) -> bool {
 }
 
 fn body_block<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<melior::ir::BlockRef<'c, 'a>> {
-    op.region(0).ok()?.first_block()
+    op.region_at(0)?.first_block()
 }
 
 /// Whether the body of `op` reads its output element.
 fn reads_output(op: &OperationRef) -> bool {
     let Some(block) = body_block(op) else { return true };
     let n = block.argument_count();
-    block.argument(n - 1).is_ok_and(|out| !users(out.into()).is_empty())
+    block.argument_at(n - 1).is_some_and(|out| !users(out.into()).is_empty())
 }
 
 /// How the consumer reads `producer`'s result: per result dim, the
@@ -106,7 +107,7 @@ fn fusable_read(producer: &OperationRef, consumer: &OperationRef) -> Option<Vec<
     if reads_output(producer) {
         return None;
     }
-    let result: Value = producer.result(0).ok()?.into();
+    let result: Value = producer.result_at(0)?.into();
     // Other users: a cheap producer is copied into each consumer (the last
     // one takes the original), so no kernel of its own writes it.
     let others = users(result).iter().any(|u| u != consumer);
@@ -115,7 +116,7 @@ fn fusable_read(producer: &OperationRef, consumer: &OperationRef) -> Option<Vec<
     }
     let inputs = operand_segments(consumer)?[0] as usize;
     let maps = crate::ir::indexing_maps(consumer)?;
-    let reads: Vec<usize> = (0..inputs).filter(|&i| consumer.operand(i).is_ok_and(|v| same(v, result))).collect();
+    let reads: Vec<usize> = (0..inputs).filter(|&i| consumer.operand_at(i).is_some_and(|v| same(v, result))).collect();
     let first = maps.get(*reads.first()?)?.clone();
     // One map for every read, of plain distinct loops, one per result dim;
     // the result is not the output.
@@ -124,7 +125,7 @@ fn fusable_read(producer: &OperationRef, consumer: &OperationRef) -> Option<Vec<
     if read.len() != loops
         || read.iter().any(|&l| std::mem::replace(&mut seen[l], true))
         || reads.iter().any(|&i| maps[i] != first)
-        || consumer.operand(inputs).is_ok_and(|v| same(v, result))
+        || consumer.operand_at(inputs).is_some_and(|v| same(v, result))
     {
         return None;
     }
@@ -235,7 +236,7 @@ fn fuse(context: &Context, producer: OperationRef, consumer: OperationRef, read:
     // Captured values stay: the fused op is where the two were.
     let value = clone_body(&producer, &block, &mut mapped, Captured::Keep, "producer")?;
     for i in 0..c_inputs {
-        if consumer.operand(i).is_ok_and(|v| same(v, result)) {
+        if consumer.operand_at(i).is_some_and(|v| same(v, result)) {
             let old: Value = c_body.argument(i).map_err(|e| e.to_string())?.into();
             mapped.insert(old, value);
         }
@@ -287,7 +288,7 @@ fn fuse_one(context: &Context, func: &OperationRef) -> Result<bool, String> {
         }
         let inputs = operand_segments(&consumer).map_or(0, |s| s[0] as usize);
         for i in 0..inputs {
-            let Some(producer) = consumer.operand(i).ok().and_then(defining_op) else { continue };
+            let Some(producer) = consumer.operand_at(i).and_then(defining_op) else { continue };
             if producer.block() != consumer.block() {
                 continue;
             }

@@ -15,6 +15,7 @@
 //! it), and the buffer must be local (allocated in the dispatch, used by
 //! nothing but the two ops and its deallocation).
 
+use crate::ir::Checked as _;
 use melior::{
     Context,
     ir::{
@@ -116,7 +117,7 @@ pub fn input_producer<'c, 'a>(root: &OperationRef<'c, 'a>, operand: usize) -> Re
     if in_elem != out_elem {
         return Err(format!("its producer converts {in_elem} to {out_elem}"));
     }
-    let body = producer.region(0).ok().and_then(|r| r.first_block()).ok_or("the producer has no body")?;
+    let body = producer.region_at(0).and_then(|r| r.first_block()).ok_or("the producer has no body")?;
     let x: Value = body.argument(0).map_err(|e| e.to_string())?.into();
     let ops = elementwise_body(&producer, 1, "producer")?;
     let postfix = body_postfix(&producer, "producer", &[(x, "x")], Typing::Element(out_elem)).ok();
@@ -140,7 +141,7 @@ fn body_postfix(op: &OperationRef, what: &str, leaves: &[(Value, &str)], typing:
     let yielded = body_ops(op)
         .last()
         .filter(|y| name(y) == "linalg.yield")
-        .and_then(|y| y.operand(0).ok())
+        .and_then(|y| y.operand_at(0))
         .ok_or_else(|| format!("the {what}'s body yields nothing"))?;
     // The type suffix of the token of `v` (a constant, or the result of
     // `op`), checking it is a type the body may have.
@@ -228,7 +229,7 @@ pub fn map_function<'c>(
     };
     let arg: Value = block.argument(0).map_err(|e| e.to_string())?.into();
     let x = if abi == element { arg } else { emit(bitcast(arg, element).map_err(|e| e.to_string())?)? };
-    let body = producer.op.region(0).ok().and_then(|r| r.first_block()).ok_or("the producer has no body")?;
+    let body = producer.op.region_at(0).and_then(|r| r.first_block()).ok_or("the producer has no body")?;
     let input: Value = body.argument(0).map_err(|e| e.to_string())?.into();
     let mut mapped = crate::build::ValueMap::default();
     mapped.insert(input, x);
@@ -315,7 +316,7 @@ pub fn output_consumer<'c, 'a>(root: &OperationRef<'c, 'a>, init: usize) -> Resu
         let mut next = root.next_in_block();
         let found = loop {
             let Some(o) = next else { break None };
-            if (0..o.operand_count()).any(|i| o.operand(i).is_ok_and(|v| same(v, c))) {
+            if (0..o.operand_count()).any(|i| o.operand_at(i).is_some_and(|v| same(v, c))) {
                 break Some(o);
             }
             next = o.next_in_block();
@@ -338,7 +339,7 @@ pub fn output_consumer<'c, 'a>(root: &OperationRef<'c, 'a>, init: usize) -> Resu
     }
     let segments = operand_segments(&consumer).ok_or("its consumer has no operand segments")?;
     // Which input is the result (r); the others are operands.
-    let reads = |i: usize| consumer.operand(i).is_ok_and(|v| same(v, result));
+    let reads = |i: usize| consumer.operand_at(i).is_some_and(|v| same(v, result));
     let inputs = match segments[..] {
         [n, 1] if n >= 1 => n as usize,
         _ => return Err("its consumer has not one output".into()),
@@ -404,7 +405,7 @@ pub fn output_consumer<'c, 'a>(root: &OperationRef<'c, 'a>, init: usize) -> Resu
             return Err("its consumer's matrix input is not of its output's static shape and dense layout".into());
         }
     }
-    let body = consumer.region(0).ok().and_then(|r| r.first_block()).ok_or("the consumer has no body")?;
+    let body = consumer.region_at(0).and_then(|r| r.first_block()).ok_or("the consumer has no body")?;
     let arg = |i| body.argument(i).map(Value::from).map_err(|e| e.to_string());
     let c_arg = arg(r)?;
     if c_arg.r#type().to_string() != "f32" {
@@ -426,7 +427,7 @@ pub fn output_consumer<'c, 'a>(root: &OperationRef<'c, 'a>, init: usize) -> Resu
 /// inputs' elements (not its output's, block argument `out_arg`), values it
 /// computes, and constants; returns how many ops it has.
 fn elementwise_body(consumer: &OperationRef, out_arg: usize, what: &str) -> Result<usize, String> {
-    let body = consumer.region(0).ok().and_then(|r| r.first_block()).ok_or(format!("the {what} has no body"))?;
+    let body = consumer.region_at(0).and_then(|r| r.first_block()).ok_or(format!("the {what} has no body"))?;
     let out: Value = body.argument(out_arg).map_err(|e| e.to_string())?.into();
     let ops = body_ops(consumer);
     for op in &ops {

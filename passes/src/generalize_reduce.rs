@@ -11,6 +11,7 @@
 //! is the reduce's body (the same block arguments: inputs' elements, then
 //! the accumulators). Exact: the generic computes what the reduce does.
 
+use crate::ir::Checked as _;
 use melior::{
     Context,
     ir::{
@@ -49,8 +50,8 @@ fn generalize(context: &Context, op: OperationRef) -> Result<(), String> {
     let mut maps: Vec<Attribute> = vec![crate::build::dim_map(context, rank, &identity); n];
     maps.extend(vec![crate::build::dim_map(context, rank, &kept); n]);
     let kinds: Vec<bool> = (0..rank).map(|d| reduced.contains(&d)).collect();
-    let operands: Vec<Value> = (0..2 * n).filter_map(|i| op.operand(i).ok()).collect();
-    let results: Vec<Type> = (0..n).filter_map(|i| op.result(i).ok().map(|r| r.r#type())).collect();
+    let operands: Vec<Value> = (0..2 * n).filter_map(|i| op.operand_at(i)).collect();
+    let results: Vec<Type> = (0..n).filter_map(|i| op.result_at(i).map(|r| r.r#type())).collect();
     // The body moves over as it is: the same block arguments in the same
     // order, ending in `linalg.yield`.
     let region = Region::new();

@@ -41,6 +41,7 @@
 //! A dispatch with both shapes, or loops it cannot map, is an error at the
 //! function.
 
+use crate::ir::{Checked as _, CheckedBlock as _};
 use melior::{
     Context,
     ir::{
@@ -111,7 +112,7 @@ fn trip_count_expr(v: Value, func: &OperationRef) -> Result<GridExpr, Fail> {
             let divisor = constant_int(operand(1)?).filter(|c| *c > 0);
             let sum = defining_op(operand(0)?).filter(|d| name(d) == "arith.addi");
             match (divisor, sum) {
-                (Some(c), Some(sum)) if sum.operand(1).ok().and_then(constant_int) == Some(c - 1) => {
+                (Some(c), Some(sum)) if sum.operand_at(1).and_then(constant_int) == Some(c - 1) => {
                     let x = trip_count_expr(sum.operand(0).map_err(|e| Fail(e.to_string()))?, func)?;
                     Ok(GridExpr::CeilDiv(Box::new(x), c as u64))
                 }
@@ -213,11 +214,11 @@ fn inline_mapped_loop(
     if op.operand_count() != 3 * n {
         return Err(Fail("a mapped scf.parallel with reductions".into()));
     }
-    let body = op.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| Fail("empty scf.parallel".into()))?;
+    let body = op.region_at(0).and_then(|r| r.first_block()).ok_or_else(|| Fail("empty scf.parallel".into()))?;
     let mut dims = Vec::new();
     for (i, m) in maps.iter().enumerate() {
-        let lb = op.operand(i).ok().and_then(defining_op).and_then(|d| int_constant(&d));
-        let step = op.operand(2 * n + i).ok().and_then(defining_op).and_then(|d| int_constant(&d));
+        let lb = op.operand_at(i).and_then(defining_op).and_then(|d| int_constant(&d));
+        let step = op.operand_at(2 * n + i).and_then(defining_op).and_then(|d| int_constant(&d));
         if lb != Some(0) || step != Some(1) {
             return Err(Fail("a mapped scf.parallel must run from 0 with step 1".into()));
         }
@@ -255,9 +256,9 @@ fn inline_mapped_loop(
 /// (a 4096 x 1 space).
 fn strided_dimension(op: &OperationRef, n: usize) -> usize {
     let trip = |d: usize| -> Option<i64> {
-        let lb = constant_int(op.operand(d).ok()?)?;
-        let ub = constant_int(op.operand(n + d).ok()?)?;
-        let step = constant_int(op.operand(2 * n + d).ok()?)?;
+        let lb = constant_int(op.operand_at(d)?)?;
+        let ub = constant_int(op.operand_at(n + d)?)?;
+        let step = constant_int(op.operand_at(2 * n + d)?)?;
         (step > 0).then(|| (ub - lb + step - 1) / step)
     };
     let inner = n - 1;
@@ -322,8 +323,7 @@ fn on_thread_zero(context: &Context, op: OperationRef) -> Result<(), Fail> {
         .map_err(|e| Fail(format!("internal error building scf.if: {e}")))?;
     let block = op.block().ok_or_else(|| Fail("op outside a block".into()))?;
     let guard = block.insert_operation_before(op, guard);
-    let then =
-        guard.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| Fail("scf.if without a body".into()))?;
+    let then = guard.region_at(0).and_then(|r| r.first_block()).ok_or_else(|| Fail("scf.if without a body".into()))?;
     let terminator = then.first_operation().ok_or_else(|| Fail("scf.if without a yield".into()))?;
     then.insert_operation_before(terminator, crate::dispatch::detach(&op));
     barrier_after(context, guard)
@@ -432,7 +432,7 @@ fn one_thread_per_point<'c, 'a>(
     if n == 0 {
         return Ok(None);
     }
-    let upper: Vec<Value> = (0..n).filter_map(|d| first.operand(n + d).ok()).collect();
+    let upper: Vec<Value> = (0..n).filter_map(|d| first.operand_at(n + d)).collect();
     for l in loops {
         if l.operand_count() != 3 * n {
             return Ok(None);
@@ -478,7 +478,7 @@ fn one_thread_per_point<'c, 'a>(
             return Ok(None);
         }
         if n_op == "memref.store" {
-            let Some((arg, _)) = op.operand(1).ok().and_then(|m| reshaped_arg(m, func)) else { return Ok(None) };
+            let Some((arg, _)) = op.operand_at(1).and_then(|m| reshaped_arg(m, func)) else { return Ok(None) };
             written.push(arg);
         }
         // Memory accesses outside the loops would run in every thread.
@@ -491,8 +491,8 @@ fn one_thread_per_point<'c, 'a>(
     // transpose's read) asks for tiles of points (below).
     let mut transposed = false;
     for l in loops {
-        let body = l.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| Fail("empty scf.parallel".into()))?;
-        let ivs: Vec<Value> = (0..n).filter_map(|d| body.argument(d).ok().map(Into::into)).collect();
+        let body = l.region_at(0).and_then(|r| r.first_block()).ok_or_else(|| Fail("empty scf.parallel".into()))?;
+        let ivs: Vec<Value> = (0..n).filter_map(|d| body.argument_at(d).map(Into::into)).collect();
         let mut inner = Vec::new();
         nested_ops(l, &mut inner);
         for op in &inner {
@@ -505,7 +505,7 @@ fn one_thread_per_point<'c, 'a>(
             // Transposed: the innermost index is the second-innermost loop's
             // and another index is the innermost loop's (a row vector read
             // at the second-innermost loop is a broadcast, not a transpose).
-            let indices: Vec<Value> = (first_index..op.operand_count()).filter_map(|i| op.operand(i).ok()).collect();
+            let indices: Vec<Value> = (first_index..op.operand_count()).filter_map(|i| op.operand_at(i)).collect();
             if n >= 2
                 && indices.last().is_some_and(|v| crate::ir::same(*v, ivs[n - 2]))
                 && indices.iter().any(|v| crate::ir::same(*v, ivs[n - 1]))
@@ -522,7 +522,7 @@ fn one_thread_per_point<'c, 'a>(
                 return Ok(None);
             }
             let at_point = op.operand_count() >= first_index + n
-                && (0..n).all(|d| op.operand(first_index + d).is_ok_and(|v| crate::ir::same(v, ivs[d])));
+                && (0..n).all(|d| op.operand_at(first_index + d).is_some_and(|v| crate::ir::same(v, ivs[d])));
             if !at_point {
                 return Ok(None);
             }
@@ -657,7 +657,7 @@ fn temporaries_to_arguments<'c>(
     context: &'c Context,
     func: &OperationRef<'c, '_>,
 ) -> Result<(Vec<i64>, Vec<Vec<GridExpr>>), Fail> {
-    let entry = func.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| Fail("no body".into()))?;
+    let entry = func.region_at(0).and_then(|r| r.first_block()).ok_or_else(|| Fail("no body".into()))?;
     let mut added = Vec::new();
     let mut sizes = Vec::new();
     for op in body_ops(func) {
@@ -667,7 +667,7 @@ fn temporaries_to_arguments<'c>(
         let result = op.result(0).map_err(|e| Fail(e.to_string()))?;
         let ty = result.r#type();
         let (dims, _) = shape_of(ty).ok_or_else(|| Fail("alloc of an unranked memref".into()))?;
-        let mut dynamic = (0..op.operand_count()).filter_map(|i| op.operand(i).ok());
+        let mut dynamic = (0..op.operand_count()).filter_map(|i| op.operand_at(i));
         let mut dim_sizes = Vec::new();
         for d in &dims {
             dim_sizes.push(match d {
@@ -688,14 +688,14 @@ fn temporaries_to_arguments<'c>(
     }
     for op in body_ops(func) {
         if name(&op) == "memref.dealloc"
-            && op.operand(0).ok().is_some_and(|v| func_arg_index(v, func).is_some_and(|i| added.contains(&(i as i64))))
+            && op.operand_at(0).is_some_and(|v| func_arg_index(v, func).is_some_and(|i| added.contains(&(i as i64))))
         {
             drop(crate::dispatch::detach(&op));
         }
     }
     if !added.is_empty() {
         let inputs: Vec<Type> =
-            (0..entry.argument_count()).filter_map(|i| entry.argument(i).ok()).map(|a| a.r#type()).collect();
+            (0..entry.argument_count()).filter_map(|i| entry.argument_at(i)).map(|a| a.r#type()).collect();
         let results: Vec<Type> = func
             .attribute("function_type")
             .ok()
@@ -773,7 +773,7 @@ fn distribute(context: &Context, func: OperationRef) -> Result<(), Fail> {
         grid[0] = x;
         block = vec![DEFAULT_THREADS, 1, 1];
     } else if !mapped {
-        let body = func.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| Fail("no body".into()))?;
+        let body = func.region_at(0).and_then(|r| r.first_block()).ok_or_else(|| Fail("no body".into()))?;
         in_order_on_one_workgroup(context, body)?;
         block = vec![DEFAULT_THREADS, 1, 1];
     }

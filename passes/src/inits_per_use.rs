@@ -13,6 +13,7 @@
 //! not see. With an init per use, each op's init bufferizes to a buffer of
 //! its own.
 
+use crate::ir::Checked as _;
 use melior::{
     Context,
     ir::{
@@ -48,7 +49,7 @@ fn split_init(init_op: OperationRef) -> Result<(), String> {
         }
         let block = user.block().ok_or("a user outside a block")?;
         let init = match name(&init_op).as_str() {
-            "linalg.fill" => init_op.operand(1).ok().and_then(defining_op).filter(|d| name(d) == "tensor.empty"),
+            "linalg.fill" => init_op.operand_at(1).and_then(defining_op).filter(|d| name(d) == "tensor.empty"),
             _ => None,
         };
         let copy = block.insert_operation_before(user, clone_op(&init_op));
@@ -61,7 +62,7 @@ fn split_init(init_op: OperationRef) -> Result<(), String> {
         let fresh: Value = copy.result(0).map_err(|e| e.to_string())?.into();
         let mut u = crate::ir::mutable(&user);
         for i in 0..user.operand_count() {
-            if user.operand(i).is_ok_and(|v| same(v, result)) {
+            if user.operand_at(i).is_some_and(|v| same(v, result)) {
                 u.set_operand(i, fresh);
             }
         }

@@ -8,6 +8,39 @@ use melior::ir::{
     r#type::TypeLike,
 };
 
+/// Bounds-checked positional accessors. melior's own (`operand`, `result`,
+/// `region`, `argument`) print the whole operation or block into the error
+/// of an index out of range, so a probe like `op.operand_at(0)` over every
+/// op of a module prints the module once per op: quadratic in its size.
+pub trait Checked<'c: 'a, 'a> {
+    fn operand_at(&self, index: usize) -> Option<Value<'c, 'a>>;
+    fn result_at(&self, index: usize) -> Option<melior::ir::operation::OperationResult<'c, 'a>>;
+    fn region_at(&self, index: usize) -> Option<melior::ir::RegionRef<'c, 'a>>;
+}
+
+impl<'c: 'a, 'a, T: OperationLike<'c, 'a>> Checked<'c, 'a> for T {
+    fn operand_at(&self, index: usize) -> Option<Value<'c, 'a>> {
+        (index < self.operand_count()).then(|| self.operand(index).ok()).flatten()
+    }
+    fn result_at(&self, index: usize) -> Option<melior::ir::operation::OperationResult<'c, 'a>> {
+        (index < self.result_count()).then(|| self.result(index).ok()).flatten()
+    }
+    fn region_at(&self, index: usize) -> Option<melior::ir::RegionRef<'c, 'a>> {
+        (index < self.region_count()).then(|| self.region(index).ok()).flatten()
+    }
+}
+
+/// [`Checked`] for a block's arguments.
+pub trait CheckedBlock<'c: 'a, 'a> {
+    fn argument_at(&self, index: usize) -> Option<melior::ir::block::BlockArgument<'c, 'a>>;
+}
+
+impl<'c: 'a, 'a, B: BlockLike<'c, 'a>> CheckedBlock<'c, 'a> for B {
+    fn argument_at(&self, index: usize) -> Option<melior::ir::block::BlockArgument<'c, 'a>> {
+        (index < self.argument_count()).then(|| self.argument(index).ok()).flatten()
+    }
+}
+
 /// The op's name, e.g. `linalg.generic`.
 pub fn name(op: &OperationRef) -> String {
     op.name().as_string_ref().as_str().unwrap_or_default().to_string()
@@ -77,7 +110,7 @@ pub fn is_memref(ty: Type) -> bool {
 /// The ops of the first block of region 0, in order.
 pub fn body_ops<'c, 'a>(op: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
     let mut out = Vec::new();
-    let Some(block) = op.region(0).ok().and_then(|r| r.first_block()) else {
+    let Some(block) = op.region_at(0).and_then(|r| r.first_block()) else {
         return out;
     };
     let mut next = block.first_operation();
@@ -251,7 +284,7 @@ pub fn last_use_before<'c, 'a>(op: &OperationRef<'c, 'a>, value: Value) -> Optio
         if o.to_raw().ptr == op.to_raw().ptr {
             break;
         }
-        if (0..o.operand_count()).any(|i| o.operand(i).is_ok_and(|v| same(v, value))) {
+        if (0..o.operand_count()).any(|i| o.operand_at(i).is_some_and(|v| same(v, value))) {
             last_use = Some(o);
         }
         next = o.next_in_block();
@@ -262,7 +295,7 @@ pub fn last_use_before<'c, 'a>(op: &OperationRef<'c, 'a>, value: Value) -> Optio
 /// For a memref init: the last `linalg.fill` writing `init` before `op` in
 /// `op`'s block, provided nothing else between them uses `init`.
 pub fn last_fill_before<'c, 'a>(op: &OperationRef<'c, 'a>, init: Value) -> Option<OperationRef<'c, 'a>> {
-    last_use_before(op, init).filter(|p| name(p) == "linalg.fill" && p.operand(1).is_ok_and(|v| same(v, init)))
+    last_use_before(op, init).filter(|p| name(p) == "linalg.fill" && p.operand_at(1).is_some_and(|v| same(v, init)))
 }
 
 /// A mutable handle on `op`, to set its attributes or operands or move it.

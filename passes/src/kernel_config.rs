@@ -38,6 +38,7 @@
 //! `ukernels` is a warning. A malformed `#ukernel.target` is an error and
 //! fails the pass.
 
+use crate::ir::Checked as _;
 use std::borrow::Cow;
 
 use melior::{
@@ -524,13 +525,13 @@ fn fusable_neighbour(root: &OperationRef, op: &OperationRef) -> bool {
 }
 
 fn produces_for(root: &OperationRef, op: &OperationRef) -> bool {
-    (0..root.operand_count()).any(|i| root.operand(i).ok().and_then(crate::ir::defining_op).is_some_and(|d| d == *op))
+    (0..root.operand_count()).any(|i| root.operand_at(i).and_then(crate::ir::defining_op).is_some_and(|d| d == *op))
         && op.result_count() == 1
-        && op.result(0).is_ok_and(|r| crate::ir::users(r.into()).iter().all(|u| u == root))
+        && op.result_at(0).is_some_and(|r| crate::ir::users(r.into()).iter().all(|u| u == root))
 }
 
 fn consumes_from(root: &OperationRef, op: &OperationRef) -> bool {
-    root.result_count() == 1 && root.result(0).is_ok_and(|r| crate::ir::users(r.into()).as_slice() == [*op])
+    root.result_count() == 1 && root.result_at(0).is_some_and(|r| crate::ir::users(r.into()).as_slice() == [*op])
 }
 
 /// Puts the ops a root's kernel absorbs next to it: the root just before

@@ -38,6 +38,7 @@ pub mod reductions_innermost;
 mod registration;
 pub mod scalar_arguments;
 pub mod set_target;
+pub mod share_kernel_code;
 pub mod split_kernels;
 pub mod split_reductions;
 pub mod tuning;
@@ -45,7 +46,7 @@ pub mod two_stage_reductions;
 pub mod verify_attributes;
 
 pub use build::clone_op;
-pub use ir::strings;
+pub use ir::{Checked, CheckedBlock, strings};
 pub use registration::{PASSES, PassInfo, register_passes, register_project_passes};
 
 // The families' own passes live with their family; their paths stay.

@@ -35,6 +35,7 @@
 //! ukernel's, a row dimension whose stride is not statically 1). Ops without
 //! a spec are left alone.
 
+use crate::ir::Checked as _;
 use melior::{
     Context,
     dialect::{func, memref},
@@ -110,9 +111,8 @@ impl<'c, 'a> OwnerState<'c, 'a> {
         let ops = body_ops(owner);
         let symbols: std::collections::HashSet<String> = ops.iter().filter_map(symbol_name).collect();
         let scratch_index = symbols.iter().filter(|s| s.starts_with(crate::names::SCRATCH_GLOBAL_PREFIX)).count();
-        let first_definition = ops
-            .into_iter()
-            .find(|o| name(o) == "func.func" && o.region(0).ok().and_then(|r| r.first_block()).is_some());
+        let first_definition =
+            ops.into_iter().find(|o| name(o) == "func.func" && o.region_at(0).and_then(|r| r.first_block()).is_some());
         Self { symbols, object_paths: object_paths(owner), first_definition, scratch_index }
     }
 }
@@ -121,7 +121,7 @@ impl<'c, 'a> OwnerState<'c, 'a> {
     /// Puts a new symbol (declaration, global) into `owner`: before its first
     /// function with a body, in the order symbols are first needed.
     fn insert_symbol(&self, owner: &OperationRef<'c, 'a>, op: Operation<'c>) -> Result<(), String> {
-        let block = owner.region(0).ok().and_then(|r| r.first_block()).ok_or("the module has no body")?;
+        let block = owner.region_at(0).and_then(|r| r.first_block()).ok_or("the module has no body")?;
         match self.first_definition {
             Some(first) => block.insert_operation_before(first, op),
             None => block.append_operation(op),

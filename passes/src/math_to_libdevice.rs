@@ -14,6 +14,7 @@
 //! error at the op. Codegen links libdevice (only what is called) after
 //! translation to LLVM IR.
 
+use crate::ir::Checked as _;
 use melior::{
     Context,
     dialect::{arith, func},
@@ -334,7 +335,7 @@ fn call_libdevice<'c, 'a>(
 /// Declares each called function at the top of the module, unless the
 /// module already has a symbol of that name.
 fn declare(context: &Context, module: &OperationRef, declared: &std::collections::BTreeMap<String, FunctionType>) {
-    let Some(body) = module.region(0).ok().and_then(|r| r.first_block()) else { return };
+    let Some(body) = module.region_at(0).and_then(|r| r.first_block()) else { return };
     let existing: std::collections::BTreeSet<String> = crate::ir::body_ops(module)
         .iter()
         .filter_map(|o| o.attribute("sym_name").ok())

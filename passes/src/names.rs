@@ -16,6 +16,10 @@ pub const DIM_CLASSES_ATTR: &str = "ukernel.dim_classes";
 /// that family's reference needs (argument numbers of its operands, -1 for
 /// one that is not an argument; facts such as semantics or layouts).
 pub const REFERENCE_ATTR: &str = "ukernel.reference";
+/// On a kernel whose code others share (`ukernel-share-kernel-code`): per
+/// kernel name, the values its launches pass for the code's trailing
+/// parameters.
+pub const SHARED_CODE_ATTR: &str = "ukernel.shared_code";
 
 /// A lowering-config parameter: the workgroups per SM a family's
 /// configuration chose for one op (the argmax plan for large grids).

@@ -4,6 +4,7 @@
 //! The reference check (`ukc compile --reference`) derives its tolerance
 //! from these.
 
+use crate::ir::Checked as _;
 use melior::ir::{BlockLike, OperationRef, RegionLike, Type, ValueLike, operation::OperationLike, r#type::TypeLike};
 
 use crate::{
@@ -116,7 +117,7 @@ fn reduction_length(op: &OperationRef, dynamic_size: u64) -> Option<u64> {
         if name(op) == "linalg.reduce" {
             let dims = op.attribute("dimensions").ok()?;
             let dims = melior::ir::attribute::DenseI64ArrayAttribute::try_from(dims).ok()?;
-            let (shape, _) = shape_of(op.operand(0).ok()?.r#type())?;
+            let (shape, _) = shape_of(op.operand_at(0)?.r#type())?;
             let reduced: Vec<u64> = (0..dims.len())
                 .filter_map(|i| dims.element(i).ok())
                 .map(|d| shape.get(d as usize).copied().flatten().unwrap_or(dynamic_size))
@@ -130,7 +131,7 @@ fn reduction_length(op: &OperationRef, dynamic_size: u64) -> Option<u64> {
         ) {
             return None;
         }
-        let (dims, _) = shape_of(op.operand(0).ok()?.r#type())?;
+        let (dims, _) = shape_of(op.operand_at(0)?.r#type())?;
         return Some(dims.last().copied()?.unwrap_or(dynamic_size));
     };
     let output = maps.last()?;
@@ -154,7 +155,7 @@ pub fn numerics(func: &OperationRef, dynamic_size: u64) -> Numerics {
     let mut work = 0u64;
     for op in linalg_ops(func) {
         // The init (output) operand comes last.
-        let out = op.operand(op.operand_count().saturating_sub(1)).ok();
+        let out = op.operand_at(op.operand_count().saturating_sub(1));
         let reduction = reduction_length(&op, dynamic_size);
         let extents = loop_extents(&op, dynamic_size).map(|e| e.iter().map(|x| x.unwrap_or(1)).product::<u64>());
         let output = out

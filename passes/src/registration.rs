@@ -171,6 +171,11 @@ pub const PASSES: &[PassInfo] = &[
         summary: crate::mark_kernels::SUMMARY,
         create: crate::mark_kernels::create,
     },
+    PassInfo {
+        argument: crate::share_kernel_code::ARGUMENT,
+        summary: crate::share_kernel_code::SUMMARY,
+        create: crate::share_kernel_code::create,
+    },
 ];
 
 unsafe extern "C" {

@@ -14,6 +14,7 @@
 //! Runs first, on tensors, in the configured stage and in the CPU
 //! reference's bufferization.
 
+use crate::ir::{Checked as _, CheckedBlock as _};
 use melior::{
     Context,
     ir::{
@@ -60,7 +61,7 @@ fn consumer<'c, 'a>(user: &OperationRef<'c, 'a>, func: &OperationRef) -> Option<
 }
 
 fn rewrite_func(context: &Context, func: &OperationRef) -> Result<(), String> {
-    let Some(entry) = func.region(0).ok().and_then(|r| r.first_block()) else { return Ok(()) };
+    let Some(entry) = func.region_at(0).and_then(|r| r.first_block()) else { return Ok(()) };
     let mut changed = false;
     for i in 0..entry.argument_count() {
         let arg: Value = entry.argument(i).map_err(|e| e.to_string())?.into();
@@ -85,7 +86,7 @@ fn rewrite_func(context: &Context, func: &OperationRef) -> Result<(), String> {
         let value: Value = extract.result(0).map_err(|e| e.to_string())?.into();
         for u in &uses {
             for o in 0..u.operand_count() {
-                if u.operand(o).is_ok_and(|v| crate::ir::same(v, arg)) {
+                if u.operand_at(o).is_some_and(|v| crate::ir::same(v, arg)) {
                     crate::ir::mutable(u).set_operand(o, value);
                 }
             }
@@ -110,10 +111,8 @@ fn rewrite_func(context: &Context, func: &OperationRef) -> Result<(), String> {
         }
     }
     if changed {
-        let inputs: Vec<Type> = (0..entry.argument_count())
-            .filter_map(|i| entry.argument(i).ok())
-            .map(|a| Value::from(a).r#type())
-            .collect();
+        let inputs: Vec<Type> =
+            (0..entry.argument_count()).filter_map(|i| entry.argument_at(i)).map(|a| Value::from(a).r#type()).collect();
         let results = crate::ir::function_type(func).ok_or("a dispatch without a function type")?;
         let results: Vec<Type> = (0..results.result_count()).filter_map(|i| results.result(i).ok()).collect();
         let ty: Type = FunctionType::new(context, &inputs, &results).into();
@@ -146,7 +145,7 @@ fn take_as_input<'c>(
     } else {
         let n_in =
             operand_segments(op).and_then(|s| s.first().copied()).ok_or("a generic without operand segments")? as usize;
-        let operands: Vec<Value> = (0..op.operand_count()).filter_map(|i| op.operand(i).ok()).collect();
+        let operands: Vec<Value> = (0..op.operand_count()).filter_map(|i| op.operand_at(i)).collect();
         let maps = ArrayAttribute::try_from(op.attribute("indexing_maps").map_err(|e| e.to_string())?)
             .map_err(|e| e.to_string())?;
         let maps: Vec<Attribute> = (0..maps.len()).filter_map(|i| maps.element(i).ok()).collect();
@@ -175,7 +174,7 @@ fn take_as_input<'c>(
         block.append_operation(crate::build::linalg_yield(location, element)?);
     }
     let operands: Vec<Value> = ins.iter().copied().chain([tensor]).chain(outs.iter().copied()).collect();
-    let results: Vec<Type> = (0..op.result_count()).filter_map(|i| op.result(i).ok()).map(|r| r.r#type()).collect();
+    let results: Vec<Type> = (0..op.result_count()).filter_map(|i| op.result_at(i)).map(|r| r.r#type()).collect();
     let parent = op.block().ok_or("a linalg op outside a block")?;
     let built = OperationBuilder::new("linalg.generic", location)
         .add_operands(&operands)
@@ -201,7 +200,7 @@ fn take_as_input<'c>(
     });
     for o in inside.iter().filter(|o| **o != new_op) {
         for k in 0..o.operand_count() {
-            if o.operand(k).is_ok_and(|v| crate::ir::same(v, value)) {
+            if o.operand_at(k).is_some_and(|v| crate::ir::same(v, value)) {
                 crate::ir::mutable(o).set_operand(k, element);
             }
         }

@@ -33,6 +33,7 @@
 //! `.reqnctapercluster` and `.minnctapersm`: only the kernel that runs a
 //! clustered ukernel is launched in clusters.
 
+use crate::ir::{Checked as _, CheckedBlock as _};
 use melior::{
     Context,
     ir::{
@@ -183,9 +184,8 @@ fn at_their_points(ops: &[OperationRef]) -> bool {
         let mut all = vec![*op];
         nested_ops(op, &mut all);
         let Some(point) = all.into_iter().find(|o| name(o) == "scf.parallel") else { return false };
-        let Some(body) = point.region(0).ok().and_then(|r| r.first_block()) else { return false };
-        let ivs: Vec<Value> =
-            (0..body.argument_count()).filter_map(|k| body.argument(k).ok().map(Into::into)).collect();
+        let Some(body) = point.region_at(0).and_then(|r| r.first_block()) else { return false };
+        let ivs: Vec<Value> = (0..body.argument_count()).filter_map(|k| body.argument_at(k).map(Into::into)).collect();
         accesses(op).iter().all(|o| {
             let (m, first) = layout(o);
             let Ok(memref) = o.operand(m) else { return false };
@@ -193,7 +193,7 @@ fn at_their_points(ops: &[OperationRef]) -> bool {
             if !written.contains(&root) {
                 return true;
             }
-            let indices: Vec<Value> = (first..o.operand_count()).filter_map(|k| o.operand(k).ok()).collect();
+            let indices: Vec<Value> = (first..o.operand_count()).filter_map(|k| o.operand_at(k)).collect();
             memref.to_raw().ptr == root
                 && indices.len() == ivs.len()
                 && indices.iter().zip(&ivs).all(|(a, b)| same(*a, *b))
@@ -211,8 +211,8 @@ fn one_iteration_space(loops: &[OperationRef]) -> bool {
         l.operand_count() == 3 * n
             && (0..n).all(|d| {
                 let (Ok(a), Ok(b)) = (l.operand(n + d), first.operand(n + d)) else { return false };
-                let from_zero_by_one = l.operand(d).ok().and_then(constant_int) == Some(0)
-                    && l.operand(2 * n + d).ok().and_then(constant_int) == Some(1);
+                let from_zero_by_one = l.operand_at(d).and_then(constant_int) == Some(0)
+                    && l.operand_at(2 * n + d).and_then(constant_int) == Some(1);
                 from_zero_by_one && (same(a, b) || constant_int(a).is_some_and(|c| constant_int(b) == Some(c)))
             })
     })
@@ -227,7 +227,8 @@ fn drop_unused_values(func: &OperationRef) {
         let value_op = op.result_count() > 0
             && op.region_count() == 0
             && !matches!(name(&op).as_str(), "memref.alloc" | "func.call");
-        let unused = (0..op.result_count()).all(|i| op.result(i).is_ok_and(|r| crate::ir::users(r.into()).is_empty()));
+        let unused =
+            (0..op.result_count()).all(|i| op.result_at(i).is_some_and(|r| crate::ir::users(r.into()).is_empty()));
         if value_op && unused {
             drop(detach(&op));
         }
@@ -237,7 +238,7 @@ fn drop_unused_values(func: &OperationRef) {
 fn split(context: &Context, module: &OperationRef, func: OperationRef) -> Result<(), String> {
     let Some(steps) = steps(&func) else { return Ok(()) };
     let function = func.attribute("sym_name").ok().and_then(ukernel_dialect::string_value).unwrap_or_default();
-    let body = module.region(0).ok().and_then(|r| r.first_block()).ok_or("a module without a body")?;
+    let body = module.region_at(0).and_then(|r| r.first_block()).ok_or("a module without a body")?;
     let mut after = func;
     for (step, keep) in steps.iter().enumerate() {
         let copy = crate::build::clone_op(&func);

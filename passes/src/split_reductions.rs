@@ -20,6 +20,7 @@
 //! their own (`ukernel-split-kernels`): the split form owns its grid.
 //! Shared memory is module-level `memref.global`s in address space 3.
 
+use crate::ir::Checked as _;
 use melior::{
     Context,
     ir::{BlockLike, OperationRef, RegionLike, Value, ValueLike, operation::OperationLike},
@@ -55,14 +56,14 @@ fn exclusive_fills<'c, 'a>(
     func: &OperationRef<'c, 'a>,
     op: &OperationRef<'c, 'a>,
 ) -> Option<Vec<OperationRef<'c, 'a>>> {
-    let inits: Vec<Value> = (1..op.operand_count()).filter_map(|i| op.operand(i).ok()).collect();
+    let inits: Vec<Value> = (1..op.operand_count()).filter_map(|i| op.operand_at(i)).collect();
     let mut fills = Vec::new();
     for other in linalg_ops(func) {
         if other == *op {
             continue;
         }
         let touches_init =
-            (0..other.operand_count()).any(|k| other.operand(k).is_ok_and(|v| inits.iter().any(|i| same(*i, v))));
+            (0..other.operand_count()).any(|k| other.operand_at(k).is_some_and(|v| inits.iter().any(|i| same(*i, v))));
         if !touches_init {
             // Another kernel's op: `ukernel-split-kernels` gives the split
             // form a kernel of its own.
@@ -78,7 +79,7 @@ fn exclusive_fills<'c, 'a>(
         let ok = users(*init)
             .iter()
             .all(|u| *u == *op || fills.contains(u) || matches!(name(u).as_str(), "memref.dealloc" | "func.return"));
-        if !ok || op.operand(0).ok().is_some_and(|input| same(input, *init)) {
+        if !ok || op.operand_at(0).is_some_and(|input| same(input, *init)) {
             return None;
         }
     }
@@ -92,7 +93,7 @@ fn split_one<'c, 'a>(
     op: OperationRef<'c, 'a>,
     symbols: &mut ModuleSymbols<'c, 'a>,
 ) -> Result<(), String> {
-    if (0..op.operand_count()).any(|i| op.operand(i).is_ok_and(|v| !crate::ir::is_memref(v.r#type()))) {
+    if (0..op.operand_count()).any(|i| op.operand_at(i).is_some_and(|v| !crate::ir::is_memref(v.r#type()))) {
         return Err("the op's operands are tensors: this pass runs after bufferization".into());
     }
     let Some(fills) = exclusive_fills(func, &op) else { return Ok(()) };
@@ -107,7 +108,7 @@ fn split_one<'c, 'a>(
         next = o.next_in_block();
         block.insert_operation_before(op, detach(&o));
     }
-    let module_block = module.region(0).ok().and_then(|r| r.first_block()).ok_or("the module has no body")?;
+    let module_block = module.region_at(0).and_then(|r| r.first_block()).ok_or("the module has no body")?;
     for g in form.globals {
         let symbol = g.attribute("sym_name").ok().and_then(ukernel_dialect::string_value).unwrap_or_default();
         if !symbols.present.insert(symbol) {

@@ -30,6 +30,7 @@
 //! extents under [`MIN_EXTENT`], and ops of a dynamic number of results or
 //! more than [`MAX_RESULTS`] are left alone.
 
+use crate::ir::{Checked as _, CheckedBlock as _};
 use melior::{
     Context,
     ir::{
@@ -222,7 +223,7 @@ fn splittable<'c, 'a>(context: &'c Context, op: &OperationRef<'c, 'a>) -> Option
     let mut extent = None;
     for (i, m) in maps.iter().take(inputs).enumerate() {
         if let Some(pos) = m.iter().position(|t| *t == Term::Loop(reduced)) {
-            let (dims, _) = shape_of(op.operand(i).ok()?.r#type())?;
+            let (dims, _) = shape_of(op.operand_at(i)?.r#type())?;
             match (extent, dims.get(pos).copied().flatten()) {
                 (_, None) => return None,
                 (None, Some(k)) => extent = Some(k),
@@ -232,34 +233,34 @@ fn splittable<'c, 'a>(context: &'c Context, op: &OperationRef<'c, 'a>) -> Option
         }
     }
     let extent = extent?;
-    let (init_dims, _) = shape_of(op.operand(inputs).ok()?.r#type())?;
+    let (init_dims, _) = shape_of(op.operand_at(inputs)?.r#type())?;
     let results = init_dims.iter().try_fold(1u64, |acc, d| d.map(|d| acc * d))?;
     if results > MAX_RESULTS {
         return None;
     }
     let parts = parts(extent)?;
     // Tensors only: the pass runs before bufferization.
-    if (0..op.operand_count()).any(|i| op.operand(i).is_ok_and(|v| !v.r#type().is_ranked_tensor())) {
+    if (0..op.operand_count()).any(|i| op.operand_at(i).is_some_and(|v| !v.r#type().is_ranked_tensor())) {
         return None;
     }
-    let body = op.region(0).ok()?.first_block()?;
+    let body = op.region_at(0)?.first_block()?;
     let ops = body_ops(op);
     if ops.iter().any(|o| name(o) == "linalg.index") {
         return None;
     }
-    let out_arg: Value = body.argument(inputs).ok()?.into();
+    let out_arg: Value = body.argument_at(inputs)?.into();
     let out_users = users(out_arg);
     let [combiner] = out_users[..] else { return None };
     let yield_op = ops.last().filter(|o| name(o) == "linalg.yield")?;
-    let yielded = yield_op.operand(0).ok()?;
+    let yielded = yield_op.operand_at(0)?;
     if combiner.result_count() != 1
         || combiner.operand_count() != 2
-        || !crate::ir::same(yielded, combiner.result(0).ok()?.into())
+        || !crate::ir::same(yielded, combiner.result_at(0)?.into())
     {
         return None;
     }
-    let out_operand = (0..2).find(|i| combiner.operand(*i).is_ok_and(|v| crate::ir::same(v, out_arg)))?;
-    if combiner.operand(1 - out_operand).is_ok_and(|v| crate::ir::same(v, out_arg)) {
+    let out_operand = (0..2).find(|i| combiner.operand_at(*i).is_some_and(|v| crate::ir::same(v, out_arg)))?;
+    if combiner.operand_at(1 - out_operand).is_some_and(|v| crate::ir::same(v, out_arg)) {
         return None;
     }
     let combiner_name = name(&combiner);
@@ -390,7 +391,7 @@ fn rewrite<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, s: Split<'c, 
     let partial_init = crate::build::fill(context, &op, identity, empty)?;
 
     // Stage 1: the op's body on the expanded inputs into the partials.
-    let body = op.region(0).ok().and_then(|r| r.first_block()).ok_or("no body")?;
+    let body = op.region_at(0).and_then(|r| r.first_block()).ok_or("no body")?;
     let mut args = vec![];
     for i in 0..=inputs {
         args.push((body.argument(i).map_err(|e| e.to_string())?.r#type(), location));

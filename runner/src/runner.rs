@@ -189,8 +189,10 @@ fn info(path: &str) -> Result<bool, String> {
         };
         // A variant of a function compiled for some of the package's arches.
         let variant = k.attributes.get("arches").map_or(String::new(), |a| format!("; variant for {a}"));
+        let entry =
+            k.attributes.get(ukernel_runtime::ENTRY_ATTRIBUTE).map_or(String::new(), |e| format!("; runs {e}'s code"));
         out += &format!(
-            "  {}: {}; block {:?}{shared}; {} args{variant}\n",
+            "  {}: {}; block {:?}{shared}; {} args{variant}{entry}\n",
             k.name(),
             forms.join("; "),
             k.launch.block,

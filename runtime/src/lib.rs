@@ -19,5 +19,7 @@ pub use arch::{GpuArch, KNOWN_ARCHES, KnownArch};
 pub use cuda::{CudaError, Ownership};
 pub use launch::{ArgSpec, ArgValue, DimExpr, ElementKind, LaunchMetadata};
 pub use package::{Function, Package, PackageError, PackagedKernel};
-pub use runtime::{Device, DeviceSelection, Error, LaunchArg, LoadedKernel, MODULE_STATE_ATTRIBUTE, Runtime};
+pub use runtime::{
+    Device, DeviceSelection, ENTRY_ATTRIBUTE, Error, LaunchArg, LoadedKernel, MODULE_STATE_ATTRIBUTE, Runtime,
+};
 pub use spec::{ComputeCapability, ImageForm, KernelLoaderSpec, LoadChoice, MultiKernelLoaderSpec, SpecError};

@@ -226,6 +226,8 @@ pub struct LoadedKernel {
     /// function of several kernels (package attribute `function`), the
     /// function's, which all its steps share.
     scratch_owner: String,
+    /// The function of its image it launches (see [`ENTRY_ATTRIBUTE`]).
+    entry: String,
     function: cudarc::driver::sys::CUfunction,
     module: Arc<cuda::Module>,
     /// For a kernel whose module holds state: what to load per stream.
@@ -235,6 +237,11 @@ pub struct LoadedKernel {
 /// The package attribute (value `1`) of a kernel whose module holds state
 /// its launches write, which launches on different streams must not share.
 pub const MODULE_STATE_ATTRIBUTE: &str = "module_state";
+
+/// The package attribute naming the function of its images a kernel
+/// launches, when it is not the kernel's own name: kernels that differ only
+/// in sizes run one code, their sizes passed as trailing constant arguments.
+pub const ENTRY_ATTRIBUTE: &str = "entry";
 
 /// A stateful kernel's image (and its content key) and its instances per
 /// stream (beside the device's), each with the module that holds it.
@@ -356,7 +363,8 @@ impl Runtime {
         };
         let key = content_hash(image);
         let module = device.module(key, 0, image, kernel.name(), index, what)?;
-        let function = module.function(kernel.name())?;
+        let entry = kernel.attributes.get(ENTRY_ATTRIBUTE).map_or(kernel.name(), String::as_str);
+        let function = module.function(entry)?;
         // An image compiled for another capability (sm_80 code on an 8.6
         // device) may need more shared memory than this device has: refused
         // here, not left to fail at launch.
@@ -384,6 +392,7 @@ impl Runtime {
             loaded: (what, from_cc),
             launch: kernel.launch.clone(),
             scratch_owner: kernel.attributes.get("function").cloned().unwrap_or_else(|| kernel.name().to_string()),
+            entry: entry.to_string(),
             function,
             module,
             per_stream,
@@ -552,7 +561,7 @@ impl Runtime {
             return Ok(None);
         }
         let module = device.module(p.key, key, &p.image, &kernel.name, kernel.device, kernel.loaded.0)?;
-        let function = module.function(&kernel.name)?;
+        let function = module.function(&kernel.entry)?;
         device.allow_dynamic_shared_memory(function, kernel.launch.shared_memory_bytes)?;
         Ok(Some((function, module)))
     }

@@ -23,6 +23,7 @@
 //! never takes an index, and `maxnumf` replaces it without one), and not
 //! `maxnumf` with the NaN-aware predicate (every NaN would take the index).
 
+use crate::ir::Checked as _;
 use melior::{
     Context,
     dialect::arith::{self, CmpfPredicate, CmpiPredicate},
@@ -111,7 +112,7 @@ impl<'c> Ir<'c> {
         if op.result_count() == 0 {
             return Ok(None);
         }
-        Ok(op.result(0).ok().map(|r| detach(r.into())))
+        Ok(op.result_at(0).map(|r| detach(r.into())))
     }
 
     fn value(&self, block: &Block<'c>, builder: OperationBuilder<'c>) -> Result<V<'c>, String> {

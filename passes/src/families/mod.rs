@@ -175,6 +175,14 @@ pub trait Family: Sync {
     /// The keys of [`reference`](Self::reference) whose values are argument
     /// numbers: the roles the arguments are named by in packages.
     fn argument_roles(&self) -> &'static [&'static str];
+
+    /// Whether kernels of this family that differ only in sizes may run one
+    /// code with the sizes as launch arguments (`ukernel-share-kernel-code`):
+    /// true where the ukernels take their sizes as arguments anyway and
+    /// constant sizes buy nothing measurable. False keeps a kernel per shape.
+    fn shares_code_across_sizes(&self) -> bool {
+        false
+    }
 }
 
 /// The argument number of `v` in `func`, or -1.

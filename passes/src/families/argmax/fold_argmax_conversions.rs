@@ -19,6 +19,7 @@
 //! compares, the index ops and the rest keep their types. A body with any
 //! other op on the values is left alone.
 
+use crate::ir::{Checked as _, CheckedBlock as _};
 use melior::{
     Context,
     ir::{
@@ -53,13 +54,13 @@ fn widened_source<'c, 'a>(v: Value<'c, 'a>, user: &OperationRef) -> Option<(Oper
         return None;
     }
     let ops = body_ops(&producer);
-    let body = producer.region(0).ok()?.first_block()?;
-    let input: Value = body.argument(0).ok()?.into();
+    let body = producer.region_at(0)?.first_block()?;
+    let input: Value = body.argument_at(0)?.into();
     let [ext, yield_] = ops.as_slice() else { return None };
-    let widens = name(ext) == "arith.extf" && ext.operand(0).is_ok_and(|x| same(x, input));
+    let widens = name(ext) == "arith.extf" && ext.operand_at(0).is_some_and(|x| same(x, input));
     let yields = name(yield_) == "linalg.yield"
-        && yield_.operand(0).is_ok_and(|y| ext.result(0).is_ok_and(|r| same(y, r.into())));
-    let source = producer.operand(0).ok()?;
+        && yield_.operand_at(0).is_some_and(|y| ext.result_at(0).is_some_and(|r| same(y, r.into())));
+    let source = producer.operand_at(0)?;
     let narrow = shape_of(source.r#type()).is_some_and(|(_, t)| matches!(t.to_string().as_str(), "bf16" | "f16"));
     (widens && yields && narrow).then_some((producer, source))
 }
@@ -87,7 +88,7 @@ fn fold(context: &Context, argmax: OperationRef) -> Result<bool, String> {
     let narrow: Type = unsafe { Type::from_raw(melior::ir::TypeLike::to_raw(&narrow)) };
     let value_init = argmax.operand(1).map_err(|e| e.to_string())?;
     let Some(fill) = defining_op(value_init).filter(|f| name(f) == "linalg.fill") else { return Ok(false) };
-    let Some(init) = fill.operand(0).ok().and_then(defining_op).and_then(|c| float_constant(&c)) else {
+    let Some(init) = fill.operand_at(0).and_then(defining_op).and_then(|c| float_constant(&c)) else {
         return Ok(false);
     };
     let Some(init) = narrow_constant(init, &narrow.to_string()) else { return Ok(false) };
@@ -96,7 +97,7 @@ fn fold(context: &Context, argmax: OperationRef) -> Result<bool, String> {
         return Ok(false);
     }
     // The body on the narrow type, or nothing when it does more.
-    let body = argmax.region(0).ok().and_then(|r| r.first_block()).ok_or("no body")?;
+    let body = argmax.region_at(0).and_then(|r| r.first_block()).ok_or("no body")?;
     let (arg_in, arg_value): (Value, Value) =
         (body.argument(0).map_err(|e| e.to_string())?.into(), body.argument(1).map_err(|e| e.to_string())?.into());
     let index_type = body.argument(2).map_err(|e| e.to_string())?.r#type();
@@ -188,7 +189,7 @@ fn fold(context: &Context, argmax: OperationRef) -> Result<bool, String> {
     }
     drop(detach(&argmax));
     drop(detach(&producer));
-    if fill.result(0).is_ok_and(|r| users(r.into()).is_empty()) {
+    if fill.result_at(0).is_some_and(|r| users(r.into()).is_empty()) {
         drop(detach(&fill));
     }
     Ok(true)

@@ -33,6 +33,7 @@
 pub mod fold_argmax_conversions;
 pub mod reduction_innermost;
 
+use crate::ir::Checked as _;
 use melior::ir::{
     BlockLike, OperationRef, RegionLike, Type, Value, ValueLike, operation::OperationLike, r#type::IntegerType,
 };
@@ -123,6 +124,12 @@ impl Family for Argmax {
 
     fn argument_roles(&self) -> &'static [&'static str] {
         &["input", "value", "index"]
+    }
+
+    /// The argmax ukernels stream a row whose length is an argument; a
+    /// constant length changes no memory access.
+    fn shares_code_across_sizes(&self) -> bool {
+        true
     }
 
     fn default_reference(&self, op: &OperationRef, func: &OperationRef) -> Option<Vec<(&'static str, RefValue)>> {
@@ -232,13 +239,13 @@ pub fn match_argmax(op: &OperationRef) -> Result<ArgmaxFacts, String> {
 
     let semantics = check_combiner(op, loops)?;
     check_fill(op, value_init, "value", |fill| {
-        defining_op(fill.operand(0).ok()?)
+        defining_op(fill.operand_at(0)?)
             .and_then(|c| float_constant(&c))
             .filter(|v| *v == f64::NEG_INFINITY)
             .map(|_| ())
     })?;
     check_fill(op, index_init, "index", |fill| {
-        defining_op(fill.operand(0).ok()?).and_then(|c| int_constant(&c)).filter(|v| *v == 0).map(|_| ())
+        defining_op(fill.operand_at(0)?).and_then(|c| int_constant(&c)).filter(|v| *v == 0).map(|_| ())
     })?;
 
     let parallel = &in_shape[..in_shape.len() - 1];
@@ -261,7 +268,9 @@ fn def_named<'c, 'a>(v: Value<'c, 'a>, want: &str) -> Option<OperationRef<'c, 'a
 
 /// Whether `op` has operands (a, b) in this order.
 fn operands_are(op: &OperationRef, a: Value, b: Value) -> bool {
-    op.operand_count() == 2 && op.operand(0).is_ok_and(|x| same(x, a)) && op.operand(1).is_ok_and(|x| same(x, b))
+    op.operand_count() == 2
+        && op.operand_at(0).is_some_and(|x| same(x, a))
+        && op.operand_at(1).is_some_and(|x| same(x, b))
 }
 
 /// Whether `op` has operands {a, b} in either order.
@@ -270,7 +279,7 @@ fn operands_commute(op: &OperationRef, a: Value, b: Value) -> bool {
 }
 
 fn check_combiner(op: &OperationRef, loops: usize) -> Result<&'static str, String> {
-    let block = op.region(0).ok().and_then(|r| r.first_block()).ok_or("the op has no body")?;
+    let block = op.region_at(0).and_then(|r| r.first_block()).ok_or("the op has no body")?;
     if block.argument_count() != 3 {
         return Err("the body does not take 3 arguments".into());
     }
@@ -404,7 +413,7 @@ pub fn match_fold(op: &OperationRef) -> Result<Fold, String> {
     if maps.len() != 3 || !maps[0].is(&all) || !maps[1].is(&kept) || !maps[2].is(&kept) {
         return Err("not an identity input and inits without the reduction loop".into());
     }
-    let block = op.region(0).ok().and_then(|r| r.first_block()).ok_or("no body")?;
+    let block = op.region_at(0).and_then(|r| r.first_block()).ok_or("no body")?;
     let arg = |i| block.argument(i).map(Value::from).map_err(|e| e.to_string());
     let (arg_in, arg_out, arg_idx) = (arg(0)?, arg(1)?, arg(2)?);
     element_type(&arg_in.r#type().to_string()).ok_or("not an f32, f16 or bf16 input")?;
@@ -425,7 +434,7 @@ pub fn match_fold(op: &OperationRef) -> Result<Fold, String> {
     );
     let index_op = defining_op(on_true)
         .filter(|c| name(c) == "arith.index_cast")
-        .and_then(|c| c.operand(0).ok())
+        .and_then(|c| c.operand_at(0))
         .and_then(|v| def_named(v, "linalg.index"))
         .filter(|i| int_attr(i, "dim") == Some(axis as i64));
     if !same(on_false, arg_idx) || index_op.is_none() {
@@ -440,7 +449,7 @@ pub fn match_fold(op: &OperationRef) -> Result<Fold, String> {
         } else {
             defining_op(init).filter(|d| name(d) == "linalg.fill")
         }?;
-        defining_op(fill.operand(0).ok()?)
+        defining_op(fill.operand_at(0)?)
     }
     let init_value = fill_constant(op, operand(op, 1)?)
         .and_then(|c| float_constant(&c))

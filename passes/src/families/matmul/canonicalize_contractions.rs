@@ -32,10 +32,11 @@
 //! differ in type are left alone, as are those it takes already; a
 //! remark names every copy the rewrite adds.
 
+use crate::ir::{Checked as _, CheckedBlock as _};
 use melior::{
     Context,
     ir::{
-        Attribute, BlockLike, Identifier, OperationRef, Region, RegionLike, Type, Value, ValueLike,
+        Attribute, Identifier, OperationRef, Region, RegionLike, Type, Value, ValueLike,
         attribute::{ArrayAttribute, DenseI32ArrayAttribute, DenseI64ArrayAttribute, IntegerAttribute},
         operation::{OperationBuilder, OperationLike},
         r#type::IntegerType,
@@ -501,7 +502,7 @@ fn viewed<'c, 'a>(v: Value<'c, 'a>, map: &[usize]) -> Option<(Value<'c, 'a>, Vec
     if view.result_count() != 1 || users(v).len() != 1 {
         return None;
     }
-    let source = view.operand(0).ok()?;
+    let source = view.operand_at(0)?;
     let ints = |attr: &str| -> Option<Vec<usize>> {
         let a = DenseI64ArrayAttribute::try_from(view.attribute(attr).ok()?).ok()?;
         (0..a.len()).map(|i| a.element(i).ok().map(|x| x as usize)).collect()
@@ -525,11 +526,11 @@ fn viewed<'c, 'a>(v: Value<'c, 'a>, map: &[usize]) -> Option<(Value<'c, 'a>, Vec
             let maps = crate::ir::indexing_maps(&view)?;
             let body = crate::ir::body_ops(&view);
             let yields_input = body.len() == 1
-                && body[0].operand(0).ok().is_some_and(|y| {
+                && body[0].operand_at(0).is_some_and(|y| {
                     view.region(0)
                         .ok()
                         .and_then(|r| r.first_block())
-                        .and_then(|b| b.argument(0).ok())
+                        .and_then(|b| b.argument_at(0))
                         .is_some_and(|a| crate::ir::same(y, a.into()))
                 });
             let [input, output] = &maps[..] else { return None };
@@ -563,7 +564,7 @@ fn tensor_bytes(v: Value) -> u64 {
 
 fn canonicalize(context: &Context, op: OperationRef) -> Result<(), String> {
     let Some((loops, mut maps)) = operand_loops(&op) else { return Ok(()) };
-    let mut operands: Vec<Value> = (0..3).filter_map(|i| op.operand(i).ok()).collect();
+    let mut operands: Vec<Value> = (0..3).filter_map(|i| op.operand_at(i)).collect();
     if operands.iter().any(|v| melior::ir::r#type::RankedTensorType::try_from(v.r#type()).is_err()) {
         return Ok(());
     }
@@ -630,7 +631,7 @@ fn canonicalize(context: &Context, op: OperationRef) -> Result<(), String> {
     let c_init = operands[2];
     let fill = defining_op(c_init).filter(|d| name(d) == "linalg.fill");
     // Dynamic sizes from the inputs first: reading C's would keep its fill.
-    let c_shape = fill.as_ref().and_then(|f| f.operand(1).ok()).unwrap_or(c_init);
+    let c_shape = fill.as_ref().and_then(|f| f.operand_at(1)).unwrap_or(c_init);
     let sources = [(operands[0], &maps[0][..]), (operands[1], &maps[1][..]), (c_shape, &maps[2][..])];
     // The result's sizes from C's own buffer: the reshape back is then
     // plainly a view of it (see ukernel-fold-reshape-round-trips).
@@ -728,7 +729,7 @@ fn canonicalize(context: &Context, op: OperationRef) -> Result<(), String> {
         crate::dispatch::erase_with_empty_init(&fill, 1);
     }
     for view in views {
-        if view.result(0).is_ok_and(|r| users(r.into()).is_empty()) {
+        if view.result_at(0).is_some_and(|r| users(r.into()).is_empty()) {
             crate::dispatch::erase_with_empty_init(&view, 1);
         }
     }

@@ -16,6 +16,7 @@
 //! sees the transpose under B's `extf`). Both operands must fold, from one
 //! 16-bit type; a widening generic that nothing else reads goes.
 
+use crate::ir::{Checked as _, CheckedBlock as _};
 use melior::{
     Context,
     ir::{
@@ -47,7 +48,7 @@ fn widened_from<'c, 'a>(v: Value<'c, 'a>) -> Option<(Value<'c, 'a>, OperationRef
     if !maps.iter().all(|m| m.is(&identity)) || crate::ir::reduction_loops(&generic)?.iter().any(|r| *r) {
         return None;
     }
-    let body = generic.region(0).ok()?.first_block()?;
+    let body = generic.region_at(0)?.first_block()?;
     let ops = {
         let mut out = Vec::new();
         let mut next = body.first_operation();
@@ -58,15 +59,15 @@ fn widened_from<'c, 'a>(v: Value<'c, 'a>) -> Option<(Value<'c, 'a>, OperationRef
         out
     };
     let [extf, yield_op] = ops.as_slice() else { return None };
-    let input_arg: Value = body.argument(0).ok()?.into();
+    let input_arg: Value = body.argument_at(0)?.into();
     let widens = name(extf) == "arith.extf"
-        && extf.operand(0).is_ok_and(|a| crate::ir::same(a, input_arg))
+        && extf.operand_at(0).is_some_and(|a| crate::ir::same(a, input_arg))
         && name(yield_op) == "linalg.yield"
-        && yield_op.operand(0).is_ok_and(|y| extf.result(0).is_ok_and(|r| crate::ir::same(y, r.into())));
+        && yield_op.operand_at(0).is_some_and(|y| extf.result_at(0).is_some_and(|r| crate::ir::same(y, r.into())));
     if !widens {
         return None;
     }
-    let input = generic.operand(0).ok()?;
+    let input = generic.operand_at(0)?;
     let element = shape_of(input.r#type())?.1.to_string();
     matches!(element.as_str(), "bf16" | "f16").then_some((input, generic))
 }
@@ -103,7 +104,7 @@ fn fold(matmul: OperationRef) {
     }
     // The body takes the 16-bit values and widens them itself, as the
     // generics did.
-    let Some(body) = matmul.region(0).ok().and_then(|r| r.first_block()) else { return };
+    let Some(body) = matmul.region_at(0).and_then(|r| r.first_block()) else { return };
     let (Ok(first), Some(element)) = (body.first_operation().ok_or(()), shape_of(a16.r#type()).map(|s| s.1)) else {
         return;
     };
@@ -126,7 +127,7 @@ fn fold(matmul: OperationRef) {
     // Both operands may be one generic (A x A): it goes once.
     let generics = if a_generic == b_generic { vec![a_generic] } else { vec![a_generic, b_generic] };
     for generic in generics {
-        if generic.result(0).is_ok_and(|r| users(r.into()).is_empty()) {
+        if generic.result_at(0).is_some_and(|r| users(r.into()).is_empty()) {
             drop(detach(&generic));
         }
     }

@@ -21,6 +21,7 @@ pub mod fold_extf_operands;
 pub mod fold_transposes;
 pub mod widen_accumulation;
 
+use crate::ir::Checked as _;
 use melior::ir::{BlockLike, OperationRef, RegionLike, Value, ValueLike, operation::OperationLike};
 use ukernel_dialect::{LoweringConfig, Target};
 use ukernels::{
@@ -574,7 +575,7 @@ impl std::fmt::Display for SplitWalk {
 
 /// The constant a `linalg.fill` writes, if it is a float constant.
 fn fill_value(fill: &OperationRef) -> Option<f64> {
-    fill.operand(0).ok().and_then(defining_op).and_then(|c| float_constant(&c))
+    fill.operand_at(0).and_then(defining_op).and_then(|c| float_constant(&c))
 }
 
 pub fn match_matmul(op: &OperationRef) -> Result<MatmulFacts, String> {
@@ -697,7 +698,7 @@ fn generic_layout(op: &OperationRef) -> Result<(&'static str, bool), String> {
 pub(crate) fn generic_body(op: &OperationRef, f32_inputs: bool) -> Result<(), String> {
     // The body: addf(out, mulf(extf(a), extf(b))), in any operand order;
     // addf(out, mulf(a, b)) for f32 inputs.
-    let block = op.region(0).ok().and_then(|r| r.first_block()).ok_or("the op has no body")?;
+    let block = op.region_at(0).and_then(|r| r.first_block()).ok_or("the op has no body")?;
     if block.argument_count() != 3 {
         return Err("the body does not take 3 arguments".into());
     }
@@ -707,7 +708,7 @@ pub(crate) fn generic_body(op: &OperationRef, f32_inputs: bool) -> Result<(), St
     let yielded = ops
         .last()
         .filter(|y| name(y) == "linalg.yield")
-        .and_then(|y| y.operand(0).ok())
+        .and_then(|y| y.operand_at(0))
         .ok_or("the body does not end in linalg.yield")?;
     let add =
         defining_op(yielded).filter(|d| name(d) == "arith.addf").ok_or("the yielded value is not an arith.addf")?;
@@ -724,7 +725,7 @@ pub(crate) fn generic_body(op: &OperationRef, f32_inputs: bool) -> Result<(), St
         let ext = defining_op(v).filter(|d| name(d) == "arith.extf")?;
         // The operand lives as long as the op, not the borrow of it.
         // SAFETY: the value belongs to IR that outlives this borrow (the function being rewritten).
-        ext.operand(0).ok().map(|x| unsafe { Value::from_raw(x.to_raw()) })
+        ext.operand_at(0).map(|x| unsafe { Value::from_raw(x.to_raw()) })
     }
     let (p, q) = (mul.operand(0).map_err(|e| e.to_string())?, mul.operand(1).map_err(|e| e.to_string())?);
     let (p, q) = if f32_inputs {
@@ -763,7 +764,7 @@ fn hoist_before(moved: OperationRef, anchor: &OperationRef) -> Result<(), String
         ));
     }
     for i in 0..moved.operand_count() {
-        if let Some(def) = moved.operand(i).ok().and_then(defining_op) {
+        if let Some(def) = moved.operand_at(i).and_then(defining_op) {
             hoist_before(def, anchor)?;
         }
     }

@@ -18,6 +18,7 @@
 //! in f32 (a zero fill stays one, so the ukernel computes `C = A x B`);
 //! any other init is widened by an elementwise `extf`. Static shapes only.
 
+use crate::ir::Checked as _;
 use melior::{
     Context,
     ir::{
@@ -53,8 +54,7 @@ fn candidates<'c, 'a>(func: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> 
                 && o.operand_count() == 3
                 && o.result_count() == 1
                 && {
-                    let elem =
-                        |i| o.operand(i).ok().and_then(|v| shape_of(v.r#type())).map(|(d, t)| (d, t.to_string()));
+                    let elem = |i| o.operand_at(i).and_then(|v| shape_of(v.r#type())).map(|(d, t)| (d, t.to_string()));
                     match (elem(0), elem(1), elem(2)) {
                         (Some((_, a)), Some((_, b)), Some((dims, c))) => {
                             a == b && b == c && matches!(c.as_str(), "bf16" | "f16") && dims.iter().all(Option::is_some)
@@ -96,7 +96,7 @@ fn widen<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<(), Strin
     // The widened init.
     let narrow_fill = defining_op(c).filter(|d| name(d) == "linalg.fill");
     let constant =
-        narrow_fill.as_ref().and_then(|f| f.operand(0).ok()).and_then(defining_op).and_then(|d| float_constant(&d));
+        narrow_fill.as_ref().and_then(|f| f.operand_at(0)).and_then(defining_op).and_then(|d| float_constant(&d));
     let init = match constant {
         Some(value) => {
             let v = insert_before(
