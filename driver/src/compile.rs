@@ -71,6 +71,10 @@ pub struct CompileOptions {
     pub cuda: ukernel_target_nvptx::CudaTools,
     /// Compile each arch's PTX to a cubin too, when ptxas is there.
     pub cubins: bool,
+    /// Keep a kernel per shape: kernels that differ only in sizes do not
+    /// share one code with the sizes as launch arguments
+    /// (`ukernel-share-kernel-code`).
+    pub specialize_sizes: bool,
     /// Look up and keep each arch's PTX and cubin here (off by default in
     /// the library; `ukc` uses `CompileCache::default_location`). Bypassed
     /// when `dump_dir` is set, so that every dump is written.
@@ -91,6 +95,7 @@ impl Default for CompileOptions {
             linkage: Default::default(),
             cuda: ukernel_target_nvptx::CudaTools::discover(),
             cubins: true,
+            specialize_sizes: false,
             cache: None,
         }
     }
@@ -493,6 +498,11 @@ impl Compiler {
         let mut kernels = codegen::kernel_infos(module).map_err(|e| self.locate(e))?;
         let objects = ukernel_target_nvptx::module_objects(module);
         self.check_math_functions(module)?;
+        if self.options.specialize_sizes {
+            module
+                .as_operation_mut()
+                .set_attribute(ukernel_passes::names::SPECIALIZE_SIZES_ATTR, Attribute::unit(&self.context));
+        }
         decisions.extend(self.run_to_from(module, Stage::Kernels, Stage::Llvm)?);
         codegen::record_shared_code(module, &mut kernels);
         if self.options.progress {

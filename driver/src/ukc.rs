@@ -151,6 +151,11 @@ pub struct Flags {
     /// PTX only: no cubins even where ptxas is available
     #[arg(long)]
     no_cubin: bool,
+    /// Keep a kernel per shape: kernels that differ only in sizes (argmax
+    /// dispatches of other row lengths) do not share one code with the sizes
+    /// as launch arguments
+    #[arg(long)]
+    specialize_sizes: bool,
     /// Print the wall time of every step to stderr
     #[arg(long)]
     timing: bool,
@@ -275,6 +280,7 @@ impl Flags {
         }
         options.matmul_accumulation_f32 = self.matmul_accumulation == "f32";
         options.cubins = !self.no_cubin;
+        options.specialize_sizes = self.specialize_sizes;
         if !self.no_cache {
             options.cache = ukernel_target_nvptx::cache::CompileCache::default_location();
         }

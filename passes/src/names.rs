@@ -20,6 +20,9 @@ pub const REFERENCE_ATTR: &str = "ukernel.reference";
 /// kernel name, the values its launches pass for the code's trailing
 /// parameters.
 pub const SHARED_CODE_ATTR: &str = "ukernel.shared_code";
+/// On a module: `ukernel-share-kernel-code` leaves its kernels as they are
+/// (a kernel per shape; `ukc compile --specialize-sizes`).
+pub const SPECIALIZE_SIZES_ATTR: &str = "ukernel.specialize_sizes";
 
 /// A lowering-config parameter: the workgroups per SM a family's
 /// configuration chose for one op (the argmax plan for large grids).

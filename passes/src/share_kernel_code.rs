@@ -18,6 +18,7 @@
 //! immediate, a GEP index, inline assembly) is part of the code, so kernels
 //! that differ there do not share. A kernel that reaches a mutable global
 //! another kernel also reaches (state passed between kernels) never shares.
+//! A module with [`SPECIALIZE_SIZES_ATTR`] keeps a kernel per shape.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -34,7 +35,7 @@ use melior::{
 };
 
 use crate::ir::{Checked as _, name};
-use crate::names::{SCRATCH_GLOBAL_PREFIX, SHARED_CODE_ATTR};
+use crate::names::{SCRATCH_GLOBAL_PREFIX, SHARED_CODE_ATTR, SPECIALIZE_SIZES_ATTR};
 
 pub const ARGUMENT: &str = "ukernel-share-kernel-code";
 pub const SUMMARY: &str = "Compile kernels that differ only in sizes once, the sizes as launch arguments";
@@ -327,6 +328,9 @@ fn family_name(func: &OperationRef) -> String {
 }
 
 fn share_kernel_code(context: &Context, module: &OperationRef) -> bool {
+    if module.has_attribute(SPECIALIZE_SIZES_ATTR) {
+        return true;
+    }
     let (scratch_globals, other_mutable) = mutable_globals(module);
     let kernels = kernels(module);
     let described: Vec<Option<Described>> =

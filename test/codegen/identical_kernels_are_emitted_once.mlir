@@ -5,9 +5,12 @@
 // row length) is emitted on its own. (Modules are compared as they are: the
 // first kernel that uses a shared constant has its scratch before the
 // constant, later ones after it, so the first is not shared with the others;
-// here it is another kernel.)
+// here it is another kernel.) Argmax kernels that differ only in sizes
+// otherwise run one code (kernels_differing_in_sizes_share_one_code.mlir);
+// --specialize-sizes keeps a kernel each, as a family that specializes on
+// its sizes does.
 // RUN: rm -rf %t.dump
-// RUN: ukc compile %s --arch sm_90 --no-cubin --no-cache --timing --dump-dir %t.dump -o %t.pkg 2>&1 | FileCheck %s --check-prefix=TIMING
+// RUN: ukc compile %s --arch sm_90 --no-cubin --no-cache --specialize-sizes --timing --dump-dir %t.dump -o %t.pkg 2>&1 | FileCheck %s --check-prefix=TIMING
 // RUN: FileCheck %s --check-prefix=PTX < %t.dump/7.kernels.sm_90.ptx
 
 // TIMING: 1 of 3 modules identical to another but for their own names (emitted once)

@@ -1,6 +1,7 @@
-// With --no-inline-ukernels, the kernels call one copy of each ukernel.
+// With --no-inline-ukernels, the kernels call one copy of each ukernel
+// (each kernel its own entry: --specialize-sizes).
 // RUN: rm -rf %t.dump
-// RUN: ukc compile %S/linked_ir_and_ptx.mlir --arch sm_90 --no-inline-ukernels -o %t.pkg --dump-dir %t.dump
+// RUN: ukc compile %S/linked_ir_and_ptx.mlir --arch sm_90 --no-inline-ukernels --specialize-sizes -o %t.pkg --dump-dir %t.dump
 // RUN: FileCheck %s < %t.dump/7.kernels.sm_90.ptx
 
 // CHECK-DAG: .func uk_argmax_ogt_f32i64

@@ -14,7 +14,7 @@
 // STAGES-NEXT: lowered: builtin.module(ukernel-hoist-executable-objects,ukernel-lower-to-ukernels,
 // STAGES-NEXT: kernels: builtin.module(ukernel-split-kernels,ukernel-gpu-distribute,
 // STAGES-NEXT: llvm: builtin.module(
-// STAGES-SAME: ukernel-mark-kernels)
+// STAGES-SAME: ukernel-mark-kernels,ukernel-share-kernel-code)
 
 // CHECK: module attributes {ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_matmul_wgmma_narrow_bf16_nk.sm_90a.bc>
 // CHECK: llvm.func @uk_matmul_wgmma_narrow_bf16_nk(
