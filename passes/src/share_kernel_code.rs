@@ -151,101 +151,104 @@ fn describe<'c, 'a>(
             key += &format!("{n}={a};");
         }
     }
-    let mut numbering = Numbering::default();
-    let mut described = Described { key, constants: Vec::new(), scratch: Vec::new() };
-    walk_regions(func, &mut numbering, &mut described, scratch_globals, other_mutable)?;
-    Some(described)
+    let mut walk = Describer {
+        numbering: Numbering::default(),
+        out: Described { key, constants: Vec::new(), scratch: Vec::new() },
+        scratch_globals,
+        other_mutable,
+    };
+    walk.regions(func)?;
+    Some(walk.out)
 }
 
-fn walk_regions<'c, 'a>(
-    op: &OperationRef<'c, 'a>,
-    numbering: &mut Numbering,
-    out: &mut Described<'c, 'a>,
-    scratch_globals: &HashMap<String, Scratch<'c>>,
-    other_mutable: &HashSet<String>,
-) -> Option<()> {
-    for r in 0..op.region_count() {
-        let region = op.region_at(r)?;
-        out.key += "{";
-        // Blocks first, so that branches can name blocks ahead of them.
-        let mut block = region.first_block();
-        while let Some(b) = block {
-            let next = numbering.blocks.len();
-            numbering.blocks.insert(b.to_raw().ptr as usize, next);
-            block = b.next_in_region();
-        }
-        let mut block = region.first_block();
-        while let Some(b) = block {
-            out.key += "^(";
-            for i in 0..b.argument_count() {
-                let arg = b.argument(i).ok()?;
-                out.key += &format!("{},", arg.r#type());
-                numbering.value(arg.into());
-            }
-            out.key += ")";
-            let mut inner = b.first_operation();
-            while let Some(o) = inner {
-                describe_op(&o, numbering, out, scratch_globals, other_mutable)?;
-                inner = o.next_in_block();
-            }
-            block = b.next_in_region();
-        }
-        out.key += "}";
-    }
-    Some(())
+/// The walk that builds a [`Described`].
+struct Describer<'g, 'c, 'a> {
+    numbering: Numbering,
+    out: Described<'c, 'a>,
+    scratch_globals: &'g HashMap<String, Scratch<'c>>,
+    other_mutable: &'g HashSet<String>,
 }
 
-fn describe_op<'c, 'a>(
-    op: &OperationRef<'c, 'a>,
-    numbering: &mut Numbering,
-    out: &mut Described<'c, 'a>,
-    scratch_globals: &HashMap<String, Scratch<'c>>,
-    other_mutable: &HashSet<String>,
-) -> Option<()> {
-    let op_name = name(op);
-    out.key += &op_name;
-    out.key += "(";
-    for i in 0..op.operand_count() {
-        let v = op.operand_at(i)?;
-        out.key += &format!("%{},", numbering.values.get(&(v.to_raw().ptr as usize))?);
-    }
-    out.key += ")";
-    for i in 0..op.successor_count() {
-        let b = op.successor(i).ok()?;
-        out.key += &format!("^{},", numbering.blocks.get(&(b.to_raw().ptr as usize))?);
-    }
-    let constant = runtime_valued_constant(op);
-    if let (Some(value), Some(result)) = (constant, op.result_at(0)) {
-        out.constants.push((*op, value, result.r#type()));
-    }
-    let mut attributes: Vec<(String, Attribute)> =
-        op.attributes().filter_map(|(n, a)| Some((n.as_string_ref().as_str().ok()?.to_string(), a))).collect();
-    attributes.sort_by(|a, b| a.0.cmp(&b.0));
-    for (n, a) in attributes {
-        let global = (op_name == "llvm.mlir.addressof" && n == "global_name").then(|| flat_symbol(a)).flatten();
-        if constant.is_some() && n == "value" {
-            out.key += "value=?;";
-        } else if op_name == "llvm.getelementptr" && n == "elem_type" && indexes_scratch(op, scratch_globals) {
-            // The array's length changes no address inside it.
-            out.key += "elem_type=scratch;";
-        } else if let Some(g) = global.as_ref().filter(|g| scratch_globals.contains_key(*g)) {
-            out.key += &format!("global_name=scratch<{}>;", scratch_globals[g].element);
-            out.scratch.push(g.clone());
-        } else if global.as_ref().is_some_and(|g| other_mutable.contains(g)) {
-            return None;
-        } else {
-            out.key += &format!("{n}={a};");
+impl<'c, 'a> Describer<'_, 'c, 'a> {
+    fn regions(&mut self, op: &OperationRef<'c, 'a>) -> Option<()> {
+        for r in 0..op.region_count() {
+            let region = op.region_at(r)?;
+            self.out.key += "{";
+            // Blocks first, so that branches can name blocks ahead of them.
+            let mut block = region.first_block();
+            while let Some(b) = block {
+                let next = self.numbering.blocks.len();
+                self.numbering.blocks.insert(b.to_raw().ptr as usize, next);
+                block = b.next_in_region();
+            }
+            let mut block = region.first_block();
+            while let Some(b) = block {
+                self.out.key += "^(";
+                for i in 0..b.argument_count() {
+                    let arg = b.argument(i).ok()?;
+                    self.out.key += &format!("{},", arg.r#type());
+                    self.numbering.value(arg.into());
+                }
+                self.out.key += ")";
+                let mut inner = b.first_operation();
+                while let Some(o) = inner {
+                    self.op(&o)?;
+                    inner = o.next_in_block();
+                }
+                block = b.next_in_region();
+            }
+            self.out.key += "}";
         }
+        Some(())
     }
-    out.key += "->";
-    for i in 0..op.result_count() {
-        let r = op.result_at(i)?;
-        out.key += &format!("{},", r.r#type());
-        numbering.value(r.into());
+
+    fn op(&mut self, op: &OperationRef<'c, 'a>) -> Option<()> {
+        let op_name = name(op);
+        let out = &mut self.out;
+        out.key += &op_name;
+        out.key += "(";
+        for i in 0..op.operand_count() {
+            let v = op.operand_at(i)?;
+            out.key += &format!("%{},", self.numbering.values.get(&(v.to_raw().ptr as usize))?);
+        }
+        out.key += ")";
+        for i in 0..op.successor_count() {
+            let b = op.successor(i).ok()?;
+            out.key += &format!("^{},", self.numbering.blocks.get(&(b.to_raw().ptr as usize))?);
+        }
+        let constant = runtime_valued_constant(op);
+        if let (Some(value), Some(result)) = (constant, op.result_at(0)) {
+            out.constants.push((*op, value, result.r#type()));
+        }
+        let mut attributes: Vec<(String, Attribute)> =
+            op.attributes().filter_map(|(n, a)| Some((n.as_string_ref().as_str().ok()?.to_string(), a))).collect();
+        attributes.sort_by(|a, b| a.0.cmp(&b.0));
+        for (n, a) in attributes {
+            let global = (op_name == "llvm.mlir.addressof" && n == "global_name").then(|| flat_symbol(a)).flatten();
+            if constant.is_some() && n == "value" {
+                out.key += "value=?;";
+            } else if op_name == "llvm.getelementptr" && n == "elem_type" && indexes_scratch(op, self.scratch_globals) {
+                // The array's length changes no address inside it.
+                out.key += "elem_type=scratch;";
+            } else if let Some(g) = global.as_ref().filter(|g| self.scratch_globals.contains_key(*g)) {
+                out.key += &format!("global_name=scratch<{}>;", self.scratch_globals[g].element);
+                out.scratch.push(g.clone());
+            } else if global.as_ref().is_some_and(|g| self.other_mutable.contains(g)) {
+                return None;
+            } else {
+                out.key += &format!("{n}={a};");
+            }
+        }
+        out.key += "->";
+        for i in 0..op.result_count() {
+            let r = op.result_at(i)?;
+            out.key += &format!("{},", r.r#type());
+            self.numbering.value(r.into());
+        }
+        self.regions(op)?;
+        self.out.key += ";\n";
+        Some(())
     }
-    walk_regions(op, numbering, out, scratch_globals, other_mutable)?;
-    out.key += ";\n";
-    Some(())
 }
 
 /// The global `gep` steps into, when its base is a global's address.
