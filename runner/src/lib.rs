@@ -7,6 +7,7 @@
 pub mod reference;
 pub mod run;
 pub mod runner;
+pub mod soak;
 pub mod stress;
 pub mod tune;
 

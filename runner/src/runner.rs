@@ -63,6 +63,28 @@ pub enum RuntimeCommand {
         #[arg(long)]
         reference: Option<std::path::PathBuf>,
     },
+    /// Launch every function that has an MLIR reference over and over on
+    /// one GPU, printing device memory, RSS and open descriptors every so
+    /// many launches; then load and drop the package many times; check the
+    /// results after each phase
+    Soak {
+        package: String,
+        /// The GPU to use
+        #[arg(long, default_value_t = 0)]
+        device: usize,
+        /// Launches in all (each function's kernels in turn)
+        #[arg(long, default_value_t = 1_000_000)]
+        launches: u64,
+        /// Launches between two lines of figures
+        #[arg(long, default_value_t = 100_000)]
+        report_every: u64,
+        /// Times the package is loaded on a runtime of its own and dropped
+        #[arg(long, default_value_t = 10_000)]
+        load_cycles: u64,
+        /// Reference outputs (default: `<package>.ref`)
+        #[arg(long)]
+        reference: Option<std::path::PathBuf>,
+    },
     /// List the kernels of a package
     Info { package: String },
     /// Measure what `ukc tune --prepare-only DIR` compiled (each kernel's
@@ -137,6 +159,10 @@ pub fn execute(command: RuntimeCommand) -> i32 {
         RuntimeCommand::Stress { package, device, threads, seconds, check_every, reference } => {
             let options = crate::stress::StressOptions { device, threads: threads.max(1), seconds, check_every };
             stress(&package, reference, &options)
+        }
+        RuntimeCommand::Soak { package, device, launches, report_every, load_cycles, reference } => {
+            let options = crate::soak::SoakOptions { device, launches, report_every, load_cycles };
+            soak(&package, reference, &options)
         }
         RuntimeCommand::Info { package } => info(&package),
         RuntimeCommand::Measure { dir, output, device, repeat } => tune(&dir, &output, device, repeat),
@@ -218,6 +244,16 @@ fn stress(
     let report = crate::stress::stress(&rt, &package, &dir, &refs, &options)?;
     crate::write_stdout(&report.render());
     Ok(report.passed())
+}
+
+fn soak(path: &str, reference: Option<std::path::PathBuf>, options: &crate::soak::SoakOptions) -> Result<bool, String> {
+    let package = read_package(path)?;
+    let Some((dir, refs)) = references(path, reference)? else {
+        return Err(format!("error: {path}: no reference outputs (compile it with `ukc compile --reference`)"));
+    };
+    let (report, passed) = crate::soak::soak(&package, &dir, &refs, options)?;
+    crate::write_stdout(&report);
+    Ok(passed)
 }
 
 fn run(

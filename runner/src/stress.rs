@@ -31,13 +31,13 @@ pub struct StressOptions {
 }
 
 /// One function with what a thread needs to run and check it.
-struct Job<'p> {
-    name: &'p str,
-    steps: Vec<&'p ukernel_runtime::PackagedKernel>,
-    inputs: Vec<ukernels::check::Buffer>,
+pub(crate) struct Job<'p> {
+    pub(crate) name: &'p str,
+    pub(crate) steps: Vec<&'p ukernel_runtime::PackagedKernel>,
+    pub(crate) inputs: Vec<ukernels::check::Buffer>,
     /// (position among the inputs, element, reference bytes).
-    outputs: Vec<(usize, ElementKind, Vec<u8>)>,
-    tolerance: f64,
+    pub(crate) outputs: Vec<(usize, ElementKind, Vec<u8>)>,
+    pub(crate) tolerance: f64,
 }
 
 /// A sample of memory: seconds since the start, device free bytes, RSS.
@@ -110,7 +110,7 @@ impl StressReport {
 }
 
 /// The process's resident memory in bytes (0 where /proc has none).
-fn resident_bytes() -> u64 {
+pub(crate) fn resident_bytes() -> u64 {
     std::fs::read_to_string("/proc/self/status")
         .ok()
         .and_then(|s| {
@@ -119,16 +119,14 @@ fn resident_bytes() -> u64 {
         .map_or(0, |kib| kib * 1024)
 }
 
-/// Runs the stress test of `package` (its functions that have references
-/// in `refs_dir`).
-pub fn stress(
-    rt: &Runtime,
-    package: &Package,
+/// The functions of `package` that have references in `refs_dir`, each
+/// with its inputs and expected outputs; and the names of those without.
+pub(crate) fn jobs<'p>(
+    package: &'p Package,
+    device: &ukernel_runtime::Device,
     refs_dir: &std::path::Path,
     refs: &[KernelReference],
-    options: &StressOptions,
-) -> Result<StressReport, String> {
-    let device = rt.devices().get(options.device).ok_or_else(|| format!("no device {}", options.device))?;
+) -> Result<(Vec<Job<'p>>, Vec<String>), String> {
     let mut jobs = Vec::new();
     let mut skipped = Vec::new();
     for function in package.functions() {
@@ -152,6 +150,36 @@ pub fn stress(
     if jobs.is_empty() {
         return Err("no function of the package has an MLIR reference (compile it with --reference)".into());
     }
+    Ok((jobs, skipped))
+}
+
+/// Compares `job`'s outputs in `work` with its references; the mismatches.
+pub(crate) fn check(
+    job: &Job,
+    work: &[ukernel_runtime::cuda::DeviceBuffer],
+    label: &str,
+) -> Result<Vec<String>, String> {
+    let mut found = Vec::new();
+    for (position, element, want) in &job.outputs {
+        let mut got = vec![0u8; job.inputs[*position].bytes.len()];
+        work[*position].download(&mut got).map_err(|x| format!("{label}: {x}"))?;
+        let name = format!("{} arg{} ({label})", job.name, job.inputs[*position].arg);
+        found.extend(crate::reference::compare(&name, *element, want, &got, job.tolerance));
+    }
+    Ok(found)
+}
+
+/// Runs the stress test of `package` (its functions that have references
+/// in `refs_dir`).
+pub fn stress(
+    rt: &Runtime,
+    package: &Package,
+    refs_dir: &std::path::Path,
+    refs: &[KernelReference],
+    options: &StressOptions,
+) -> Result<StressReport, String> {
+    let device = rt.devices().get(options.device).ok_or_else(|| format!("no device {}", options.device))?;
+    let (jobs, skipped) = jobs(package, device, refs_dir, refs)?;
     let kernels: usize = jobs.iter().map(|j| j.steps.len()).sum();
 
     // Every thread loads every kernel, all at once.
@@ -230,17 +258,9 @@ pub fn stress(
                             }
                             if last || round.is_multiple_of(options.check_every.max(1)) {
                                 stream.synchronize().map_err(|x| e(x.into()))?;
-                                for (position, element, want) in &j.outputs {
-                                    let mut got = vec![0u8; j.inputs[*position].bytes.len()];
-                                    work[*position].download(&mut got).map_err(|x| e(x.into()))?;
-                                    let name = format!(
-                                        "{} arg{} (thread {t}, round {round})",
-                                        j.name, j.inputs[*position].arg
-                                    );
-                                    let found = crate::reference::compare(&name, *element, want, &got, j.tolerance);
-                                    if !found.is_empty() {
-                                        mismatches.lock().unwrap_or_else(|p| p.into_inner()).extend(found);
-                                    }
+                                let found = check(j, work, &format!("thread {t}, round {round}"))?;
+                                if !found.is_empty() {
+                                    mismatches.lock().unwrap_or_else(|p| p.into_inner()).extend(found);
                                 }
                                 checks.fetch_add(1, Ordering::Relaxed);
                             }

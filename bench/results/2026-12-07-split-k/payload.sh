@@ -16,6 +16,9 @@ target/debug/ukc compile --arch sm_90 --no-cubin --reference --specialize-sizes 
 for f in test/e2e/split_k_matmuls.mlir test/e2e/fused_matmul_dispatches.mlir test/e2e/kn_layout_dispatches.mlir test/e2e/dtype_and_result_forms.mlir test/realir/*.mlir; do
   target/debug/ukc compile --arch sm_90a --no-cubin --reference $f -o gpu2/p/$(basename $f .mlir).pkg 2>&1 | grep -v remark | head -1
 done
+# The soak's package: the decode step's argmax (launches of a few us), with
+# cubins so that its load cycles load machine code.
+target/debug/ukc compile --arch sm_90 --reference bench/decode_argmax.mlir -o gpu2/p/decode_argmax.pkg 2>&1 | grep -v remark | head -1
 target/debug/ukc compile bench/corpus/corpus.mlir --arch sm_90a --no-tuning -o gpu2/corpus.pkg > gpu2/corpus.pkg.txt 2>&1
 target/debug/ukc build-ukernel-check -o gpu2/check.pkg --ptx-dir gpu2/ptx | head -1
 cargo build --release -p ukc-runner 2>&1 | tail -1; cp target/release/ukc-run gpu2/ukc-run
