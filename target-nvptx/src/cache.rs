@@ -11,14 +11,19 @@
 //! Entries are files in the cache directory (`$UKC_CACHE_DIR`, else
 //! `$XDG_CACHE_HOME/ukc`, else `~/.cache/ukc`), written atomically (a
 //! temporary file renamed), so concurrent compiles share it safely; a
-//! damaged entry (wrong magic, short) is a miss. Nothing ever evicts
+//! damaged entry (wrong magic, short, or bytes that no longer match the
+//! SHA-256 it carries: a flipped digit of PTX would be other code) is a
+//! miss, and the compile writes it again. Nothing ever evicts
 //! entries: delete the directory to reclaim the space.
 
 use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
-const MAGIC: &[u8; 8] = b"UKCACHE1";
+/// Version 2 entries carry a SHA-256 of their payload (version 1 entries
+/// are misses).
+const MAGIC: &[u8; 8] = b"UKCACHE2";
+const DIGEST_BYTES: usize = 32;
 
 /// What one arch's emission produced.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -136,8 +141,17 @@ pub fn tool_identity(path: &Path) -> String {
     format!("{} {size} {modified}", path.display())
 }
 
+/// The magic, the payload's SHA-256, then the payload.
 fn encode(e: &Entry) -> Vec<u8> {
+    let payload = encode_payload(e);
     let mut out = MAGIC.to_vec();
+    out.extend_from_slice(&Sha256::digest(&payload));
+    out.extend_from_slice(&payload);
+    out
+}
+
+fn encode_payload(e: &Entry) -> Vec<u8> {
+    let mut out = Vec::new();
     let mut bytes = |b: &[u8]| {
         out.extend_from_slice(&(b.len() as u64).to_le_bytes());
         out.extend_from_slice(b);
@@ -155,7 +169,11 @@ fn encode(e: &Entry) -> Vec<u8> {
 }
 
 fn decode(data: &[u8]) -> Option<Entry> {
-    let mut rest = data.strip_prefix(MAGIC.as_slice())?;
+    let rest = data.strip_prefix(MAGIC.as_slice())?;
+    let (digest, mut rest) = (rest.get(..DIGEST_BYTES)?, rest.get(DIGEST_BYTES..)?);
+    if Sha256::digest(rest).as_slice() != digest {
+        return None;
+    }
     let mut bytes = || -> Option<&[u8]> {
         let n = u64::from_le_bytes(rest.get(..8)?.try_into().ok()?) as usize;
         let b = rest.get(8..8usize.checked_add(n)?)?;
@@ -182,10 +200,24 @@ mod tests {
         let cache = CompileCache::new(dir.path());
         let entry = Entry { ptx: "// ptx".into(), linked: vec!["a.bc".into(), "b.bc".into()], cubin: Some(vec![1, 2]) };
         cache.put("k", &entry);
-        assert_eq!(cache.get("k"), Some(entry));
+        assert_eq!(cache.get("k"), Some(entry.clone()));
         assert_eq!(cache.get("missing"), None);
-        std::fs::write(dir.path().join("k"), b"UKCACHE1\xff").unwrap();
+        std::fs::write(dir.path().join("k"), b"UKCACHE2\xff").unwrap();
         assert_eq!(cache.get("k"), None);
+        // One flipped byte of PTX: the digest no longer matches.
+        cache.put("k", &entry);
+        let mut bytes = std::fs::read(dir.path().join("k")).unwrap();
+        let at = bytes.len() - 20;
+        bytes[at] ^= 1;
+        std::fs::write(dir.path().join("k"), &bytes).unwrap();
+        assert_eq!(cache.get("k"), None);
+        // Truncated by one byte.
+        cache.put("k", &entry);
+        let bytes = std::fs::read(dir.path().join("k")).unwrap();
+        std::fs::write(dir.path().join("k"), &bytes[..bytes.len() - 1]).unwrap();
+        assert_eq!(cache.get("k"), None);
+        cache.put("k", &entry);
+        assert_eq!(cache.get("k"), Some(entry));
     }
 
     #[test]
