@@ -360,7 +360,13 @@ fn share_kernel_code(context: &Context, module: &OperationRef) -> bool {
         let first = kernels[group[0]];
         let first_name = symbol(&first).unwrap_or_default();
         if family_shares(&first).is_none() {
-            for &m in &group[1..] {
+            // Kernels identical to the first (the same dispatch in every
+            // layer) are emitted once anyway (target-nvptx's dedup).
+            let differs = |m: usize| {
+                let (a, b) = (described[m].as_ref(), described[group[0]].as_ref());
+                a.zip(b).is_some_and(|(a, b)| a.constants.iter().zip(&b.constants).any(|(x, y)| x.1 != y.1))
+            };
+            for &m in group[1..].iter().filter(|&&m| differs(m)) {
                 ukernel_dialect::emit_remark(
                     kernels[m].location(),
                     &format!(
