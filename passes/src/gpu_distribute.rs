@@ -20,7 +20,8 @@
 //!   another writes, so the loops need no barrier between them (buffers
 //!   read through a `memref.expand_shape`/`collapse_shape`, which touch no
 //!   memory, count as the buffer they reshape; a written one read that way
-//!   is not at the point);
+//!   is not at the point; loads outside the loops, which every thread then
+//!   runs, only of buffers nothing in the dispatch writes);
 //! - without, otherwise: one workgroup of [`DEFAULT_THREADS`] threads runs
 //!   the ops in order; each `scf.parallel` spreads one dimension over the
 //!   threads (a thread-stride loop: the innermost, where it is not a short
@@ -472,6 +473,10 @@ fn one_thread_per_point<'c, 'a>(
         nested_ops(l, &mut inside);
     }
     let inside: std::collections::HashSet<_> = inside.iter().map(|o| o.to_raw().ptr).collect();
+    // Loads outside the loops (a scalar read once for the whole op: a 0-d
+    // tensor's value) run in every thread: fine for a buffer nothing in the
+    // dispatch writes, since every thread reads the same value.
+    let mut read_outside = Vec::new();
     for op in &all {
         let n_op = name(op);
         if unmodelled_memory_op(&n_op) {
@@ -481,10 +486,21 @@ fn one_thread_per_point<'c, 'a>(
             let Some((arg, _)) = op.operand_at(1).and_then(|m| reshaped_arg(m, func)) else { return Ok(None) };
             written.push(arg);
         }
-        // Memory accesses outside the loops would run in every thread.
-        if matches!(n_op.as_str(), "memref.store" | "memref.load") && !inside.contains(&op.to_raw().ptr) {
-            return Ok(None);
+        if inside.contains(&op.to_raw().ptr) {
+            continue;
         }
+        match n_op.as_str() {
+            // A store outside the loops would run in every thread.
+            "memref.store" => return Ok(None),
+            "memref.load" => {
+                let Some((arg, _)) = op.operand_at(0).and_then(|m| reshaped_arg(m, func)) else { return Ok(None) };
+                read_outside.push(arg);
+            }
+            _ => {}
+        }
+    }
+    if read_outside.iter().any(|arg| written.contains(arg)) {
+        return Ok(None);
     }
     // Every access to a written buffer is at the enclosing loop's point.
     // An access whose innermost index is the second-innermost loop's (a

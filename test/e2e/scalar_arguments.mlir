@@ -1,12 +1,25 @@
 // Dispatches with scalar arguments (ukernel-scalar-arguments-as-tensors:
 // each is passed as a one-element buffer): an f32 scale and bias in an
 // elementwise op, an epsilon in an RMSNorm, an i32 threshold compared, and
-// a scalar fill value. `ukc-run run` checks each against upstream MLIR's
-// CPU execution (`--reference`).
+// a scalar fill value; a 0-d tensor's value scaling a matrix (read once,
+// outside the loops, by every thread of a thread-per-point kernel).
+// `ukc-run run` checks each against upstream MLIR's CPU execution
+// (`--reference`).
 // REQUIRES: libdevice
 // RUN: ukc compile %s --arch sm_90 --no-cubin -o %t.pkg --reference | FileCheck %s
-// CHECK: reference outputs (MLIR on the CPU) of 3 function(s)
+// CHECK: reference outputs (MLIR on the CPU) of 4 function(s)
 module {
+  func.func @scale_by_zero_d(%x: tensor<512x1024xf32>, %s: tensor<f32>) -> tensor<512x1024xf32> {
+    %v = tensor.extract %s[] : tensor<f32>
+    %e = tensor.empty() : tensor<512x1024xf32>
+    %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+        ins(%x : tensor<512x1024xf32>) outs(%e : tensor<512x1024xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %m = arith.mulf %a, %v : f32
+      linalg.yield %m : f32
+    } -> tensor<512x1024xf32>
+    return %r : tensor<512x1024xf32>
+  }
   func.func @scale_bias(%x: tensor<4096xf32>, %s: f32, %b: f32) -> tensor<4096xf32> {
     %e = tensor.empty() : tensor<4096xf32>
     %r = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
