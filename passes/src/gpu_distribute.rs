@@ -383,7 +383,9 @@ fn barrier_after(_context: &Context, op: OperationRef) -> Result<(), Fail> {
 /// Memory ops the point-per-thread analysis understands; any other op of the
 /// `memref` dialect, a call, or an op of a GPU dialect defeats it.
 fn unmodelled_memory_op(n: &str) -> bool {
-    (n.starts_with("memref.") && !matches!(n, "memref.load" | "memref.store" | "memref.dim") && !reshape(n))
+    (n.starts_with("memref.")
+        && !matches!(n, "memref.load" | "memref.store" | "memref.dim" | "memref.subview")
+        && !reshape(n))
         || n.starts_with("func.call")
         || n.starts_with("gpu.")
         || n.starts_with("nvvm.")
@@ -397,11 +399,41 @@ fn reshape(n: &str) -> bool {
     matches!(n, "memref.expand_shape" | "memref.collapse_shape")
 }
 
-/// The function argument that `memref` is, or reshapes (directly or through
-/// reshapes); with whether it is a reshape.
-fn reshaped_arg(memref: Value, func: &OperationRef) -> Option<(usize, bool)> {
-    let chain = crate::ir::view_chain(memref, reshape);
-    chain.iter().enumerate().find_map(|(i, v)| func_arg_index(*v, func).map(|arg| (arg, i > 0)))
+/// How an access reaches the function argument it reads or writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Path {
+    /// The argument itself.
+    Direct,
+    /// Through reshapes, or more than one view: an index is not an element.
+    Reshaped,
+    /// Through one `memref.subview` (this one) with static nonzero strides:
+    /// distinct indices are distinct elements (a concat's or a pad's part).
+    Subview(usize),
+}
+
+/// The function argument that `memref` is, or views (through reshapes and
+/// subviews), and how.
+fn reshaped_arg(memref: Value, func: &OperationRef) -> Option<(usize, Path)> {
+    let chain = crate::ir::view_chain(memref, |n| reshape(n) || n == "memref.subview");
+    let arg = func_arg_index(*chain.last()?, func)?;
+    let path = match &chain[..] {
+        [_] => Path::Direct,
+        [view, _] => match defining_op(*view).filter(|d| name(d) == "memref.subview" && injective_subview(d)) {
+            Some(subview) => Path::Subview(subview.to_raw().ptr as usize),
+            None => Path::Reshaped,
+        },
+        _ => Path::Reshaped,
+    };
+    Some((arg, path))
+}
+
+/// A subview whose strides are all static and nonzero.
+fn injective_subview(subview: &OperationRef) -> bool {
+    subview
+        .attribute("static_strides")
+        .ok()
+        .and_then(|a| melior::ir::attribute::DenseI64ArrayAttribute::try_from(a).ok())
+        .is_some_and(|strides| (0..strides.len()).all(|i| strides.element(i).is_ok_and(|s| s != 0 && s != i64::MIN)))
 }
 
 fn index_constant<'c, 'a>(context: &'c Context, anchor: &OperationRef<'c, 'a>, v: i64) -> Result<Value<'c, 'a>, Fail> {
@@ -506,6 +538,7 @@ fn one_thread_per_point<'c, 'a>(
     // An access whose innermost index is the second-innermost loop's (a
     // transpose's read) asks for tiles of points (below).
     let mut transposed = false;
+    let mut written_paths: std::collections::HashMap<usize, Path> = std::collections::HashMap::new();
     for l in loops {
         let body = l.region_at(0).and_then(|r| r.first_block()).ok_or_else(|| Fail("empty scf.parallel".into()))?;
         let ivs: Vec<Value> = (0..n).filter_map(|d| body.argument_at(d).map(Into::into)).collect();
@@ -528,13 +561,15 @@ fn one_thread_per_point<'c, 'a>(
             {
                 transposed = true;
             }
-            let Some((arg, reshaped)) = reshaped_arg(memref, func) else { return Ok(None) };
+            let Some((arg, path)) = reshaped_arg(memref, func) else { return Ok(None) };
             if !written.contains(&arg) {
                 continue;
             }
             // A written buffer read or written through a reshape: its point
-            // is not the loop's.
-            if reshaped {
+            // is not the loop's. Through one subview (a part of a concat's
+            // result) it is, as long as every access to the buffer goes
+            // through that same subview.
+            if path == Path::Reshaped || *written_paths.entry(arg).or_insert(path) != path {
                 return Ok(None);
             }
             let at_point = op.operand_count() >= first_index + n

@@ -13,7 +13,7 @@ rm -rf gpu2/p gpu2/ptx && mkdir -p gpu2/p
 target/debug/ukc compile --arch sm_90 --no-cubin --reference test/e2e/argmax_dispatches.mlir -o gpu2/p/argmax_dispatches.pkg 2>&1 | grep -v remark | head -1
 # The same with a kernel per shape: shared code against specialized, timed in one run.
 target/debug/ukc compile --arch sm_90 --no-cubin --reference --specialize-sizes test/e2e/argmax_dispatches.mlir -o gpu2/p/argmax_dispatches_specialized.pkg 2>&1 | grep -v remark | head -1
-for f in test/e2e/split_k_matmuls.mlir test/e2e/scalar_arguments.mlir test/e2e/fused_matmul_dispatches.mlir test/e2e/kn_layout_dispatches.mlir test/e2e/dtype_and_result_forms.mlir test/realir/*.mlir; do
+for f in test/e2e/split_k_matmuls.mlir test/e2e/scalar_arguments.mlir test/e2e/data_movement_forms.mlir test/e2e/other_linalg_forms.mlir test/e2e/fused_matmul_dispatches.mlir test/e2e/kn_layout_dispatches.mlir test/e2e/dtype_and_result_forms.mlir test/realir/*.mlir; do
   target/debug/ukc compile --arch sm_90a --no-cubin --reference $f -o gpu2/p/$(basename $f .mlir).pkg 2>&1 | grep -v remark | head -1
 done
 # The soak's package: the decode step's argmax (launches of a few us), with

@@ -13,7 +13,7 @@ exec > >(tee "$OUT/summary.txt") 2>&1
 nvidia-smi -L
 chmod +x gpu2/ukc-run gpu2/runtime_tests
 timeout 60 gpu2/runtime_tests --include-ignored 2>&1 | grep -E "^test .*(gpu|FAIL)|test result"
-for p in argmax_dispatches argmax_dispatches_specialized scalar_arguments decode_argmax split_k_matmuls fused_matmul_dispatches kn_layout_dispatches; do
+for p in argmax_dispatches argmax_dispatches_specialized scalar_arguments data_movement_forms other_linalg_forms decode_argmax split_k_matmuls fused_matmul_dispatches kn_layout_dispatches; do
   echo "== $p"; timeout 60 gpu2/ukc-run run gpu2/p/$p.pkg --repeat 10 2>&1 | cut -c1-220
 done
 (cd bench && timeout 90 python3 matmul_bench.py ../gpu2/ptx --split-k --check-only)
