@@ -384,7 +384,7 @@ fn barrier_after(_context: &Context, op: OperationRef) -> Result<(), Fail> {
 /// `memref` dialect, a call, or an op of a GPU dialect defeats it.
 fn unmodelled_memory_op(n: &str) -> bool {
     (n.starts_with("memref.")
-        && !matches!(n, "memref.load" | "memref.store" | "memref.dim" | "memref.subview")
+        && !matches!(n, "memref.load" | "memref.store" | "memref.dim" | "memref.subview" | "memref.get_global")
         && !reshape(n))
         || n.starts_with("func.call")
         || n.starts_with("gpu.")
@@ -425,6 +425,14 @@ fn reshaped_arg(memref: Value, func: &OperationRef) -> Option<(usize, Path)> {
         _ => Path::Reshaped,
     };
     Some((arg, path))
+}
+
+/// Whether `memref` is a global's (a constant of the dispatch: bufferized
+/// `arith.constant`s), directly or through views. Loads of it read what no
+/// thread of the dispatch writes (a store into it refuses the dispatch).
+fn global_memref(memref: Value) -> bool {
+    let chain = crate::ir::view_chain(memref, |n| reshape(n) || n == "memref.subview");
+    chain.last().and_then(|v| defining_op(*v)).is_some_and(|d| name(&d) == "memref.get_global")
 }
 
 /// A subview whose strides are all static and nonzero.
@@ -524,10 +532,11 @@ fn one_thread_per_point<'c, 'a>(
         match n_op.as_str() {
             // A store outside the loops would run in every thread.
             "memref.store" => return Ok(None),
-            "memref.load" => {
-                let Some((arg, _)) = op.operand_at(0).and_then(|m| reshaped_arg(m, func)) else { return Ok(None) };
-                read_outside.push(arg);
-            }
+            "memref.load" => match op.operand_at(0).and_then(|m| reshaped_arg(m, func)) {
+                Some((arg, _)) => read_outside.push(arg),
+                None if op.operand_at(0).is_some_and(global_memref) => {}
+                None => return Ok(None),
+            },
             _ => {}
         }
     }
@@ -561,7 +570,12 @@ fn one_thread_per_point<'c, 'a>(
             {
                 transposed = true;
             }
-            let Some((arg, path)) = reshaped_arg(memref, func) else { return Ok(None) };
+            let Some((arg, path)) = reshaped_arg(memref, func) else {
+                if first_index == 1 && global_memref(memref) {
+                    continue;
+                }
+                return Ok(None);
+            };
             if !written.contains(&arg) {
                 continue;
             }

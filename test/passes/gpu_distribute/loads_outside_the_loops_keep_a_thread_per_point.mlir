@@ -3,7 +3,8 @@
 // in every thread, which is safe where nothing in the dispatch writes that
 // buffer: the dispatch keeps a thread per point over the whole GPU. A load
 // outside the loops of a buffer the loop writes would race with other
-// threads' stores: that dispatch runs on one workgroup, in order.
+// threads' stores: that dispatch runs on one workgroup, in order. Loads of
+// a global (a bufferized constant) read what no thread writes either.
 // RUN: ukernel-opt --pass-pipeline='builtin.module(ukernel-gpu-distribute)' %s | FileCheck %s
 
 // CHECK-LABEL: func.func @scale_by_a_zero_d_value
@@ -39,6 +40,24 @@ func.func @scale_by_an_element_the_loop_writes(%arg0: memref<4096xf32>) {
     %1 = memref.load %arg0[%i] : memref<4096xf32>
     %2 = arith.mulf %1, %0 : f32
     memref.store %2, %arg0[%i] : memref<4096xf32>
+    scf.reduce
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @copy_of_a_constant
+// CHECK-SAME: ukernel.grid = ["ceildiv(4, 256)", "1", "1"]
+// CHECK-NOT: nvvm.barrier0
+// CHECK: return
+memref.global "private" constant @__constant_4xf32 : memref<4xf32> = dense<[1.0, 2.0, 3.0, 4.0]>
+func.func @copy_of_a_constant(%arg0: memref<4xf32>) {
+  %0 = memref.get_global @__constant_4xf32 : memref<4xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.parallel (%i) = (%c0) to (%c4) step (%c1) {
+    %1 = memref.load %0[%i] : memref<4xf32>
+    memref.store %1, %arg0[%i] : memref<4xf32>
     scf.reduce
   }
   return
