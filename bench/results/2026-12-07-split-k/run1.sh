@@ -11,12 +11,7 @@
 # launches of the decode step's argmax, then 10^4 load cycles). The packages
 # include the argmax dispatches compiled with shared code (kernels that
 # differ only in sizes) and with --specialize-sizes. Payload gpu/s.tgz.
-set -uo pipefail
-cd "$(dirname "$0")/../../.."
-rm -rf gpu2 && tar xzf gpu/s.tgz
-exec > >(tee "$OUT/summary.txt") 2>&1
-nvidia-smi -L
-chmod +x gpu2/ukc-run gpu2/runtime_tests
+source "$(dirname "$0")/prelude.sh"
 timeout 120 gpu2/runtime_tests --include-ignored 2>&1 | grep -E "^test |test result"
 for p in gpu2/p/*.pkg; do
   echo "== $p"; timeout 120 gpu2/ukc-run run $p --repeat 10 2>&1 | cut -c1-220

@@ -4,12 +4,7 @@
 # MLIR's CPU execution; the harness's split-K checks and times per part
 # count (fewer repetitions); one 16-thread stress run and the Python
 # threads; the corpus's gpt2_mlp_t512 against torch. Payload gpu/s.tgz.
-set -uo pipefail
-cd "$(dirname "$0")/../../.."
-rm -rf gpu2 && tar xzf gpu/s.tgz
-exec > >(tee "$OUT/summary.txt") 2>&1
-nvidia-smi -L
-chmod +x gpu2/ukc-run gpu2/runtime_tests
+source "$(dirname "$0")/prelude.sh"
 timeout 60 gpu2/runtime_tests --include-ignored 2>&1 | grep -E "^test .*(gpu|FAIL)|test result"
 for p in split_k_matmuls fused_matmul_dispatches kn_layout_dispatches dtype_and_result_forms a_llama_mlp b_gpt2_mlp; do
   echo "== $p"; timeout 60 gpu2/ukc-run run gpu2/p/$p.pkg --repeat 5 2>&1 | cut -c1-200

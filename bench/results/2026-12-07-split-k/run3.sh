@@ -4,12 +4,7 @@
 # kernels compiled with K split) and the fused and K x N packages (the
 # wgmma ABI change with K whole) against MLIR's CPU execution; the
 # harness's split-K checks; a short 16-thread stress run. Payload gpu/s.tgz.
-set -uo pipefail
-cd "$(dirname "$0")/../../.."
-rm -rf gpu2 && tar xzf gpu/s.tgz
-exec > >(tee "$OUT/summary.txt") 2>&1
-nvidia-smi -L
-chmod +x gpu2/ukc-run gpu2/runtime_tests
+source "$(dirname "$0")/prelude.sh"
 timeout 40 gpu2/runtime_tests --include-ignored 2>&1 | grep -E "^test .*(gpu|FAIL)|test result"
 for p in split_k_matmuls fused_matmul_dispatches kn_layout_dispatches; do
   echo "== $p"; timeout 40 gpu2/ukc-run run gpu2/p/$p.pkg --repeat 5 2>&1 | cut -c1-200

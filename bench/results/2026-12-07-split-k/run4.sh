@@ -6,12 +6,7 @@
 # with their times; the harness's split-K checks; a soak (10^6 launches,
 # 2000 load cycles); a 16-thread stress of the shared-code argmax package;
 # the remaining packages. Payload gpu/s.tgz.
-set -uo pipefail
-cd "$(dirname "$0")/../../.."
-rm -rf gpu2 && tar xzf gpu/s.tgz
-exec > >(tee "$OUT/summary.txt") 2>&1
-nvidia-smi -L
-chmod +x gpu2/ukc-run gpu2/runtime_tests
+source "$(dirname "$0")/prelude.sh"
 timeout 60 gpu2/runtime_tests --include-ignored 2>&1 | grep -E "^test .*(gpu|FAIL)|test result"
 for p in argmax_dispatches argmax_dispatches_specialized scalar_arguments data_movement_forms other_linalg_forms decode_argmax split_k_matmuls fused_matmul_dispatches kn_layout_dispatches; do
   echo "== $p"; timeout 60 gpu2/ukc-run run gpu2/p/$p.pkg --repeat 10 2>&1 | cut -c1-220

@@ -4,12 +4,7 @@
 # shared code and with --specialize-sizes (times side by side), the split-K
 # package and two wgmma packages against MLIR's CPU execution; the
 # harness's split-K checks; a short soak. Payload gpu/s.tgz.
-set -uo pipefail
-cd "$(dirname "$0")/../../.."
-rm -rf gpu2 && tar xzf gpu/s.tgz
-exec > >(tee "$OUT/summary.txt") 2>&1
-nvidia-smi -L
-chmod +x gpu2/ukc-run gpu2/runtime_tests
+source "$(dirname "$0")/prelude.sh"
 timeout 40 gpu2/runtime_tests --include-ignored 2>&1 | grep -E "^test .*(gpu|FAIL)|test result"
 for p in argmax_dispatches argmax_dispatches_specialized scalar_arguments data_movement_forms other_linalg_forms split_k_matmuls fused_matmul_dispatches kn_layout_dispatches; do
   echo "== $p"; timeout 40 gpu2/ukc-run run gpu2/p/$p.pkg --repeat 10 2>&1 | cut -c1-220
