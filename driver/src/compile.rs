@@ -336,8 +336,21 @@ impl Compiler {
 
     /// Runs the pipeline from the input up to `stage` (a prefix of it).
     pub fn run_to(&self, module: &mut Module, stage: Stage) -> Result<Vec<String>, CompileError> {
-        let mut decisions = Vec::new();
-        for s in Stage::ALL.into_iter().filter(|s| *s > Stage::Input && *s <= stage) {
+        self.run_stage_range(module, Stage::Input, stage, true)
+    }
+
+    /// Runs the stages after `from` up to `to`; returns their remarks
+    /// rendered. Each stage's dump elides resource blobs over 64 bytes when
+    /// `elide_resources` (the stages up to `kernels`, as `run_to` runs them).
+    fn run_stage_range(
+        &self,
+        module: &mut Module,
+        from: Stage,
+        to: Stage,
+        elide_resources: bool,
+    ) -> Result<Vec<String>, CompileError> {
+        let mut remarks = Vec::new();
+        for s in Stage::ALL.into_iter().filter(|s| *s > from && *s <= to) {
             if self.options.progress {
                 eprintln!("ukc: {} ...", s.name());
             }
@@ -347,15 +360,17 @@ impl Compiler {
             tracing::debug!(stage = s.name(), ms = started.elapsed().as_secs_f64() * 1e3, "stage done");
             self.timings.borrow_mut().push((format!("{} stage", s.name()), started.elapsed()));
             let file = self.file_name.borrow().clone();
-            decisions.extend(notes.iter().map(|d| d.render(Some(&file)).trim_end().to_string()));
+            remarks.extend(notes.iter().map(|d| d.render(Some(&file)).trim_end().to_string()));
             self.dump(&format!("{}.{}.mlir", stage_index(s), s.name()), || {
                 let flags = melior::ir::operation::OperationPrintingFlags::new();
-                // SAFETY: `flags` is live for the call.
-                unsafe { mlir_sys::mlirOpPrintingFlagsElideLargeResourceString(flags.to_raw(), 64) };
+                if elide_resources {
+                    // SAFETY: `flags` is live for the call.
+                    unsafe { mlir_sys::mlirOpPrintingFlagsElideLargeResourceString(flags.to_raw(), 64) };
+                }
                 module.as_operation().to_string_with_flags(flags).unwrap_or_default()
             })?;
         }
-        Ok(decisions)
+        Ok(remarks)
     }
 
     /// Wall time of each step of the last compile (parse, each stage,
@@ -609,20 +624,7 @@ impl Compiler {
 
     /// Runs the stages after `from` up to `to`; returns their remarks.
     fn run_to_from(&self, module: &mut Module, from: Stage, to: Stage) -> Result<Vec<String>, CompileError> {
-        let mut remarks = Vec::new();
-        for s in Stage::ALL.into_iter().filter(|s| *s > from && *s <= to) {
-            if self.options.progress {
-                eprintln!("ukc: {} ...", s.name());
-            }
-            crate::guard::enter(s.name());
-            let started = std::time::Instant::now();
-            let notes = codegen::run_stage(&self.context, module, s).map_err(|e| self.locate(e))?;
-            self.timings.borrow_mut().push((format!("{} stage", s.name()), started.elapsed()));
-            let file = self.file_name.borrow().clone();
-            remarks.extend(notes.iter().map(|d| d.render(Some(&file)).trim_end().to_string()));
-            self.dump(&format!("{}.{}.mlir", stage_index(s), s.name()), || module.as_operation().to_string())?;
-        }
-        Ok(remarks)
+        self.run_stage_range(module, from, to, false)
     }
 }
 

@@ -285,7 +285,7 @@ pub fn record_shared_code(module: &Module, kernels: &mut [KernelInfo]) {
 pub fn kernel_infos(module: &Module) -> Result<Vec<KernelInfo>, CodegenError> {
     let mut out = Vec::new();
     for func in dispatches(&module.as_operation()) {
-        let kernel = func.attribute("sym_name").ok().and_then(ukernel_dialect::string_value).unwrap_or_default();
+        let kernel = crate::ir::symbol_name(&func).unwrap_or_default();
         // An error at the dispatch function, where the input has it.
         let fail = |message: String| CodegenError::Stage {
             stage: "kernels",
@@ -408,10 +408,7 @@ pub fn kernel_infos(module: &Module) -> Result<Vec<KernelInfo>, CodegenError> {
 fn dynamic_shared_memory(module: &Module, callee: &str) -> u32 {
     body_ops(&module.as_operation())
         .into_iter()
-        .find(|o| {
-            name(o) == "func.func"
-                && o.attribute("sym_name").ok().and_then(ukernel_dialect::string_value).as_deref() == Some(callee)
-        })
+        .find(|o| name(o) == "func.func" && crate::ir::symbol_name(o).as_deref() == Some(callee))
         .and_then(|d| d.attribute(crate::names::DYNAMIC_SHARED_MEMORY_ATTR).ok())
         .and_then(|a| IntegerAttribute::try_from(a).ok())
         .map_or(0, |i| i.value().clamp(0, u32::MAX as i64) as u32)

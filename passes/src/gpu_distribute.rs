@@ -384,8 +384,8 @@ fn barrier_after(_context: &Context, op: OperationRef) -> Result<(), Fail> {
 /// `memref` dialect, a call, or an op of a GPU dialect defeats it.
 fn unmodelled_memory_op(n: &str) -> bool {
     (n.starts_with("memref.")
-        && !matches!(n, "memref.load" | "memref.store" | "memref.dim" | "memref.subview" | "memref.get_global")
-        && !reshape(n))
+        && !matches!(n, "memref.load" | "memref.store" | "memref.dim" | "memref.get_global")
+        && !view(n))
         || n.starts_with("func.call")
         || n.starts_with("gpu.")
         || n.starts_with("nvvm.")
@@ -397,6 +397,12 @@ fn unmodelled_memory_op(n: &str) -> bool {
 /// stages reads its input as J x P through `memref.expand_shape`).
 fn reshape(n: &str) -> bool {
     matches!(n, "memref.expand_shape" | "memref.collapse_shape")
+}
+
+/// Whether `n` makes a view of a buffer (a reshape or a subview), which an
+/// access reaches its buffer through.
+fn view(n: &str) -> bool {
+    reshape(n) || n == "memref.subview"
 }
 
 /// How an access reaches the function argument it reads or writes.
@@ -414,7 +420,7 @@ enum Path {
 /// The function argument that `memref` is, or views (through reshapes and
 /// subviews), and how.
 fn reshaped_arg(memref: Value, func: &OperationRef) -> Option<(usize, Path)> {
-    let chain = crate::ir::view_chain(memref, |n| reshape(n) || n == "memref.subview");
+    let chain = crate::ir::view_chain(memref, view);
     let arg = func_arg_index(*chain.last()?, func)?;
     let path = match &chain[..] {
         [_] => Path::Direct,
@@ -431,7 +437,7 @@ fn reshaped_arg(memref: Value, func: &OperationRef) -> Option<(usize, Path)> {
 /// `arith.constant`s), directly or through views. Loads of it read what no
 /// thread of the dispatch writes (a store into it refuses the dispatch).
 fn global_memref(memref: Value) -> bool {
-    let chain = crate::ir::view_chain(memref, |n| reshape(n) || n == "memref.subview");
+    let chain = crate::ir::view_chain(memref, view);
     chain.last().and_then(|v| defining_op(*v)).is_some_and(|d| name(&d) == "memref.get_global")
 }
 

@@ -46,6 +46,11 @@ pub fn name(op: &OperationRef) -> String {
     op.name().as_string_ref().as_str().unwrap_or_default().to_string()
 }
 
+/// The op's `sym_name` (a function's, a global's), if it has one.
+pub fn symbol_name(op: &OperationRef) -> Option<String> {
+    op.attribute("sym_name").ok().and_then(ukernel_dialect::string_value)
+}
+
 /// The op that defines `value`, if it is an op result. (Plain C API:
 /// melior's failing conversion prints the value, which costs as much as
 /// printing its function.)

@@ -109,7 +109,7 @@ struct OwnerState<'c, 'a> {
 impl<'c, 'a> OwnerState<'c, 'a> {
     fn of(owner: &OperationRef<'c, 'a>) -> Self {
         let ops = body_ops(owner);
-        let symbols: std::collections::HashSet<String> = ops.iter().filter_map(symbol_name).collect();
+        let symbols: std::collections::HashSet<String> = ops.iter().filter_map(crate::ir::symbol_name).collect();
         let scratch_index = symbols.iter().filter(|s| s.starts_with(crate::names::SCRATCH_GLOBAL_PREFIX)).count();
         let first_definition =
             ops.into_iter().find(|o| name(o) == "func.func" && o.region_at(0).and_then(|r| r.first_block()).is_some());
@@ -128,10 +128,6 @@ impl<'c, 'a> OwnerState<'c, 'a> {
         };
         Ok(())
     }
-}
-
-fn symbol_name(op: &OperationRef) -> Option<String> {
-    op.attribute("sym_name").ok().and_then(ukernel_dialect::string_value)
 }
 
 /// The globals one owner's calls ask for, created on first use.

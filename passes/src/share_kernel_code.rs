@@ -27,14 +27,15 @@ use melior::{
     ir::{
         Attribute, BlockLike, OperationRef, RegionLike, Type, Value, ValueLike,
         attribute::{
-            ArrayAttribute, AttributeLike, DenseElementsAttribute, DictionaryAttribute, IntegerAttribute, TypeAttribute,
+            ArrayAttribute, AttributeLike, DenseElementsAttribute, DictionaryAttribute, FloatAttribute,
+            IntegerAttribute, TypeAttribute,
         },
         operation::{OperationLike, OperationMutLike},
         r#type::{IntegerType, RankedTensorType, TypeLike},
     },
 };
 
-use crate::ir::{Checked as _, name};
+use crate::ir::{Checked as _, name, symbol_name};
 use crate::names::{SCRATCH_GLOBAL_PREFIX, SHARED_CODE_ATTR, SPECIALIZE_SIZES_ATTR};
 
 pub const ARGUMENT: &str = "ukernel-share-kernel-code";
@@ -80,10 +81,6 @@ struct Described<'c, 'a> {
     constants: Vec<(OperationRef<'c, 'a>, i64, Type<'c>)>,
     /// The scratch globals it takes the address of, in walk order.
     scratch: Vec<String>,
-}
-
-fn symbol(op: &OperationRef) -> Option<String> {
-    op.attribute("sym_name").ok().and_then(ukernel_dialect::string_value)
 }
 
 fn flat_symbol(a: Attribute) -> Option<String> {
@@ -277,13 +274,15 @@ fn mutable_globals<'c>(module: &OperationRef<'c, '_>) -> (HashMap<String, Scratc
         if crate::ir::int_attr(&op, "addr_space").unwrap_or(0) == 3 {
             continue;
         }
-        let Some(sym) = symbol(&op) else { continue };
+        let Some(sym) = symbol_name(&op) else { continue };
         let zero_array = op.attribute("value").ok().and_then(|v| {
             let dense = DenseElementsAttribute::try_from(v).ok()?;
             let (dims, element) = crate::ir::shape_of(v.r#type())?;
+            // All bits zero: an integer 0 or a float +0.0.
             let zero = dense.is_splat() && {
-                let s = dense.splat_value().to_string();
-                s.starts_with("0 ") || s.starts_with("0.000000e+00 ")
+                let splat = dense.splat_value();
+                IntegerAttribute::try_from(splat).is_ok_and(|i| i.value() == 0)
+                    || FloatAttribute::try_from(splat).is_ok_and(|f| f.value().to_bits() == 0)
             };
             match dims[..] {
                 [Some(count)] if zero => Some(Scratch { element, count: count as i64 }),
@@ -314,20 +313,10 @@ fn kernels<'c, 'a>(module: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
         .collect()
 }
 
-/// Whether the kernel's family takes sizes as arguments without loss.
-fn family_shares(func: &OperationRef) -> Option<&'static str> {
+/// The family named in the kernel's reference, if any.
+fn family_name(func: &OperationRef) -> Option<String> {
     let reference = DictionaryAttribute::try_from(func.attribute(crate::names::REFERENCE_ATTR).ok()?).ok()?;
-    let family = ukernel_dialect::string_value(reference.element_by_name("family")?)?;
-    let family = crate::families::family(&family)?;
-    Some(family.name()).filter(|_| family.shares_code_across_sizes())
-}
-
-fn family_name(func: &OperationRef) -> String {
-    func.attribute(crate::names::REFERENCE_ATTR)
-        .ok()
-        .and_then(|a| DictionaryAttribute::try_from(a).ok())
-        .and_then(|d| ukernel_dialect::string_value(d.element_by_name("family")?))
-        .unwrap_or_else(|| "none".into())
+    ukernel_dialect::string_value(reference.element_by_name("family")?)
 }
 
 fn share_kernel_code(context: &Context, module: &OperationRef) -> bool {
@@ -358,8 +347,10 @@ fn share_kernel_code(context: &Context, module: &OperationRef) -> bool {
     let mut erased_scratch = Vec::new();
     for group in groups {
         let first = kernels[group[0]];
-        let first_name = symbol(&first).unwrap_or_default();
-        if family_shares(&first).is_none() {
+        let first_name = symbol_name(&first).unwrap_or_default();
+        let family = family_name(&first);
+        let shares = family.as_deref().and_then(crate::families::family).is_some_and(|f| f.shares_code_across_sizes());
+        if !shares {
             // Kernels identical to the first (the same dispatch in every
             // layer) are emitted once anyway (target-nvptx's dedup).
             let differs = |m: usize| {
@@ -371,7 +362,7 @@ fn share_kernel_code(context: &Context, module: &OperationRef) -> bool {
                     kernels[m].location(),
                     &format!(
                         "kernel keeps its own code: it differs from @{first_name} only in sizes, but family '{}' specializes its kernels on them",
-                        family_name(&first)
+                        family.as_deref().unwrap_or("none")
                     ),
                 );
             }
@@ -383,7 +374,7 @@ fn share_kernel_code(context: &Context, module: &OperationRef) -> bool {
         }
     }
     for op in crate::ir::body_ops(module) {
-        if name(&op) == "llvm.mlir.global" && symbol(&op).is_some_and(|s| erased_scratch.contains(&s)) {
+        if name(&op) == "llvm.mlir.global" && symbol_name(&op).is_some_and(|s| erased_scratch.contains(&s)) {
             drop(crate::dispatch::detach(&op));
         }
     }
@@ -449,7 +440,7 @@ fn share<'c, 'a>(
                 IntegerAttribute::new(ty, v).into()
             })
             .collect();
-        let member = symbol(&kernels[m]).unwrap_or_default();
+        let member = symbol_name(&kernels[m]).unwrap_or_default();
         table.push((member, ArrayAttribute::new(context, &values)));
     }
     let table: Vec<(melior::ir::Identifier, Attribute)> =
@@ -462,7 +453,7 @@ fn share<'c, 'a>(
             grow_scratch(context, module, &func, global, scratch_globals[global].element, largest)?;
         }
     }
-    let first_name = symbol(&func).unwrap_or_default();
+    let first_name = symbol_name(&func).unwrap_or_default();
     for &m in &group[1..] {
         let member = kernels[m];
         ukernel_dialect::emit_remark(
@@ -492,13 +483,13 @@ fn grow_scratch<'c>(
 ) -> Result<(), String> {
     let op = crate::ir::body_ops(module)
         .into_iter()
-        .find(|o| name(o) == "llvm.mlir.global" && symbol(o).as_deref() == Some(global))
+        .find(|o| name(o) == "llvm.mlir.global" && symbol_name(o).as_deref() == Some(global))
         .ok_or_else(|| format!("no scratch global @{global}"))?;
     let tensor = RankedTensorType::new(&[count as u64], element, None).into();
     let zero: Attribute = if element.is_integer() {
         IntegerAttribute::new(element, 0).into()
     } else {
-        melior::ir::attribute::FloatAttribute::new(context, element, 0.0).into()
+        FloatAttribute::new(context, element, 0.0).into()
     };
     let value = DenseElementsAttribute::new(tensor, &[zero]).map_err(|e| e.to_string())?;
     let array = TypeAttribute::new(melior::dialect::llvm::r#type::array(element, count as u32));
@@ -524,7 +515,7 @@ pub fn shared_code(module: &OperationRef) -> HashMap<String, (String, Vec<(u32, 
         else {
             continue;
         };
-        let entry = symbol(&func).unwrap_or_default();
+        let entry = symbol_name(&func).unwrap_or_default();
         for i in 0..table.len() {
             let Ok((member, values)) = table.element(i) else { continue };
             let Ok(values) = ArrayAttribute::try_from(values) else { continue };

@@ -237,7 +237,7 @@ fn drop_unused_values(func: &OperationRef) {
 
 fn split(context: &Context, module: &OperationRef, func: OperationRef) -> Result<(), String> {
     let Some(steps) = steps(&func) else { return Ok(()) };
-    let function = func.attribute("sym_name").ok().and_then(ukernel_dialect::string_value).unwrap_or_default();
+    let function = crate::ir::symbol_name(&func).unwrap_or_default();
     let body = module.region_at(0).and_then(|r| r.first_block()).ok_or("a module without a body")?;
     let mut after = func;
     for (step, keep) in steps.iter().enumerate() {

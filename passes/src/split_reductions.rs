@@ -129,10 +129,7 @@ fn split_one<'c, 'a>(
 fn split_module(context: &Context, module: &OperationRef) -> bool {
     let ops = body_ops(module);
     let mut symbols = ModuleSymbols {
-        present: ops
-            .iter()
-            .filter_map(|o| o.attribute("sym_name").ok().and_then(ukernel_dialect::string_value))
-            .collect(),
+        present: ops.iter().filter_map(crate::ir::symbol_name).collect(),
         first_func: ops.into_iter().find(|o| name(o) == "func.func"),
     };
     for func in dispatches(module) {
