@@ -133,6 +133,19 @@ fn references(
     Ok(Some((dir, refs)))
 }
 
+/// The package at `path` and its reference outputs, which it must have.
+#[allow(clippy::type_complexity)]
+fn package_with_references(
+    path: &str,
+    reference: Option<std::path::PathBuf>,
+) -> Result<(Package, std::path::PathBuf, Vec<crate::reference::KernelReference>), String> {
+    let package = read_package(path)?;
+    let Some((dir, refs)) = references(path, reference)? else {
+        return Err(format!("error: {path}: no reference outputs (compile it with `ukc compile --reference`)"));
+    };
+    Ok((package, dir, refs))
+}
+
 fn devices(list: Option<Vec<usize>>) -> DeviceSelection {
     list.map_or(DeviceSelection::All, DeviceSelection::Only)
 }
@@ -215,8 +228,7 @@ fn info(path: &str) -> Result<bool, String> {
         };
         // A variant of a function compiled for some of the package's arches.
         let variant = k.attributes.get("arches").map_or(String::new(), |a| format!("; variant for {a}"));
-        let entry =
-            k.attributes.get(ukernel_runtime::ENTRY_ATTRIBUTE).map_or(String::new(), |e| format!("; runs {e}'s code"));
+        let entry = if k.entry() == k.name() { String::new() } else { format!("; runs {}'s code", k.entry()) };
         out += &format!(
             "  {}: {}; block {:?}{shared}; {} args{variant}{entry}\n",
             k.name(),
@@ -234,10 +246,7 @@ fn stress(
     reference: Option<std::path::PathBuf>,
     options: &crate::stress::StressOptions,
 ) -> Result<bool, String> {
-    let package = read_package(path)?;
-    let Some((dir, refs)) = references(path, reference)? else {
-        return Err(format!("error: {path}: no reference outputs (compile it with `ukc compile --reference`)"));
-    };
+    let (package, dir, refs) = package_with_references(path, reference)?;
     let rt = Runtime::new(DeviceSelection::Only(vec![options.device])).map_err(|e| format!("error: {e}"))?;
     let mut options = options.clone();
     options.device = 0;
@@ -247,10 +256,7 @@ fn stress(
 }
 
 fn soak(path: &str, reference: Option<std::path::PathBuf>, options: &crate::soak::SoakOptions) -> Result<bool, String> {
-    let package = read_package(path)?;
-    let Some((dir, refs)) = references(path, reference)? else {
-        return Err(format!("error: {path}: no reference outputs (compile it with `ukc compile --reference`)"));
-    };
+    let (package, dir, refs) = package_with_references(path, reference)?;
     let (report, passed) = crate::soak::soak(&package, &dir, &refs, options)?;
     crate::write_stdout(&report);
     Ok(passed)

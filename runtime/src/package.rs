@@ -47,6 +47,12 @@ impl PackagedKernel {
     pub fn name(&self) -> &str {
         self.spec.kernel_name()
     }
+
+    /// The function of its images it launches: its own name, or the one
+    /// its [`ENTRY_ATTRIBUTE`](crate::ENTRY_ATTRIBUTE) names.
+    pub fn entry(&self) -> &str {
+        self.attributes.get(crate::ENTRY_ATTRIBUTE).map_or(self.name(), String::as_str)
+    }
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

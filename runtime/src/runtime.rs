@@ -363,8 +363,7 @@ impl Runtime {
         };
         let key = content_hash(image);
         let module = device.module(key, 0, image, kernel.name(), index, what)?;
-        let entry = kernel.attributes.get(ENTRY_ATTRIBUTE).map_or(kernel.name(), String::as_str);
-        let function = module.function(entry)?;
+        let function = module.function(kernel.entry())?;
         // An image compiled for another capability (sm_80 code on an 8.6
         // device) may need more shared memory than this device has: refused
         // here, not left to fail at launch.
@@ -392,7 +391,7 @@ impl Runtime {
             loaded: (what, from_cc),
             launch: kernel.launch.clone(),
             scratch_owner: kernel.attributes.get("function").cloned().unwrap_or_else(|| kernel.name().to_string()),
-            entry: entry.to_string(),
+            entry: kernel.entry().to_string(),
             function,
             module,
             per_stream,
