@@ -8,10 +8,8 @@
 //!             ukernel-distinct-results,
 //!             ukernel-decompose-softmax,
 //!             ukernel-record-argument-access, ukernel-generalize-reduce,
-//!             ukernel-fold-extf-operands, ukernel-fold-transposes,
-//!             ukernel-canonicalize-contractions, ukernel-widen-accumulation (opt-in),
-//!             ukernel-fold-argmax-conversions, ukernel-argmax-reduction-innermost,
-//!             ukernel-fuse-elementwise,
+//!             each family's own passes (`Family::passes`: argmax's, then
+//!             matmul's), ukernel-fuse-elementwise,
 //!             ukernel-two-stage-reductions, ukernel-inits-per-use, ukernel-kernel-config
 //!             (a kernel per root); bufferized (one-shot-bufferize with function
 //!             boundaries, ukernel-fold-reshape-round-trips, results written in place
@@ -35,6 +33,8 @@
 //! same process, the hoisted objects each kernel needs linked in (per arch,
 //! the one of the objects the IR carries that serves it), internalized, O3,
 //! and PTX per arch.
+
+use std::sync::OnceLock;
 
 use melior::{
     Context,
@@ -96,29 +96,43 @@ impl Stage {
 
     /// The pass pipeline that leads from the previous stage to this one.
     pub fn pipeline(self) -> &'static str {
+        static PIPELINES: OnceLock<[String; 5]> = OnceLock::new();
+        &PIPELINES.get_or_init(|| Stage::ALL.map(Stage::build_pipeline))[self as usize]
+    }
+
+    fn build_pipeline(self) -> String {
         match self {
-            Stage::Input => "builtin.module()",
-            Stage::Configured => concat!(
-                "builtin.module(inline{default-pipeline=\"\"},symbol-dce,ukernel-scalar-arguments-as-tensors,ukernel-distinct-results,ukernel-decompose-softmax,ukernel-record-argument-access,ukernel-generalize-reduce,ukernel-fold-extf-operands,ukernel-fold-transposes,",
-                "ukernel-canonicalize-contractions,ukernel-widen-accumulation,",
-                "ukernel-fold-argmax-conversions,ukernel-argmax-reduction-innermost,",
-                "ukernel-fuse-elementwise,ukernel-two-stage-reductions,ukernel-inits-per-use,",
-                "ukernel-kernel-config,",
-                bufferization!(),
-                ",ukernel-record-outputs-written,ukernel-record-dim-classes,ukernel-annotate-references)"
+            Stage::Input => "builtin.module()".into(),
+            Stage::Configured => format!(
+                concat!(
+                    "builtin.module(inline{{default-pipeline=\"\"}},symbol-dce,ukernel-scalar-arguments-as-tensors,ukernel-distinct-results,ukernel-decompose-softmax,ukernel-record-argument-access,ukernel-generalize-reduce,",
+                    "{families}",
+                    "ukernel-fuse-elementwise,ukernel-two-stage-reductions,ukernel-inits-per-use,",
+                    "ukernel-kernel-config,{bufferization}",
+                    ",ukernel-record-outputs-written,ukernel-record-dim-classes,ukernel-annotate-references)"
+                ),
+                families = pass_list(crate::families::family_passes().map(|p| p.argument)),
+                bufferization = bufferization!(),
             ),
             Stage::Lowered => concat!(
                 "builtin.module(ukernel-hoist-executable-objects,ukernel-lower-to-ukernels,ukernel-split-reductions,ukernel-reductions-innermost,",
                 "convert-linalg-to-parallel-loops,ukernel-copies-to-loops)"
-            ),
-            Stage::Kernels => "builtin.module(ukernel-split-kernels,ukernel-gpu-distribute,canonicalize,cse)",
+            )
+            .into(),
+            Stage::Kernels => "builtin.module(ukernel-split-kernels,ukernel-gpu-distribute,canonicalize,cse)".into(),
             Stage::Llvm => concat!(
                 "builtin.module(ukernel-expand-fp8-extf,ukernel-math-to-libdevice,convert-math-to-funcs,",
                 "convert-scf-to-cf,expand-strided-metadata,lower-affine,finalize-memref-to-llvm,",
                 "convert-to-llvm,reconcile-unrealized-casts,ukernel-mark-kernels,ukernel-share-kernel-code)"
-            ),
+            )
+            .into(),
         }
     }
+}
+
+/// Pass names as a pipeline fragment: each followed by a comma.
+fn pass_list<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    names.map(|n| format!("{n},")).collect()
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -159,11 +173,13 @@ pub fn bufferize_for_reference(context: &Context, module: &mut Module) -> Result
         context,
         module,
         Stage::Configured,
-        concat!(
-            "builtin.module(inline{default-pipeline=\"\"},symbol-dce,ukernel-scalar-arguments-as-tensors,ukernel-distinct-results,",
-            "ukernel-decompose-softmax,ukernel-record-argument-access,ukernel-widen-accumulation,",
-            bufferization!(),
-            ")"
+        &format!(
+            concat!(
+                "builtin.module(inline{{default-pipeline=\"\"}},symbol-dce,ukernel-scalar-arguments-as-tensors,ukernel-distinct-results,",
+                "ukernel-decompose-softmax,ukernel-record-argument-access,{families}{bufferization})"
+            ),
+            bufferization = bufferization!(),
+            families = pass_list(crate::families::FAMILIES.iter().flat_map(|f| f.reference_passes().iter().copied())),
         ),
     )?;
     Ok(())

@@ -47,7 +47,7 @@ pub mod verify_attributes;
 
 pub use build::clone_op;
 pub use ir::{Checked, CheckedBlock, strings};
-pub use registration::{PASSES, PassInfo, register_passes, register_project_passes};
+pub use registration::{PASSES, PassInfo, all_passes, register_passes, register_project_passes};
 
 // The families' own passes live with their family; their paths stay.
 pub use families::{

@@ -5,12 +5,15 @@
 //! then it runs the functions in turn on buffers of its own, restored from
 //! the generated inputs before each launch, and compares the outputs with
 //! the package's MLIR references (`ukc compile --reference`) every
-//! `check_every` rounds and after the last. A sampler records the device's
-//! free memory and the process's resident memory every second. Runtime-only.
+//! `check_every` rounds and after the last. The set time starts when every
+//! thread has its buffers (a package of large inputs takes seconds to
+//! upload 16 times). A sampler records the device's free memory and the
+//! process's resident memory every second; the report's figures are those
+//! of the launches, from a second after the set-up. Runtime-only.
 
 use std::{
     sync::{
-        Mutex,
+        Barrier, Mutex, OnceLock,
         atomic::{AtomicBool, AtomicU64, Ordering},
     },
     time::{Duration, Instant},
@@ -53,6 +56,9 @@ pub struct StressReport {
     pub launches: u64,
     pub checks: u64,
     pub mismatches: Vec<String>,
+    /// Seconds from the start to the end of every thread's set-up.
+    pub setup_seconds: f64,
+    /// Seconds of launches after the set-up.
     pub seconds: f64,
     pub samples: Vec<Sample>,
 }
@@ -71,8 +77,9 @@ impl StressReport {
             out += &format!("  skipped {s}: no MLIR reference\n");
         }
         out += &format!(
-            "loading: every thread loaded every kernel at once; modules in the device's cache: {}\n",
-            self.modules_after_load
+            "loading: every thread loaded every kernel at once; modules in the device's cache: {}; buffers set up in \
+             {:.1} s\n",
+            self.modules_after_load, self.setup_seconds
         );
         out += &format!(
             "launches: {} ({:.0} per second), checks: {}, mismatches: {}\n",
@@ -84,9 +91,9 @@ impl StressReport {
         for m in self.mismatches.iter().take(10) {
             out += &format!("  MISMATCH {m}\n");
         }
-        // From the first sample after the threads' set-up (2 s in) to the
+        // From the first sample a second after the threads' set-up to the
         // last: flat device memory and RSS mean nothing leaks per launch.
-        let steady: Vec<&Sample> = self.samples.iter().filter(|s| s.0 >= 2.0).collect();
+        let steady: Vec<&Sample> = self.samples.iter().filter(|s| s.0 >= self.setup_seconds + 1.0).collect();
         if let (Some(first), Some(last)) = (steady.first(), steady.last()) {
             let mib = |b: u64| b as f64 / (1u64 << 20) as f64;
             let lowest = steady.iter().map(|s| s.1).min().unwrap_or(first.1);
@@ -207,7 +214,9 @@ pub fn stress(
     let mismatches = Mutex::new(Vec::new());
     let samples = Mutex::new(Vec::new());
     let start = Instant::now();
-    let deadline = start + Duration::from_secs_f64(options.seconds);
+    // Set when the last thread has its buffers: the launches' start.
+    let set_up = Barrier::new(options.threads);
+    let ready = OnceLock::new();
     let errors: Vec<String> = std::thread::scope(|scope| {
         let sampler = scope.spawn(|| {
             while !stop.load(Ordering::Relaxed) {
@@ -226,21 +235,30 @@ pub fn stress(
             .enumerate()
             .map(|(t, kernels)| {
                 let (jobs, launches, checks, mismatches) = (&jobs, &launches, &checks, &mismatches);
+                let (set_up, ready) = (&set_up, &ready);
                 scope.spawn(move || -> Result<(), String> {
                     let e = |e: ukernel_runtime::Error| format!("thread {t}: {e}");
-                    let stream = Stream::new(device.context()).map_err(|x| e(x.into()))?;
-                    // Per function: the pristine inputs and the buffers launched on.
-                    let mut buffers = Vec::new();
-                    for j in jobs {
-                        let (kinds, pristine) = crate::run::upload(device, &j.inputs).map_err(e)?;
-                        let (_, work) = crate::run::upload(device, &j.inputs).map_err(e)?;
-                        buffers.push((kinds, pristine, work));
-                    }
+                    // A thread whose set-up fails still reaches the barrier,
+                    // so that the others do not wait for it forever.
+                    let prepared = (|| -> Result<_, String> {
+                        let stream = Stream::new(device.context()).map_err(|x| e(x.into()))?;
+                        // Per function: the pristine inputs and the buffers launched on.
+                        let mut buffers = Vec::new();
+                        for j in jobs {
+                            let (kinds, pristine) = crate::run::upload(device, &j.inputs).map_err(e)?;
+                            let (_, work) = crate::run::upload(device, &j.inputs).map_err(e)?;
+                            buffers.push((kinds, pristine, work));
+                        }
+                        Ok((stream, buffers))
+                    })();
+                    set_up.wait();
+                    let (stream, buffers) = prepared?;
                     let args: Vec<Vec<LaunchArg>> = jobs
                         .iter()
                         .zip(&buffers)
                         .map(|(j, (kinds, _, work))| crate::run::launch_args(&j.inputs, work, kinds))
                         .collect();
+                    let deadline = *ready.get_or_init(Instant::now) + Duration::from_secs_f64(options.seconds);
                     let mut round = 0u64;
                     loop {
                         let last = Instant::now() >= deadline;
@@ -298,7 +316,8 @@ pub fn stress(
         launches: launches.into_inner(),
         checks: checks.into_inner(),
         mismatches: mismatches.into_inner().unwrap_or_else(|p| p.into_inner()),
-        seconds: start.elapsed().as_secs_f64(),
+        setup_seconds: ready.get().map_or(0.0, |r| r.duration_since(start).as_secs_f64()),
+        seconds: ready.get().map_or(start.elapsed(), Instant::elapsed).as_secs_f64(),
         samples: samples.into_inner().unwrap_or_else(|p| p.into_inner()),
     })
 }

@@ -10,8 +10,10 @@
 //! a module instance of the stream's own, loaded at its first launch there.
 //! A stream that is capturing a CUDA graph when it first launches such a
 //! kernel uses the device's instance (loading is not allowed during
-//! capture); its launches are then ordered with the device stream's only if
-//! the caller orders them.
+//! capture), and another stream's temporaries (neither is allocating); its
+//! launches are then ordered with that stream's only if the caller orders
+//! them (as a graph captured after a warm-up on the capturing thread's
+//! stream is).
 
 use std::{
     collections::HashMap,
@@ -59,6 +61,11 @@ pub enum Error {
         error: Box<CudaError>,
         log: String,
     },
+    #[error(
+        "kernel '{kernel}': its {bytes}-byte temporary cannot be allocated while the stream captures a graph; launch \
+         it once before the capture"
+    )]
+    CaptureNeedsTemporary { kernel: String, bytes: u64 },
     #[error("{0}")]
     Io(String),
     #[error("kernel '{kernel}' argument {index}: the buffer has {have} bytes, its shape needs {need}")]
@@ -473,15 +480,14 @@ impl Runtime {
                 ResolvedParam::I64(v) => *v as u64,
                 ResolvedParam::Alias(_) => 0,
                 ResolvedParam::Scratch(bytes) => {
-                    let s =
-                        self.scratch(device, &kernel.scratch_owner, position, *bytes, stream_key).map_err(
-                            |e| match e {
-                                Error::OutOfMemory { device, bytes } => {
-                                    Error::TemporaryOutOfMemory { kernel: kernel.name.clone(), device, bytes }
-                                }
-                                e => e,
-                            },
-                        )?;
+                    let s = self
+                        .scratch(device, &kernel.scratch_owner, position, *bytes, (launch_stream, stream_key))
+                        .map_err(|e| match e {
+                            Error::OutOfMemory { device, bytes } => {
+                                Error::TemporaryOutOfMemory { kernel: kernel.name.clone(), device, bytes }
+                            }
+                            e => e,
+                        })?;
                     let ptr = s.device_ptr();
                     keep_scratch.push(s);
                     ptr
@@ -565,26 +571,40 @@ impl Runtime {
         Ok(Some((function, module)))
     }
 
-    /// Zeroed scratch for `kernel` on `device`, allocated once per size and
-    /// reused: kernels leave their scratch zeroed.
-    /// The scratch buffer of parameter `position` of `owner`'s kernels: one
-    /// per parameter (two temporaries of one size are two buffers) and
-    /// size. The steps of a function have the same parameters, so they share
-    /// its temporaries.
-    /// Each stream has its own, so that launches on two streams never share
-    /// one.
+    /// The scratch buffer of parameter `position` of `owner`'s kernels on
+    /// `device`: one per parameter (two temporaries of one size are two
+    /// buffers), size and stream, allocated zeroed on first use and reused
+    /// (kernels leave their scratch zeroed). The steps of a function have
+    /// the same parameters, so they share its temporaries. Each stream has
+    /// its own, so that launches on two streams never share one; except that
+    /// a stream capturing a graph cannot allocate: it takes another
+    /// stream's (the device's own first), as for module instances (see the
+    /// module's comment), and gets its own at a launch after the capture.
     fn scratch(
         &self,
         device: &Device,
         owner: &str,
         position: usize,
         bytes: u64,
-        stream: usize,
+        stream: (&Stream, usize),
     ) -> Result<Arc<DeviceBuffer>, Error> {
         let mut cache = device.scratch.lock().unwrap_or_else(|p| p.into_inner());
-        let key = (owner.to_string(), position, bytes, stream);
+        let key = (owner.to_string(), position, bytes, stream.1);
         if let Some(b) = cache.get(&key) {
             return Ok(b.clone());
+        }
+        if stream.0.is_capturing()? {
+            let same = |k: &ScratchKey| k.0 == owner && k.1 == position && k.2 == bytes;
+            let shared = cache
+                .get(&(owner.to_string(), position, bytes, 0))
+                .or_else(|| cache.iter().filter(|(k, _)| same(k)).min_by_key(|(k, _)| k.3).map(|(_, b)| b));
+            return match shared {
+                Some(b) => {
+                    tracing::warn!(kernel = %owner, stream = stream.1, "a capturing stream shares another stream's temporary");
+                    Ok(b.clone())
+                }
+                None => Err(Error::CaptureNeedsTemporary { kernel: owner.to_string(), bytes }),
+            };
         }
         let b = Arc::new(device.zeroed(bytes as usize)?);
         cache.insert(key, b.clone());

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use ukernel_runtime::{
     ArgSpec, ComputeCapability, DeviceSelection, DimExpr, ElementKind, Error, KernelLoaderSpec, LaunchArg,
-    LaunchMetadata, MultiKernelLoaderSpec, Ownership, Package, PackageError, PackagedKernel, Runtime,
+    LaunchMetadata, LoadedKernel, MultiKernelLoaderSpec, Ownership, Package, PackageError, PackagedKernel, Runtime,
     launch::{Access, Dim, ScalarSource, ScalarType},
     package::FORMAT_VERSION,
     spec::Bytes,
@@ -628,6 +628,121 @@ fn gpu_module_state_is_per_stream() {
     // fresh runtime: its module cache does not hold the first one's.)
     let Some(rt) = gpu_runtime() else { return };
     assert_eq!(counts_across_streams(&rt, &count_kernel(false)), [1, 2, 3]);
+}
+
+const READ_SCRATCH_PTX: &str = r#"
+.version 7.0
+.target sm_80
+.address_size 64
+
+.visible .entry read_scratch(.param .u64 out, .param .u64 scratch)
+{
+    .reg .b32 %r<3>;
+    .reg .b64 %rd<5>;
+    ld.param.u64 %rd1, [out];
+    ld.param.u64 %rd2, [scratch];
+    cvta.to.global.u64 %rd3, %rd1;
+    cvta.to.global.u64 %rd4, %rd2;
+    ld.global.u32 %r1, [%rd4];
+    add.u32 %r2, %r1, 7;
+    st.global.u32 [%rd3], %r2;
+    ret;
+}
+"#;
+
+/// A kernel with a 256-byte temporary: it writes the temporary's first
+/// word plus 7 (7: the temporary is zeroed).
+fn scratch_kernel() -> PackagedKernel {
+    let spec = MultiKernelLoaderSpec::new("read_scratch")
+        .with(KernelLoaderSpec::cuda_ptx(
+            "read_scratch",
+            [(ComputeCapability::from_sm(80), Bytes::Static(READ_SCRATCH_PTX.as_bytes()))],
+        ))
+        .unwrap();
+    PackagedKernel {
+        spec,
+        launch: LaunchMetadata {
+            grid: [DimExpr::Const(1), DimExpr::Const(1), DimExpr::Const(1)],
+            block: [1, 1, 1],
+            shared_memory_bytes: 0,
+            args: vec![
+                ArgSpec::Buffer {
+                    name: "out".into(),
+                    element: ElementKind::I32,
+                    shape: vec![Dim::Static(1)],
+                    access: Access::Write,
+                },
+                ArgSpec::Scratch { name: "scratch".into(), bytes: DimExpr::Const(256) },
+            ],
+        },
+        attributes: BTreeMap::new(),
+    }
+}
+
+/// Launches `loaded` on `stream` inside a graph capture, then replays the
+/// graph: the launch's result, or its error.
+fn launch_captured(rt: &Runtime, loaded: &LoadedKernel, stream: &ukernel_runtime::cuda::Stream) -> Result<u32, Error> {
+    use cudarc::driver::sys;
+    let d = &rt.devices()[0];
+    let out = d.zeroed(4).unwrap();
+    let args = [LaunchArg::Buffer { buffer: &out, element: ElementKind::I32, shape: vec![1] }];
+    d.context().bind().unwrap();
+    // SAFETY: driver calls on this test's live stream; the graph and its
+    // instance are destroyed before return.
+    unsafe {
+        let mode = sys::CUstreamCaptureMode::CU_STREAM_CAPTURE_MODE_THREAD_LOCAL;
+        assert_eq!(sys::cuStreamBeginCapture_v2(stream.raw(), mode), sys::CUresult::CUDA_SUCCESS);
+        let launched = rt.launch_on_stream(loaded, &args, stream.raw());
+        let mut graph = std::ptr::null_mut();
+        assert_eq!(sys::cuStreamEndCapture(stream.raw(), &mut graph), sys::CUresult::CUDA_SUCCESS);
+        if let Err(e) = launched {
+            sys::cuGraphDestroy(graph);
+            return Err(e);
+        }
+        let mut exec = std::ptr::null_mut();
+        assert_eq!(sys::cuGraphInstantiateWithFlags(&mut exec, graph, 0), sys::CUresult::CUDA_SUCCESS);
+        assert_eq!(sys::cuGraphLaunch(exec, stream.raw()), sys::CUresult::CUDA_SUCCESS);
+        stream.synchronize().unwrap();
+        sys::cuGraphExecDestroy(exec);
+        sys::cuGraphDestroy(graph);
+    }
+    let mut v = [0u32; 1];
+    out.download(&mut v).unwrap();
+    Ok(v[0])
+}
+
+#[test]
+#[ignore = "needs an NVIDIA GPU and driver: run with --include-ignored on a GPU machine"]
+fn gpu_a_capturing_stream_shares_a_temporary_it_cannot_allocate() {
+    let Some(rt) = gpu_runtime() else { return };
+    let loaded = rt.load(0, &scratch_kernel()).unwrap();
+    let d = &rt.devices()[0];
+    let capturing = ukernel_runtime::cuda::Stream::new(d.context()).unwrap();
+    // No stream has the temporary yet: a clear error, not a broken capture.
+    match launch_captured(&rt, &loaded, &capturing) {
+        Err(Error::CaptureNeedsTemporary { bytes: 256, .. }) => {}
+        other => panic!("expected CaptureNeedsTemporary, got {other:?}"),
+    }
+    // After a launch on the device's stream (a warm-up), the capture
+    // shares its temporary and the replay computes the result.
+    let out = d.zeroed(4).unwrap();
+    rt.launch(&loaded, &[LaunchArg::Buffer { buffer: &out, element: ElementKind::I32, shape: vec![1] }]).unwrap();
+    d.synchronize().unwrap();
+    assert_eq!(launch_captured(&rt, &loaded, &capturing).unwrap(), 7);
+    // Outside a capture the stream gets a temporary of its own.
+    let own = d.zeroed(4).unwrap();
+    unsafe {
+        rt.launch_on_stream(
+            &loaded,
+            &[LaunchArg::Buffer { buffer: &own, element: ElementKind::I32, shape: vec![1] }],
+            capturing.raw(),
+        )
+    }
+    .unwrap();
+    capturing.synchronize().unwrap();
+    let mut v = [0u32; 1];
+    own.download(&mut v).unwrap();
+    assert_eq!(v[0], 7);
 }
 
 #[test]

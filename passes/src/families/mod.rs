@@ -20,6 +20,7 @@ use ukernel_dialect::{LoweringConfig, Target};
 use ukernels::{Descriptor, UKernel};
 
 pub use crate::call_builder::{Arg, CallPlan, Coord, Extent};
+pub use crate::registration::PassInfo;
 
 /// Every family, in the order selection asks them.
 pub static FAMILIES: &[&dyn Family] = &[&argmax::Argmax, &matmul::Matmul];
@@ -183,6 +184,25 @@ pub trait Family: Sync {
     fn shares_code_across_sizes(&self) -> bool {
         false
     }
+
+    /// The family's own passes, registered by name with the rest and run in
+    /// this order in the configured stage before fusion and KernelConfig:
+    /// rewrites that bring the forms frontends write to the family's.
+    fn passes(&self) -> &'static [PassInfo] {
+        &[]
+    }
+
+    /// Those of [`passes`](Self::passes) that change what the module
+    /// computes (under an explicit option of the module's): the CPU
+    /// reference runs them too, so that it checks what was asked for.
+    fn reference_passes(&self) -> &'static [&'static str] {
+        &[]
+    }
+}
+
+/// Every family's own passes, in pipeline order.
+pub fn family_passes() -> impl Iterator<Item = &'static PassInfo> {
+    FAMILIES.iter().flat_map(|f| f.passes())
 }
 
 /// The argument number of `v` in `func`, or -1.

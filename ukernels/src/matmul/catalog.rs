@@ -379,10 +379,12 @@ pub const LAYOUTS: [&str; 2] = ["nk", "kn"];
 
 /// The most parts KernelConfig may split K into for the wgmma ukernel
 /// (registry parameter `max_k_splits`). The ukernel computes any part count
-/// its `k_splits` argument gives (`bench/matmul_bench.py --split-k` checks
-/// and times it); the registry offers 1, K whole, until that check has run
-/// on a GPU, since a fault in the split walk would give wrong results
-/// silently. Raising it (16) turns on KernelConfig's choice of parts.
+/// its `k_splits` argument gives: `bench/matmul_bench.py --split-k` checked
+/// 48 harness cases (both widths, 1 to 12 parts, both layouts, C = AB and
+/// C += AB) on an H100 and timed them (bench/results/2026-12-07-split-k).
+/// A compiled package whose functions split K did not finish on that H100
+/// (run6-h100.txt), so the registry offers one part, K whole, until the
+/// package path is found and fixed; 16 turns on the cost model's choice.
 pub const WGMMA_MAX_K_SPLITS: i64 = 1;
 
 /// The C ABI of the wgmma ukernel: the common one, then the global memory

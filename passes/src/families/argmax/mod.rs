@@ -40,11 +40,12 @@ use melior::ir::{
 use ukernel_dialect::{LoweringConfig, Target};
 use ukernels::{Descriptor, ElementType, IndexType, UKernel, argmax};
 
-use super::{Arg, CallPlan, Coord, Extent, Family, Globals, Match, Plan, RefValue, arg_number};
+use super::{Arg, CallPlan, Coord, Extent, Family, Globals, Match, PassInfo, Plan, RefValue, arg_number};
 use crate::ir::{
     body_ops, defining_op, float_constant, int_attr, int_constant, last_fill_before, name, operand_segments, same,
     shape_of,
 };
+use crate::registration::pass_info;
 
 /// The argmax family.
 pub struct Argmax;
@@ -128,6 +129,11 @@ impl Family for Argmax {
 
     /// The argmax ukernels stream a row whose length is an argument; a
     /// constant length changes no memory access.
+    fn passes(&self) -> &'static [PassInfo] {
+        const PASSES: &[PassInfo] = &[pass_info!(fold_argmax_conversions), pass_info!(reduction_innermost)];
+        PASSES
+    }
+
     fn shares_code_across_sizes(&self) -> bool {
         true
     }

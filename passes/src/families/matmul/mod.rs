@@ -29,7 +29,8 @@ use ukernels::{
     variant::{MAX_K_SPLITS, SPLIT_TAIL_PERMILLE, TILE_THROUGHPUT_PERMILLE},
 };
 
-use super::{Arg, CallPlan, Coord, Extent, Family, Globals, Match, Plan, RefValue, arg_number};
+use super::{Arg, CallPlan, Coord, Extent, Family, Globals, Match, PassInfo, Plan, RefValue, arg_number};
+use crate::registration::pass_info;
 use crate::{
     call_builder::require_unit_inner_stride,
     ir::{body_ops, defining_op, float_constant, last_fill_before, name, operand_segments, same, shape_of},
@@ -417,6 +418,20 @@ impl Family for Matmul {
         Ok(CallPlan { grid, threads: config.workgroup_size[0], args, remove, drop_if_unused })
     }
 
+    fn passes(&self) -> &'static [PassInfo] {
+        const PASSES: &[PassInfo] = &[
+            pass_info!(fold_extf_operands),
+            pass_info!(fold_transposes),
+            pass_info!(canonicalize_contractions),
+            pass_info!(widen_accumulation),
+        ];
+        PASSES
+    }
+
+    fn reference_passes(&self) -> &'static [&'static str] {
+        &[widen_accumulation::ARGUMENT]
+    }
+
     fn argument_roles(&self) -> &'static [&'static str] {
         &["a", "b", "c", "out", "operand"]
     }
@@ -485,10 +500,16 @@ struct SplitWalk {
 /// and the tile's store.
 const UNIT_OVERHEAD_KTILES: u64 = 2;
 /// Writing a unit's partial, and the last unit's reading of each other
-/// part's, in K tiles of compute (f32 partials of the tile: about as many
-/// bytes as a K tile's operands take cycles at full throughput).
-const PARTIAL_KTILES: u64 = 1;
-const SPLIT_MARGIN_PERCENT: u64 = 10;
+/// part's, in K tiles of compute. By bytes alone it would be about one (f32
+/// partials of the tile are about a K tile's operands); measured on an H100
+/// (bench/results/2026-12-07-split-k, run1-h100.txt: both widths at 1 to
+/// 12 parts over seven shapes) a split walk costs far more, and 8 with the
+/// margin below is what keeps every choice there at or ahead of K whole
+/// (1024 x 1024 x 16384: 2 parts, 98.3 -> 63.4 us; 256 x 1024 x 8192: 4,
+/// 48.6 -> 26.8) where 1 and 10% chose 2 to 4 parts that lost up to 27%.
+const PARTIAL_KTILES: u64 = 8;
+/// A split walk counts this much more (see [`SplitWalk::cost`]).
+const SPLIT_MARGIN_PERCENT: u64 = 50;
 
 impl SplitWalk {
     /// K whole: `tiles` over at most `sms` workgroups.
@@ -812,12 +833,16 @@ mod tests {
 
     #[test]
     fn few_tiles_over_a_long_k_split_it_and_many_tiles_keep_it_whole() {
-        // 512 x 768 x 3072 in 128 x 128 tiles: 24 tiles of 48 K tiles on 132
-        // SMs. Five parts make 120 units, one round of 10 K tiles each.
-        let walk = SplitWalk::best(24, 48, 132, 2, 16, false, NARROW);
-        assert_eq!((walk.splits, walk.walkers, walk.unit_ktiles), (5, 120, 10));
-        assert_eq!(walk.to_string(), "1 round, each tile as 5 units over parts of K, the last to finish summing them");
-        assert!(walk.cost(NARROW) * 2 < SplitWalk::whole(24, 48, 132, false).cost(NARROW));
+        // 256 x 1024 x 8192 in 128 x 128 tiles: 16 tiles of 128 K tiles on
+        // 132 SMs. Four parts make 64 units of 32 K tiles (on an H100, 48.6
+        // -> 26.8 us).
+        let walk = SplitWalk::best(16, 128, 132, 2, 16, false, NARROW);
+        assert_eq!((walk.splits, walk.walkers, walk.unit_ktiles), (4, 64, 32));
+        assert_eq!(walk.to_string(), "1 round, each tile as 4 units over parts of K, the last to finish summing them");
+        assert!(walk.cost(NARROW) < SplitWalk::whole(16, 128, 132, false).cost(NARROW));
+        // 512 x 768 x 3072: 24 tiles of 48 K tiles; parts gained at most 12%
+        // there and lost up to 60%: K whole.
+        assert_eq!(SplitWalk::best(24, 48, 132, 2, 16, false, NARROW).splits, 1);
         // 4096^3 in 128 x 256 tiles: 512 tiles, K whole.
         assert_eq!(SplitWalk::best(512, 64, 132, 2, 16, true, WIDE).splits, 1);
         // K of one tile cannot be split; nor where the variant does not.
