@@ -25,7 +25,8 @@ usage: matmul_bench.py PTX_DIR [--reps N] [--rounds R] [--check-only | --timing-
                         [--decode-shapes MxNxK,...]   (the decode rows' shapes, B as N x K)
        matmul_bench.py PTX_DIR --profile KIND   (one bf16 4096^3 launch, B as N x K)
        matmul_bench.py PTX_DIR --sweep [--decode-shapes ...]   (the variants of bench/matmul_sweep.sh)
-       matmul_bench.py PTX_DIR --split-k   (the wgmma kinds with K split: checks, then times per part count)
+       matmul_bench.py PTX_DIR --split-k [--split-k-cases MxNxK:S,...]   (the wgmma kinds with K split:
+                        checks, then times per part count)
 """
 import ctypes
 import sys
@@ -296,10 +297,15 @@ def split_k(drv, reps, rounds):
     ranges; several rounds of units; C += AB), then a table of times per
     split count against torch, for the shapes with few tiles and long K."""
     count = 0
+    cases = [(300, 1000, 4096, 3), (129, 257, 1000, 4), (2048, 4096, 1024, 2), (512, 768, 3072, 5),
+             (1024, 1024, 16384, 8), (64, 64, 192, 7)]
+    if "--split-k-cases" in sys.argv:
+        # MxNxK:S,... (e.g. those of a compiled package's split choices)
+        text = sys.argv[sys.argv.index("--split-k-cases") + 1]
+        cases = [tuple(int(v) for v in c.replace(":", "x").split("x")) for c in text.split(",")]
     for kind in WGMMA_KINDS:
         for layout in ("nk", "kn"):
-            for (m, n, k, splits) in [(300, 1000, 4096, 3), (129, 257, 1000, 4), (2048, 4096, 1024, 2),
-                                      (512, 768, 3072, 5), (1024, 1024, 16384, 8), (64, 64, 192, 7)]:
+            for (m, n, k, splits) in cases:
                 a, b = operands(m, n, k, torch.bfloat16, layout, seed=m + n + k + splits)
                 for accumulate in (False, True):
                     init = torch.randn(m, n, device="cuda") if accumulate else torch.zeros(m, n, device="cuda")
