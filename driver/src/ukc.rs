@@ -776,8 +776,8 @@ fn pipeline_text(whole: bool, arch: &str) -> String {
     if !whole {
         return stages.map(|s| format!("{}: {}\n", s.name(), s.pipeline())).collect();
     }
-    let inner: Vec<&str> = stages
-        .map(|s| s.pipeline().trim_start_matches("builtin.module(").trim_end_matches(')'))
+    let inner: Vec<String> = stages
+        .map(|s| s.pipeline().trim_start_matches("builtin.module(").trim_end_matches(')').to_string())
         .filter(|p| !p.is_empty())
         .collect();
     format!("builtin.module(ukernel-set-target{{arch={arch}}},{})\n", inner.join(","))

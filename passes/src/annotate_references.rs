@@ -18,7 +18,7 @@ use melior::{
 
 use crate::{
     dispatch::root_op,
-    families::{FAMILIES, RefValue},
+    families::{RefValue, families},
     ir::name,
     names::REFERENCE_ATTR,
 };
@@ -35,9 +35,10 @@ fn annotate_references(context: &Context, module: &melior::ir::OperationRef) -> 
         }
         // The family whose matcher accepts the op, else one whose references
         // replay it anyway (a form only the default lowering runs).
-        let matched = FAMILIES.iter().find_map(|f| f.match_op(&root).ok().map(|m| (*f, f.reference(&m, &root, &func))));
+        let matched =
+            families().iter().find_map(|f| f.match_op(&root).ok().map(|m| (*f, f.reference(&m, &root, &func))));
         let Some((family, reference)) =
-            matched.or_else(|| FAMILIES.iter().find_map(|f| f.default_reference(&root, &func).map(|r| (*f, r))))
+            matched.or_else(|| families().iter().find_map(|f| f.default_reference(&root, &func).map(|r| (*f, r))))
         else {
             continue;
         };

@@ -34,8 +34,6 @@
 //! the one of the objects the IR carries that serves it), internalized, O3,
 //! and PTX per arch.
 
-use std::sync::OnceLock;
-
 use melior::{
     Context,
     ir::{
@@ -94,10 +92,10 @@ impl Stage {
         Self::ALL.into_iter().find(|s| s.name() == n)
     }
 
-    /// The pass pipeline that leads from the previous stage to this one.
-    pub fn pipeline(self) -> &'static str {
-        static PIPELINES: OnceLock<[String; 5]> = OnceLock::new();
-        &PIPELINES.get_or_init(|| Stage::ALL.map(Stage::build_pipeline))[self as usize]
+    /// The pass pipeline that leads from the previous stage to this one
+    /// (the families registered so far contribute their passes).
+    pub fn pipeline(self) -> String {
+        self.build_pipeline()
     }
 
     fn build_pipeline(self) -> String {
@@ -111,7 +109,7 @@ impl Stage {
                     "ukernel-kernel-config,{bufferization}",
                     ",ukernel-record-outputs-written,ukernel-record-dim-classes,ukernel-annotate-references)"
                 ),
-                families = pass_list(crate::families::family_passes().map(|p| p.argument)),
+                families = pass_list(crate::families::family_passes().into_iter().map(|p| p.argument)),
                 bufferization = bufferization!(),
             ),
             Stage::Lowered => concat!(
@@ -155,7 +153,7 @@ pub fn run_stage(
     stage: Stage,
 ) -> Result<Vec<CapturedDiagnostic>, CodegenError> {
     crate::register_passes();
-    let others = run_pipeline(context, module, stage, stage.pipeline())?;
+    let others = run_pipeline(context, module, stage, &stage.pipeline())?;
     Ok(others)
 }
 
@@ -179,7 +177,7 @@ pub fn bufferize_for_reference(context: &Context, module: &mut Module) -> Result
                 "ukernel-decompose-softmax,ukernel-record-argument-access,{families}{bufferization})"
             ),
             bufferization = bufferization!(),
-            families = pass_list(crate::families::FAMILIES.iter().flat_map(|f| f.reference_passes().iter().copied())),
+            families = pass_list(crate::families::families().iter().flat_map(|f| f.reference_passes().iter().copied())),
         ),
     )?;
     Ok(())

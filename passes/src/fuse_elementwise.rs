@@ -74,7 +74,7 @@ fn consumer_loops(op: &OperationRef) -> Option<usize> {
         return None;
     }
     let loops = reduction_loops(op)?;
-    if crate::families::FAMILIES.iter().any(|f| f.match_op(op).is_ok()) {
+    if crate::families::families().iter().any(|f| f.match_op(op).is_ok()) {
         return None;
     }
     Some(loops.len())

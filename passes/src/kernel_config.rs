@@ -60,7 +60,7 @@ use ukernels::tuning::DEFAULT_PATH;
 
 use crate::{
     dispatch::{dispatches, linalg_ops, object_paths, roots},
-    families::{FAMILIES, Family, Match, Plan},
+    families::{Family, Match, Plan, families},
     ir::name,
     split_reductions::SPLIT_THREADS,
     tuning::{self, Choices, Pin},
@@ -130,7 +130,7 @@ pub fn decide(
     if let Some(i) = empty {
         reasons.push(format!("operand {i} has a dimension of size 0"));
     }
-    for family in FAMILIES.iter().filter(|_| empty.is_none()) {
+    for family in families().iter().filter(|_| empty.is_none()) {
         let found = match family.match_op(op) {
             Ok(found) => found,
             Err(reason) => {
@@ -204,7 +204,7 @@ pub fn decide(
     }
     if other_ops.is_empty()
         && empty.is_none()
-        && let Some(what) = FAMILIES.iter().find_map(|f| f.default_split(op))
+        && let Some(what) = families().iter().find_map(|f| f.default_split(op))
     {
         config.params.push((SPLIT_PARAM.into(), SPLIT_THREADS));
         explanation += &format!(", {what}, split over {SPLIT_THREADS} threads of a workgroup per result");

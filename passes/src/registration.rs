@@ -64,8 +64,17 @@ pub const PASSES: &[PassInfo] = &[
 /// Every pass of this project: the generic ones, then each family's.
 pub fn all_passes() -> &'static [&'static PassInfo] {
     static ALL: OnceLock<Vec<&'static PassInfo>> = OnceLock::new();
+    ALL_FIXED.store(true, std::sync::atomic::Ordering::Release);
     ALL.get_or_init(|| PASSES.iter().chain(crate::families::family_passes()).collect())
 }
+
+/// Whether [`all_passes`] is fixed (the passes are, or are being,
+/// registered): a family registered later cannot add passes.
+pub(crate) fn passes_registered() -> bool {
+    ALL_FIXED.load(std::sync::atomic::Ordering::Acquire)
+}
+
+static ALL_FIXED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 unsafe extern "C" {
     fn ukRegisterExternalPass(factory: unsafe extern "C" fn(*mut c_void) -> mlir_sys::MlirPass, user_data: *mut c_void);

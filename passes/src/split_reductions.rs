@@ -30,7 +30,7 @@ use ukernel_dialect::{LOWERING_CONFIG_ATTR, LoweringConfig, emit_error};
 
 use crate::{
     dispatch::{detach, dispatches, linalg_ops},
-    families::FAMILIES,
+    families::families,
     ir::{body_ops, name, same, users},
     names::SPLIT_PARAM,
 };
@@ -97,7 +97,7 @@ fn split_one<'c, 'a>(
         return Err("the op's operands are tensors: this pass runs after bufferization".into());
     }
     let Some(fills) = exclusive_fills(func, &op) else { return Ok(()) };
-    let form = FAMILIES
+    let form = families()
         .iter()
         .find_map(|f| f.split_form(context, &op))
         .ok_or("the config asks for a split reduction, but no family models the op")??;

@@ -48,7 +48,7 @@ use melior::{
 use crate::{
     build::{Captured, ValueMap, clone_body, clone_op},
     dispatch::{detach, dispatches},
-    families::FAMILIES,
+    families::families,
     ir::{body_ops, name, operand_segments, reduction_loops, shape_of, users},
 };
 
@@ -268,7 +268,7 @@ fn splittable<'c, 'a>(context: &'c Context, op: &OperationRef<'c, 'a>) -> Option
         return None;
     }
     let identity = identity(context, &combiner_name, out_arg.r#type())?;
-    if FAMILIES.iter().any(|f| f.match_op(op).is_ok()) {
+    if families().iter().any(|f| f.match_op(op).is_ok()) {
         return None;
     }
     let parallel = (0..loops.len()).filter(|l| !loops[*l]).collect();

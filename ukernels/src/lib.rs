@@ -52,6 +52,8 @@ macro_rules! families {
 include!("family_list.rs");
 
 pub use descriptor::{Descriptor, Facts};
-pub use registry::{NoBitcode, Registry, Selection, UKernel, harness_bitcode, registry};
+pub use registry::{
+    NoBitcode, RegisterError, Registry, Selection, UKernel, harness_bitcode, register_variants, registry,
+};
 pub use types::{ElementType, IndexType};
 pub use variant::{AbiParam, AbiType, HarnessDef, VariantDef};

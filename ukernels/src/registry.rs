@@ -1,7 +1,7 @@
 //! The registry: every ukernel variant of every family with its bitcode per
 //! arch, and lookup by symbol, family and target arch.
 
-use std::{ops::Deref, sync::OnceLock};
+use std::{ops::Deref, sync::RwLock};
 
 use crate::variant::VariantDef;
 
@@ -10,7 +10,7 @@ static BITCODE: &[(&str, u32, bool, &[u8])] = include!(concat!(env!("OUT_DIR"), 
 
 /// One ukernel: a variant as its family describes it, with the bitcode the
 /// build produced for it.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct UKernel {
     pub def: VariantDef,
     /// Bitcode per compute capability (`major * 10 + minor`), ascending.
@@ -122,10 +122,48 @@ pub(crate) fn all_bitcode() -> &'static [(&'static str, u32, bool, &'static [u8]
     BITCODE
 }
 
-/// The registry of this library, built once.
+/// The registry in use: this library's families, built at first use, and
+/// those added by [`register_variants`].
+static REGISTRY: RwLock<Option<&'static Registry>> = RwLock::new(None);
+
+/// The registry: this library's ukernels and any an embedder or a test
+/// registered with [`register_variants`].
 pub fn registry() -> &'static Registry {
-    static REGISTRY: OnceLock<Registry> = OnceLock::new();
-    REGISTRY.get_or_init(|| Registry::from_variants(crate::families::variants(), BITCODE))
+    if let Some(r) = *REGISTRY.read().unwrap_or_else(|p| p.into_inner()) {
+        return r;
+    }
+    let mut slot = REGISTRY.write().unwrap_or_else(|p| p.into_inner());
+    *slot.get_or_insert_with(|| Box::leak(Box::new(Registry::from_variants(crate::families::variants(), BITCODE))))
+}
+
+/// A registration the registry refuses.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RegisterError {
+    #[error("ukernel '{0}' is registered already")]
+    DuplicateSymbol(String),
+}
+
+/// Adds the variants of a family outside this library (an embedder's, or
+/// a test's), with their bitcode (symbol, sm, arch-specific, bytes), to the
+/// registry that [`registry`] returns from now on; the compiler's other
+/// half is the family's `Family` in the passes crate. References to the
+/// registry taken before stay valid: each registration keeps the previous
+/// registry alive (registrations happen a few times per process, at set-up).
+pub fn register_variants(
+    variants: Vec<VariantDef>,
+    bitcode: &[(&str, u32, bool, &'static [u8])],
+) -> Result<(), RegisterError> {
+    let current = registry();
+    let mut slot = REGISTRY.write().unwrap_or_else(|p| p.into_inner());
+    // Another registration may have come in between: extend the newest.
+    let current = slot.unwrap_or(current);
+    if let Some(v) = variants.iter().find(|v| current.by_symbol(&v.symbol).is_some()) {
+        return Err(RegisterError::DuplicateSymbol(v.symbol.clone()));
+    }
+    let mut ukernels = current.ukernels.clone();
+    ukernels.extend(Registry::from_variants(variants, bitcode).ukernels);
+    *slot = Some(Box::leak(Box::new(Registry { ukernels })));
+    Ok(())
 }
 
 impl Registry {

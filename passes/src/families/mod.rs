@@ -7,13 +7,16 @@
 //! `call_builder.rs`, codegen) never names a family.
 //!
 //! Adding a family: its sources and `catalog.rs` in `ukernels/`, a file here
-//! implementing [`Family`], and one line in [`FAMILIES`].
+//! implementing [`Family`], and one line in [`FAMILIES`]. A family from
+//! outside (an embedder's, or a test's: `passes/tests/toy_family/`) is
+//! registered at run time instead: [`register`] here and
+//! `ukernels::register_variants` for its ukernels.
 
 pub mod argmax;
 mod argmax_split;
 pub mod matmul;
 
-use std::any::Any;
+use std::{any::Any, sync::RwLock};
 
 use melior::ir::{OperationRef, Type, Value};
 use ukernel_dialect::{LoweringConfig, Target};
@@ -22,12 +25,52 @@ use ukernels::{Descriptor, UKernel};
 pub use crate::call_builder::{Arg, CallPlan, Coord, Extent};
 pub use crate::registration::PassInfo;
 
-/// Every family, in the order selection asks them.
+/// The families of this crate, in the order selection asks them.
 pub static FAMILIES: &[&dyn Family] = &[&argmax::Argmax, &matmul::Matmul];
+
+/// Families registered at run time (an embedder's, a test's), after
+/// [`FAMILIES`].
+static REGISTERED: RwLock<Vec<&'static dyn Family>> = RwLock::new(Vec::new());
+
+/// Every family, in the order selection asks them: [`FAMILIES`], then those
+/// registered with [`register`].
+pub fn families() -> Vec<&'static dyn Family> {
+    let registered = REGISTERED.read().unwrap_or_else(|p| p.into_inner());
+    FAMILIES.iter().copied().chain(registered.iter().copied()).collect()
+}
+
+/// A family [`register`] refuses.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RegisterError {
+    #[error("family '{0}' is registered already")]
+    Duplicate(&'static str),
+    #[error(
+        "family '{0}' has passes of its own, and the project's passes are registered already: register the family \
+         before the first compile"
+    )]
+    PassesRegistered(&'static str),
+}
+
+/// Adds a family from outside this crate: its matcher, configuration and
+/// call (this trait), beside its ukernels in the library's registry
+/// (`ukernels::register_variants`). Selection asks it after this crate's
+/// families, in registration order. A family with passes of its own must
+/// be registered before the project's passes are (the first compile).
+pub fn register(family: &'static dyn Family) -> Result<(), RegisterError> {
+    let mut registered = REGISTERED.write().unwrap_or_else(|p| p.into_inner());
+    if FAMILIES.iter().chain(registered.iter()).any(|f| f.name() == family.name()) {
+        return Err(RegisterError::Duplicate(family.name()));
+    }
+    if !family.passes().is_empty() && crate::registration::passes_registered() {
+        return Err(RegisterError::PassesRegistered(family.name()));
+    }
+    registered.push(family);
+    Ok(())
+}
 
 /// The family named `name`.
 pub fn family(name: &str) -> Option<&'static dyn Family> {
-    FAMILIES.iter().copied().find(|f| f.name() == name)
+    families().into_iter().find(|f| f.name() == name)
 }
 
 /// What a family's matcher found in an op.
@@ -201,8 +244,8 @@ pub trait Family: Sync {
 }
 
 /// Every family's own passes, in pipeline order.
-pub fn family_passes() -> impl Iterator<Item = &'static PassInfo> {
-    FAMILIES.iter().flat_map(|f| f.passes())
+pub fn family_passes() -> Vec<&'static PassInfo> {
+    families().into_iter().flat_map(|f| f.passes()).collect()
 }
 
 /// The argument number of `v` in `func`, or -1.
