@@ -4,7 +4,8 @@
 # Debian's mlir-opt with the plugin, then the Python package, built as an
 # abi3 wheel and installed into a fresh venv as a user would, and its tests
 # (GPU and torch ones skip with the reason).
-# Clippy's deny-level lints (correctness) run first where clippy is installed.
+# Clippy's deny-level lints (correctness) run first where clippy is installed,
+# and a check that no crate's modules import each other in a cycle.
 # Installs and builds what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +15,7 @@ if cargo clippy --version >/dev/null 2>&1; then
 else
     echo "clippy: skipped (not installed)"
 fi
+python3 scripts/module_cycles.py
 cargo test --workspace --quiet 2>&1
 /usr/lib/llvm-22/bin/lit -sv test
 /usr/lib/llvm-22/bin/lit -sv -D opt=plugin test/passes

@@ -72,6 +72,10 @@ pub const MATMUL_ACCUMULATION_ATTR: &str = "ukernel.matmul_accumulation";
 /// The default config's parameter that asks `ukernel-split-reductions` to
 /// split the op's reduction over this many threads of a workgroup.
 pub const SPLIT_PARAM: &str = "split_threads";
+/// Threads of a workgroup that splits one result's reduction (a power of
+/// two: the split form combines them in a tree), [`SPLIT_PARAM`]'s value.
+pub const SPLIT_THREADS: i64 = 256;
+const _: () = assert!(SPLIT_THREADS.count_ones() == 1);
 
 /// Marks an op (besides `builtin.module`) that owns the executable objects
 /// of the ops it encloses.

@@ -1,6 +1,9 @@
 //! What every pass of this project is made of: a module pass whose body
 //! runs guarded (a panic becomes an error at the op), with the `ukernel`
-//! dialect loaded. The passes use this module; `registration` lists them.
+//! dialect loaded, and what describes one (`PassInfo`). The passes use this
+//! module; `registration` lists them.
+
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use melior::pass::Pass;
 
@@ -95,4 +98,38 @@ pub(crate) fn module_pass(
         "builtin.module",
         &[],
     )
+}
+
+/// A pass of this project: its pipeline name, a one-line summary, and how to
+/// create a fresh instance.
+pub struct PassInfo {
+    pub argument: &'static str,
+    pub summary: &'static str,
+    pub create: fn() -> Pass,
+}
+
+/// The [`PassInfo`] of a pass module (its `ARGUMENT`, `SUMMARY` and
+/// `create`).
+macro_rules! pass_info {
+    ($($module:ident)::+) => {
+        $crate::pass_support::PassInfo {
+            argument: $($module)::+::ARGUMENT,
+            summary: $($module)::+::SUMMARY,
+            create: $($module)::+::create,
+        }
+    };
+}
+pub(crate) use pass_info;
+
+/// Set once the project's passes are fixed (being registered with MLIR):
+/// a family registered later cannot add passes of its own.
+static PASSES_FIXED: AtomicBool = AtomicBool::new(false);
+
+pub(crate) fn fix_passes() {
+    PASSES_FIXED.store(true, Ordering::Release);
+}
+
+/// Whether the project's passes are fixed (see [`fix_passes`]).
+pub(crate) fn passes_fixed() -> bool {
+    PASSES_FIXED.load(Ordering::Acquire)
 }

@@ -6,29 +6,10 @@ use std::{
     sync::{Once, OnceLock},
 };
 
-use melior::pass::Pass;
 use ukernel_dialect::{string_ref, string_ref_text};
 
-/// A pass of this project: its pipeline name, a one-line summary, and how to
-/// create a fresh instance.
-pub struct PassInfo {
-    pub argument: &'static str,
-    pub summary: &'static str,
-    pub create: fn() -> Pass,
-}
-
-/// The [`PassInfo`] of a pass module (its `ARGUMENT`, `SUMMARY` and
-/// `create`).
-macro_rules! pass_info {
-    ($($module:ident)::+) => {
-        $crate::registration::PassInfo {
-            argument: $($module)::+::ARGUMENT,
-            summary: $($module)::+::SUMMARY,
-            create: $($module)::+::create,
-        }
-    };
-}
-pub(crate) use pass_info;
+pub use crate::pass_support::PassInfo;
+use crate::pass_support::pass_info;
 
 /// The project's generic passes, in pipeline order; the families' own
 /// passes are in [`all_passes`].
@@ -64,17 +45,10 @@ pub const PASSES: &[PassInfo] = &[
 /// Every pass of this project: the generic ones, then each family's.
 pub fn all_passes() -> &'static [&'static PassInfo] {
     static ALL: OnceLock<Vec<&'static PassInfo>> = OnceLock::new();
-    ALL_FIXED.store(true, std::sync::atomic::Ordering::Release);
+    crate::pass_support::fix_passes();
     ALL.get_or_init(|| PASSES.iter().chain(crate::families::family_passes()).collect())
 }
 
-/// Whether [`all_passes`] is fixed (the passes are, or are being,
-/// registered): a family registered later cannot add passes.
-pub(crate) fn passes_registered() -> bool {
-    ALL_FIXED.load(std::sync::atomic::Ordering::Acquire)
-}
-
-static ALL_FIXED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 unsafe extern "C" {
     fn ukRegisterExternalPass(factory: unsafe extern "C" fn(*mut c_void) -> mlir_sys::MlirPass, user_data: *mut c_void);

@@ -38,10 +38,7 @@ use crate::{
 pub const ARGUMENT: &str = "ukernel-split-reductions";
 pub const SUMMARY: &str = "Split the reduction of a default-path fold over the threads of a workgroup per result";
 
-/// Threads of a workgroup that splits one result's reduction (a power of
-/// two: the split form combines them in a tree).
-pub const SPLIT_THREADS: i64 = 256;
-const _: () = assert!(SPLIT_THREADS.count_ones() == 1);
+pub use crate::names::SPLIT_THREADS;
 
 /// Where the split forms' module-level symbols go: the module's symbols so
 /// far, and its first function (new symbols go before it).

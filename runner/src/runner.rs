@@ -105,15 +105,7 @@ pub enum RuntimeCommand {
     },
 }
 
-/// Reads a package file, with the path in the error.
-pub fn read_package(path: &str) -> Result<Package, String> {
-    // A file that does not start as a package is settled by its first bytes.
-    let magic = ukernel_runtime::package::MAGIC;
-    let bytes =
-        crate::read_file_bounded(std::path::Path::new(path), |b| !magic.starts_with(&b[..b.len().min(magic.len())]))
-            .map_err(|e| format!("{path}: error: cannot read package: {e}"))?;
-    Package::from_bytes(&bytes).map_err(|e| format!("{path}: error: {e}"))
-}
+pub use crate::read_package;
 
 /// The reference outputs for a run: those of `dir` when given (it must
 /// exist), else those beside the package when there are any.

@@ -59,7 +59,7 @@ pub fn measure(dir: &Path, device: usize, repeat: u32) -> Result<(Vec<Record>, S
         .map_err(|source| TuneError::ReadPlan { path: plan_path.clone(), source })?;
     let plan = TunePlan::parse(&text, &plan_path.display().to_string())?;
     let package_path = dir.join(PACKAGE);
-    let package = crate::runner::read_package(&package_path.display().to_string()).map_err(TuneError::Package)?;
+    let package = crate::read_package(&package_path.display().to_string()).map_err(TuneError::Package)?;
     let ref_dir = crate::reference::directory_of(&package_path);
     let references = if ref_dir.join(crate::reference::MANIFEST).exists() {
         Some((ref_dir.clone(), crate::reference::read(&ref_dir)?))

@@ -36,7 +36,7 @@ use melior::{
 };
 
 use super::argmax::Fold;
-use crate::split_reductions::SPLIT_THREADS;
+use crate::names::SPLIT_THREADS;
 
 /// Shared-memory arrays of one split, by name and element type.
 const SHARED_ARRAYS: [(&str, Elem); 4] = [

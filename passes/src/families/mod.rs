@@ -23,7 +23,7 @@ use ukernel_dialect::{LoweringConfig, Target};
 use ukernels::{Descriptor, UKernel};
 
 pub use crate::call_builder::{Arg, CallPlan, Coord, Extent};
-pub use crate::registration::PassInfo;
+pub use crate::pass_support::PassInfo;
 
 /// The families of this crate, in the order selection asks them.
 pub static FAMILIES: &[&dyn Family] = &[&argmax::Argmax, &matmul::Matmul];
@@ -61,7 +61,7 @@ pub fn register(family: &'static dyn Family) -> Result<(), RegisterError> {
     if FAMILIES.iter().chain(registered.iter()).any(|f| f.name() == family.name()) {
         return Err(RegisterError::Duplicate(family.name()));
     }
-    if !family.passes().is_empty() && crate::registration::passes_registered() {
+    if !family.passes().is_empty() && crate::pass_support::passes_fixed() {
         return Err(RegisterError::PassesRegistered(family.name()));
     }
     registered.push(family);
@@ -205,7 +205,7 @@ pub trait Family: Sync {
     /// The split form of `op` (on memrefs), built with op builders: the
     /// `memref.global`s it reads, and the ops that replace `op` on its
     /// operands, with one workgroup (`block_x`) per result and
-    /// [`SPLIT_THREADS`](crate::split_reductions::SPLIT_THREADS) threads
+    /// [`SPLIT_THREADS`](crate::names::SPLIT_THREADS) threads
     /// (`thread_x`) splitting the reduction. None when the family does not
     /// model `op`.
     fn split_form<'c>(

@@ -45,7 +45,7 @@ use crate::ir::{
     body_ops, defining_op, float_constant, int_attr, int_constant, last_fill_before, name, operand_segments, same,
     shape_of,
 };
-use crate::registration::pass_info;
+use crate::pass_support::pass_info;
 
 /// The argmax family.
 pub struct Argmax;

@@ -30,7 +30,7 @@ use ukernels::{
 };
 
 use super::{Arg, CallPlan, Coord, Extent, Family, Globals, Match, PassInfo, Plan, RefValue, arg_number};
-use crate::registration::pass_info;
+use crate::pass_support::pass_info;
 use crate::{
     call_builder::require_unit_inner_stride,
     ir::{body_ops, defining_op, float_constant, last_fill_before, name, operand_segments, same, shape_of},
