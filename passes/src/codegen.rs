@@ -5,6 +5,7 @@
 //! input       dispatch func.funcs on tensors (or memrefs)
 //! configured  inline (calls inlined, no cleanup pipeline), symbol-dce (private
 //!             functions no call reaches dropped), ukernel-scalar-arguments-as-tensors,
+//!             ukernel-scalar-results-as-tensors,ukernel-scalar-results-as-tensors,
 //!             ukernel-distinct-results,
 //!             ukernel-decompose-softmax,
 //!             ukernel-record-argument-access, ukernel-generalize-reduce,
@@ -103,7 +104,7 @@ impl Stage {
             Stage::Input => "builtin.module()".into(),
             Stage::Configured => format!(
                 concat!(
-                    "builtin.module(inline{{default-pipeline=\"\"}},symbol-dce,ukernel-scalar-arguments-as-tensors,ukernel-distinct-results,ukernel-decompose-softmax,ukernel-record-argument-access,ukernel-generalize-reduce,",
+                    "builtin.module(inline{{default-pipeline=\"\"}},symbol-dce,ukernel-scalar-arguments-as-tensors,ukernel-scalar-results-as-tensors,ukernel-distinct-results,ukernel-decompose-softmax,ukernel-record-argument-access,ukernel-generalize-reduce,",
                     "{families}",
                     "ukernel-fuse-elementwise,ukernel-two-stage-reductions,ukernel-inits-per-use,",
                     "ukernel-kernel-config,{bufferization}",
@@ -173,7 +174,7 @@ pub fn bufferize_for_reference(context: &Context, module: &mut Module) -> Result
         Stage::Configured,
         &format!(
             concat!(
-                "builtin.module(inline{{default-pipeline=\"\"}},symbol-dce,ukernel-scalar-arguments-as-tensors,ukernel-distinct-results,",
+                "builtin.module(inline{{default-pipeline=\"\"}},symbol-dce,ukernel-scalar-arguments-as-tensors,ukernel-scalar-results-as-tensors,ukernel-distinct-results,",
                 "ukernel-decompose-softmax,ukernel-record-argument-access,{families}{bufferization})"
             ),
             bufferization = bufferization!(),

@@ -37,6 +37,7 @@ pub mod record_outputs_written;
 pub mod reductions_innermost;
 mod registration;
 pub mod scalar_arguments;
+pub mod scalar_results;
 pub mod set_target;
 pub mod share_kernel_code;
 pub mod split_kernels;

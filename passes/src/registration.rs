@@ -18,6 +18,7 @@ pub const PASSES: &[PassInfo] = &[
     pass_info!(crate::record_argument_access),
     pass_info!(crate::distinct_results),
     pass_info!(crate::scalar_arguments),
+    pass_info!(crate::scalar_results),
     pass_info!(crate::reductions_innermost),
     pass_info!(crate::decompose_softmax),
     pass_info!(crate::expand_fp8_extf),
@@ -48,7 +49,6 @@ pub fn all_passes() -> &'static [&'static PassInfo] {
     crate::pass_support::fix_passes();
     ALL.get_or_init(|| PASSES.iter().chain(crate::families::family_passes()).collect())
 }
-
 
 unsafe extern "C" {
     fn ukRegisterExternalPass(factory: unsafe extern "C" fn(*mut c_void) -> mlir_sys::MlirPass, user_data: *mut c_void);

@@ -1,6 +1,6 @@
 //! `ukernel-scalar-arguments-as-tensors`: a dispatch's scalar arguments
-//! (`f16`, `bf16`, `f32`, `f64`, `i8`..`i64`: a scale, an epsilon, a
-//! threshold) become 0-d tensor arguments (`tensor<f32>`), because a kernel's
+//! (`f16`, `bf16`, `f32`, `f64`, `i1`..`i64`, `index`: a scale, an epsilon,
+//! a threshold, an offset) become 0-d tensor arguments (`tensor<f32>`), because a kernel's
 //! arguments are buffers: the package passes each as a one-element buffer
 //! (a 0-d tensor from Python). Before, such a dispatch was an error.
 //!
@@ -8,8 +8,9 @@
 //! an extra input (map `(d0, ..) -> ()`), so the value reaches every thread
 //! the way any input does; a `linalg.fill` of it becomes such a generic.
 //! Any other use reads it with `tensor.extract` at the function's entry.
-//! Exact: the same value is read. `index` arguments are left as they are
-//! (an error later, as before).
+//! Exact: the same value is read. An `index` argument (an offset, a size)
+//! becomes a `tensor<i64>` read at the entry and cast back to `index`
+//! (`arith.index_cast`), which every use takes, inside generics too.
 //!
 //! Runs first, on tensors, in the configured stage and in the CPU
 //! reference's bufferization.
@@ -21,7 +22,7 @@ use melior::{
         Attribute, BlockLike, Identifier, OperationRef, Region, RegionLike, Type, TypeLike, Value, ValueLike,
         attribute::{ArrayAttribute, DenseI32ArrayAttribute, TypeAttribute},
         operation::{OperationBuilder, OperationLike, OperationMutLike, WalkOrder, WalkResult},
-        r#type::{FunctionType, RankedTensorType},
+        r#type::{FunctionType, IntegerType, RankedTensorType},
     },
     pass::Pass,
 };
@@ -37,8 +38,8 @@ pub const SUMMARY: &str =
     "Make a dispatch's scalar arguments 0-d tensors, read as inputs by the generics that use them";
 
 /// Whether `ty` is a scalar a buffer can hold.
-fn is_scalar(ty: Type) -> bool {
-    matches!(ty.to_string().as_str(), "f16" | "bf16" | "f32" | "f64" | "i8" | "i16" | "i32" | "i64")
+pub(crate) fn is_scalar(ty: Type) -> bool {
+    matches!(ty.to_string().as_str(), "f16" | "bf16" | "f32" | "f64" | "i1" | "i8" | "i16" | "i32" | "i64" | "index")
 }
 
 /// The linalg op (a `linalg.generic` or `linalg.fill`) directly holding
@@ -71,7 +72,10 @@ fn rewrite_func(context: &Context, func: &OperationRef) -> Result<(), String> {
         }
         changed = true;
         let location = func.location();
-        let tensor: Type = RankedTensorType::new(&[], scalar, None).into();
+        // A buffer holds an index as an i64.
+        let index = scalar.to_string() == "index";
+        let element: Type = if index { IntegerType::new(context, 64).into() } else { scalar };
+        let tensor: Type = RankedTensorType::new(&[], element, None).into();
         let uses = users(arg);
         // Every use reads the scalar through one extract at the entry.
         let first = entry.first_operation().ok_or("a dispatch with an empty body")?;
@@ -79,21 +83,38 @@ fn rewrite_func(context: &Context, func: &OperationRef) -> Result<(), String> {
             first,
             OperationBuilder::new("tensor.extract", location)
                 .add_operands(&[arg])
-                .add_results(&[scalar])
+                .add_results(&[element])
                 .build()
                 .map_err(|e| e.to_string())?,
         );
         let value: Value = extract.result(0).map_err(|e| e.to_string())?.into();
+        let read: Value = if index {
+            let cast = entry.insert_operation_after(
+                extract,
+                OperationBuilder::new("arith.index_cast", location)
+                    .add_operands(&[value])
+                    .add_results(&[scalar])
+                    .build()
+                    .map_err(|e| e.to_string())?,
+            );
+            cast.result(0).map_err(|e| e.to_string())?.into()
+        } else {
+            value
+        };
         for u in &uses {
             for o in 0..u.operand_count() {
                 if u.operand_at(o).is_some_and(|v| crate::ir::same(v, arg)) {
-                    crate::ir::mutable(u).set_operand(o, value);
+                    crate::ir::mutable(u).set_operand(o, read);
                 }
             }
         }
         // SAFETY: both handles are live; the argument's uses now go through
         // the extract, whose operand the new type fits.
         unsafe { mlir_sys::mlirValueSetType(arg.to_raw(), tensor.to_raw()) };
+        if index {
+            // Generics that read it capture the cast (an index, used as one).
+            continue;
+        }
         // The linalg ops that read it take the 0-d tensor as an input.
         let mut consumers: Vec<OperationRef> = Vec::new();
         for u in users(value) {

@@ -141,8 +141,7 @@ mod tests {
 pub fn read_package(path: &str) -> Result<ukernel_runtime::Package, String> {
     // A file that does not start as a package is settled by its first bytes.
     let magic = ukernel_runtime::package::MAGIC;
-    let bytes =
-        read_file_bounded(std::path::Path::new(path), |b| !magic.starts_with(&b[..b.len().min(magic.len())]))
-            .map_err(|e| format!("{path}: error: cannot read package: {e}"))?;
+    let bytes = read_file_bounded(std::path::Path::new(path), |b| !magic.starts_with(&b[..b.len().min(magic.len())]))
+        .map_err(|e| format!("{path}: error: cannot read package: {e}"))?;
     ukernel_runtime::Package::from_bytes(&bytes).map_err(|e| format!("{path}: error: {e}"))
 }

@@ -171,7 +171,9 @@ fn generate(element: ElementKind, count: usize, mut state: u64) -> Vec<u8> {
                 bytes.push(if special { b & 0x80 } else { b });
             }
             ElementKind::I1 => bytes.push((r >> 63) as u8),
-            _ => bytes.extend_from_slice(&(r >> 62).to_le_bytes()[..size]),
+            // 1 to 4: small (an index or offset stays in bounds) and never 0
+            // (a divisor: x / 0 traps in the CPU reference).
+            _ => bytes.extend_from_slice(&((r >> 62) + 1).to_le_bytes()[..size]),
         }
     }
     bytes

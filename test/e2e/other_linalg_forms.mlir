@@ -7,7 +7,7 @@
 // (`--reference`).
 // REQUIRES: libdevice
 // RUN: ukc compile %s --arch sm_90 --no-cubin -o %t.pkg --reference | FileCheck %s
-// CHECK: reference outputs (MLIR on the CPU) of 6 function(s)
+// CHECK: reference outputs (MLIR on the CPU) of 7 function(s)
 module {
   func.func @conv2d(%x: tensor<1x3x34x34xf32>, %w: tensor<8x3x3x3xf32>) -> tensor<1x8x32x32xf32> {
     %z = arith.constant 0.0 : f32
@@ -30,6 +30,20 @@ module {
         linalg.yield %s : f32
       }
     return %r : tensor<32xf32>
+  }
+  // Integer division by an input (generated integers are 1 to 4, never a
+  // zero divisor, which would trap in the CPU reference).
+  func.func @int_division(%a: tensor<64xi16>, %b: tensor<64xi16>) -> tensor<64xi16> {
+    %e = tensor.empty() : tensor<64xi16>
+    %r = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+        ins(%a, %b : tensor<64xi16>, tensor<64xi16>) outs(%e : tensor<64xi16>) {
+    ^bb0(%x: i16, %y: i16, %o: i16):
+      %d = arith.divsi %x, %y : i16
+      %m = arith.remui %x, %y : i16
+      %s = arith.shli %d, %m : i16
+      linalg.yield %s : i16
+    } -> tensor<64xi16>
+    return %r : tensor<64xi16>
   }
   func.func @int_ops(%a: tensor<64x64xi32>, %b: tensor<64x64xi32>) -> tensor<64x64xi32> {
     %e = tensor.empty() : tensor<64x64xi32>
