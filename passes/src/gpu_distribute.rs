@@ -479,6 +479,11 @@ fn one_thread_per_point<'c, 'a>(
     if n == 0 {
         return Ok(None);
     }
+    // The point is computed once, before the first loop: with several
+    // blocks (cf branches), that place need not dominate the other loops.
+    if func.region_at(0).and_then(|r| r.first_block()).is_some_and(|b| b.next_in_region().is_some()) {
+        return Ok(None);
+    }
     let upper: Vec<Value> = (0..n).filter_map(|d| first.operand_at(n + d)).collect();
     for l in loops {
         if l.operand_count() != 3 * n {
@@ -844,8 +849,16 @@ fn distribute(context: &Context, func: OperationRef) -> Result<(), Fail> {
         grid[0] = x;
         block = vec![DEFAULT_THREADS, 1, 1];
     } else if !mapped {
-        let body = func.region_at(0).and_then(|r| r.first_block()).ok_or_else(|| Fail("no body".into()))?;
-        in_order_on_one_workgroup(context, body)?;
+        // Every block of the body (a dispatch with cf branches has several:
+        // each walks its own ops in order).
+        let mut body = func.region_at(0).and_then(|r| r.first_block());
+        if body.is_none() {
+            return Err(Fail("no body".into()));
+        }
+        while let Some(b) = body {
+            in_order_on_one_workgroup(context, b)?;
+            body = b.next_in_region();
+        }
         block = vec![DEFAULT_THREADS, 1, 1];
     }
     let mut m = crate::ir::mutable(&func);

@@ -4,13 +4,14 @@
 // a scalar fill value; a 0-d tensor's value scaling a matrix (read once,
 // outside the loops, by every thread of a thread-per-point kernel); an
 // index offset of a slice (an i64 buffer; generated inputs are 1 to 4), an
-// i1 flag choosing a branch, and a sum returned as a scalar (a 0-d output,
+// i1 flag choosing a branch (scf.if, and cf.cond_br: a body of several
+// blocks), and a sum returned as a scalar (a 0-d output,
 // ukernel-scalar-results-as-tensors).
 // `ukc-run run` checks each against upstream MLIR's CPU execution
 // (`--reference`).
 // REQUIRES: libdevice
 // RUN: ukc compile %s --arch sm_90 --no-cubin -o %t.pkg --reference | FileCheck %s
-// CHECK: reference outputs (MLIR on the CPU) of 7 function(s)
+// CHECK: reference outputs (MLIR on the CPU) of 8 function(s)
 module {
   func.func @scale_by_zero_d(%x: tensor<512x1024xf32>, %s: tensor<f32>) -> tensor<512x1024xf32> {
     %v = tensor.extract %s[] : tensor<f32>
@@ -103,5 +104,14 @@ module {
       }
     %v = tensor.extract %r[] : tensor<f32>
     return %v : f32
+  }
+  func.func @negate_or_copy_cf(%x: tensor<512xf32>, %flag: i1) -> tensor<512xf32> {
+    cf.cond_br %flag, ^negate, ^copy
+  ^negate:
+    %e = tensor.empty() : tensor<512xf32>
+    %n = linalg.negf ins(%x : tensor<512xf32>) outs(%e : tensor<512xf32>) -> tensor<512xf32>
+    return %n : tensor<512xf32>
+  ^copy:
+    return %x : tensor<512xf32>
   }
 }
