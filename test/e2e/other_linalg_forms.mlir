@@ -7,7 +7,7 @@
 // (`--reference`).
 // REQUIRES: libdevice
 // RUN: ukc compile %s --arch sm_90 --no-cubin -o %t.pkg --reference | FileCheck %s
-// CHECK: reference outputs (MLIR on the CPU) of 7 function(s)
+// CHECK: reference outputs (MLIR on the CPU) of 8 function(s)
 module {
   func.func @conv2d(%x: tensor<1x3x34x34xf32>, %w: tensor<8x3x3x3xf32>) -> tensor<1x8x32x32xf32> {
     %z = arith.constant 0.0 : f32
@@ -44,6 +44,16 @@ module {
       linalg.yield %s : i16
     } -> tensor<64xi16>
     return %r : tensor<64xi16>
+  }
+  // A matmul of every other row and column of A (a strided view: the
+  // default path, which no ukernel's unit-stride rows fit).
+  func.func @strided_slice_matmul(%a: tensor<64x64xbf16>, %b: tensor<32x16xbf16>) -> tensor<32x16xf32> {
+    %s = tensor.extract_slice %a[0, 0] [32, 32] [2, 2] : tensor<64x64xbf16> to tensor<32x32xbf16>
+    %z = arith.constant 0.0 : f32
+    %e = tensor.empty() : tensor<32x16xf32>
+    %f = linalg.fill ins(%z : f32) outs(%e : tensor<32x16xf32>) -> tensor<32x16xf32>
+    %r = linalg.matmul ins(%s, %b : tensor<32x32xbf16>, tensor<32x16xbf16>) outs(%f : tensor<32x16xf32>) -> tensor<32x16xf32>
+    return %r : tensor<32x16xf32>
   }
   func.func @int_ops(%a: tensor<64x64xi32>, %b: tensor<64x64xi32>) -> tensor<64x64xi32> {
     %e = tensor.empty() : tensor<64x64xi32>
