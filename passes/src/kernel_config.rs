@@ -130,7 +130,18 @@ pub fn decide(
     if let Some(i) = empty {
         reasons.push(format!("operand {i} has a dimension of size 0"));
     }
-    for family in families().iter().filter(|_| empty.is_none()) {
+    // An operand that is a view with a step along its innermost dim (torch's
+    // x[:, ::2]): the ukernels read and write rows of unit stride.
+    let strided =
+        (0..op.operand_count()).find_map(|i| op.operand(i).ok().and_then(crate::ir::strided_innermost).map(|s| (i, s)));
+    if let Some((i, stride)) = &strided {
+        reasons.push(format!(
+            "operand {i} is a view with innermost stride {stride}; the ukernels read and write rows of unit stride"
+        ));
+    }
+    // Either leaves the op to the default path.
+    let unfit = empty.or(strided.map(|(i, _)| i));
+    for family in families().iter().filter(|_| unfit.is_none()) {
         let found = match family.match_op(op) {
             Ok(found) => found,
             Err(reason) => {
@@ -203,7 +214,7 @@ pub fn decide(
         explanation += &format!(" (the {stage} of a reduction in two stages)");
     }
     if other_ops.is_empty()
-        && empty.is_none()
+        && unfit.is_none()
         && let Some(what) = families().iter().find_map(|f| f.default_split(op))
     {
         config.params.push((SPLIT_PARAM.into(), SPLIT_THREADS));

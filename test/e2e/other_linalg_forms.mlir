@@ -7,7 +7,7 @@
 // (`--reference`).
 // REQUIRES: libdevice
 // RUN: ukc compile %s --arch sm_90 --no-cubin -o %t.pkg --reference | FileCheck %s
-// CHECK: reference outputs (MLIR on the CPU) of 8 function(s)
+// CHECK: reference outputs (MLIR on the CPU) of 9 function(s)
 module {
   func.func @conv2d(%x: tensor<1x3x34x34xf32>, %w: tensor<8x3x3x3xf32>) -> tensor<1x8x32x32xf32> {
     %z = arith.constant 0.0 : f32
@@ -54,6 +54,26 @@ module {
     %f = linalg.fill ins(%z : f32) outs(%e : tensor<32x16xf32>) -> tensor<32x16xf32>
     %r = linalg.matmul ins(%s, %b : tensor<32x32xbf16>, tensor<32x16xbf16>) outs(%f : tensor<32x16xf32>) -> tensor<32x16xf32>
     return %r : tensor<32x16xf32>
+  }
+  // An argmax over every other element of each row (a strided view).
+  func.func @strided_slice_argmax(%x: tensor<8x2000xf32>) -> tensor<8xi64> {
+    %s = tensor.extract_slice %x[0, 0] [8, 1000] [1, 2] : tensor<8x2000xf32> to tensor<8x1000xf32>
+    %ninf = arith.constant 0xFF800000 : f32
+    %z = arith.constant 0 : i64
+    %ev = tensor.empty() : tensor<8xf32>
+    %ei = tensor.empty() : tensor<8xi64>
+    %fv = linalg.fill ins(%ninf : f32) outs(%ev : tensor<8xf32>) -> tensor<8xf32>
+    %fi = linalg.fill ins(%z : i64) outs(%ei : tensor<8xi64>) -> tensor<8xi64>
+    %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%s : tensor<8x1000xf32>) outs(%fv, %fi : tensor<8xf32>, tensor<8xi64>) {
+    ^bb0(%in: f32, %v: f32, %i: i64):
+      %idx = linalg.index 1 : index
+      %ii = arith.index_cast %idx : index to i64
+      %m = arith.maximumf %in, %v : f32
+      %gt = arith.cmpf ogt, %in, %v : f32
+      %sel = arith.select %gt, %ii, %i : i64
+      linalg.yield %m, %sel : f32, i64
+    } -> (tensor<8xf32>, tensor<8xi64>)
+    return %r#1 : tensor<8xi64>
   }
   func.func @int_ops(%a: tensor<64x64xi32>, %b: tensor<64x64xi32>) -> tensor<64x64xi32> {
     %e = tensor.empty() : tensor<64x64xi32>

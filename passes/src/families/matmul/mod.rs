@@ -646,13 +646,6 @@ pub fn match_matmul(op: &OperationRef) -> Result<MatmulFacts, String> {
     if op_name == "linalg.generic" {
         generic_body(op, a_elem == "f32")?;
     }
-    for (what, v) in [("A", a), ("B", b), ("C", c)] {
-        if let Some(stride) = strided_innermost(v) {
-            return Err(format!(
-                "{what} is a view with innermost stride {stride}; the ukernels read and write rows of unit stride"
-            ));
-        }
-    }
     let (n, k) = if b_layout == "nk" { (b_dims[0], b_dims[1]) } else { (b_dims[1], b_dims[0]) };
     Ok(MatmulFacts {
         input: a_elem,
@@ -663,24 +656,6 @@ pub fn match_matmul(op: &OperationRef) -> Result<MatmulFacts, String> {
         zero_init: zero_init(op, c),
         batch,
     })
-}
-
-/// The innermost stride of `v` where it is not 1 (`?` when dynamic): a
-/// `tensor.extract_slice` with a step along its last dim (on tensors, where
-/// KernelConfig decides; bufferized, it is a strided view), or a memref of
-/// a strided layout.
-fn strided_innermost(v: Value) -> Option<String> {
-    if crate::ir::is_memref(v.r#type()) {
-        let text = v.r#type().to_string();
-        let layout = text.split_once("strided<[")?.1;
-        let last = layout.split(']').next()?.rsplit(',').next()?.trim();
-        return (last != "1").then(|| last.to_string());
-    }
-    let slice = defining_op(v).filter(|d| name(d) == "tensor.extract_slice")?;
-    let strides = slice.attribute("static_strides").ok()?;
-    let strides = melior::ir::attribute::DenseI64ArrayAttribute::try_from(strides).ok()?;
-    let last = strides.element(strides.len().checked_sub(1)?).ok()?;
-    (last != 1).then(|| if last == i64::MIN { "?".to_string() } else { last.to_string() })
 }
 
 /// Whether the init `c` is filled with zero before `op`.
