@@ -8,7 +8,7 @@
 //! file per written buffer of each kernel (its bytes after the CPU run):
 //!
 //! ```text
-//! ukernel-reference 1
+//! ukernel-reference 2
 //! kernel <name> seed <u64> dynamic_size <n> tolerance <f64>
 //! output <dispatch argument> <element> <dims joined by x, or - for rank 0> <file>
 //! ```
@@ -17,7 +17,10 @@
 //! generated from the kernel's seed and the argument's position: floats are
 //! `k / 128` for `k` uniform in [-128, 128), exact in bf16, f16, f32 and
 //! f64, so both sides start from the same values whatever the type;
-//! integers are uniform in [0, 4) (valid as small exponents and indices).
+//! integers are uniform in [1, 4] (valid as small exponents, indices and
+//! offsets, and never a zero divisor). Version 2 of the manifest: version 1
+//! directories were made from integers in [0, 4) and are refused, with the
+//! advice to compile again with `--reference`.
 //!
 //! **Tolerance.** Integers must match exactly, NaN must meet NaN and an
 //! infinity the same infinity. A finite float result `got` matches `want`
@@ -36,7 +39,7 @@ use ukernel_runtime::{ArgSpec, ElementKind, PackagedKernel, launch::Access, laun
 use ukernels::check::Buffer;
 
 pub const MANIFEST: &str = "manifest.txt";
-const HEADER: &str = "ukernel-reference 1";
+const HEADER: &str = "ukernel-reference 2";
 
 /// The reference directory of a package: the package's path with `.ref`
 /// appended.
@@ -223,6 +226,15 @@ pub fn read(dir: &Path) -> Result<Vec<KernelReference>, ReferenceError> {
     let mut lines = text.lines().enumerate();
     match lines.next() {
         Some((_, HEADER)) => {}
+        Some((_, "ukernel-reference 1")) => {
+            return Err(syntax(
+                1,
+                format!(
+                    "an older reference format (its integer inputs differ); compile the package again with \
+                     --reference ('{HEADER}')"
+                ),
+            ));
+        }
         _ => return Err(syntax(1, format!("expected '{HEADER}'"))),
     }
     let mut out: Vec<KernelReference> = Vec::new();
@@ -376,9 +388,21 @@ mod tests {
         };
         write(dir.path(), std::slice::from_ref(&r), &[vec![vec![0u8; 14]]]).unwrap();
         assert_eq!(read(dir.path()).unwrap(), vec![r]);
-        std::fs::write(dir.path().join(MANIFEST), "ukernel-reference 1\noutput 1 f32 - x.bin\n").unwrap();
+        std::fs::write(dir.path().join(MANIFEST), "ukernel-reference 2\noutput 1 f32 - x.bin\n").unwrap();
         let e = read(dir.path()).unwrap_err().to_string();
         assert!(e.ends_with("manifest.txt:2: error: an output before any kernel"), "{e}");
+        // A version 1 directory (integer inputs from 0) is refused, located.
+        std::fs::write(dir.path().join(MANIFEST), "ukernel-reference 1\n").unwrap();
+        let e = read(dir.path()).unwrap_err().to_string();
+        assert!(e.contains("manifest.txt:1: error: an older reference format"), "{e}");
+    }
+
+    #[test]
+    fn generated_integers_are_small_and_never_zero() {
+        let bytes = generate(ElementKind::I32, 1000, 12345);
+        let values: Vec<i32> = bytes.chunks(4).map(|c| i32::from_le_bytes(c.try_into().unwrap())).collect();
+        assert!(values.iter().all(|v| (1..=4).contains(v)), "{values:?}");
+        assert!((1..=4).all(|k| values.contains(&k)));
     }
 
     #[test]

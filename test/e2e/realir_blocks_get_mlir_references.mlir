@@ -18,7 +18,7 @@
 
 // The LM head's argmax writes its index (i64) and its max value; bf16 in
 // the function makes the tolerance 8 * 2^-8 plus the K = 4096 f32 sum's.
-// MANIFEST: ukernel-reference 1
+// MANIFEST: ukernel-reference 2
 // MANIFEST-NEXT: kernel c_lm_head_argmax seed {{[0-9]+}} dynamic_size 1000 tolerance 3.1{{[0-9]*}}e-2
 // MANIFEST: output {{[0-9]+}} i64 2 c_lm_head_argmax.arg{{[0-9]+}}.bin
 
