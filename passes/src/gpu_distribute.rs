@@ -362,6 +362,14 @@ fn in_order_on_one_workgroup(context: &Context, block: melior::ir::BlockRef) -> 
             }
             barrier_after(context, op)?;
         } else if writes_memory(&op) && !n.starts_with("func.return") && n != "scf.yield" {
+            if n == "func.call" {
+                // What inlining left: a call to a declaration (no body).
+                let callee = op.attribute("callee").map(|a| a.to_string()).unwrap_or_default();
+                return Err(Fail(format!(
+                    "the dispatch calls {callee}, which has no body in the module (a declaration): a dispatch may \
+                     call only functions it defines, which are inlined"
+                )));
+            }
             if op.result_count() != 0 {
                 return Err(Fail(format!(
                     "'{n}' writes memory and has results; the default path cannot run it on one thread"
