@@ -565,32 +565,41 @@ const COUNT_PTX: &str = r#"
 }
 "#;
 
-fn count_kernel(stateful: bool) -> PackagedKernel {
-    let spec = MultiKernelLoaderSpec::new("count_launches")
-        .with(KernelLoaderSpec::cuda_ptx(
-            "count_launches",
-            [(ComputeCapability::from_sm(80), Bytes::Static(COUNT_PTX.as_bytes()))],
-        ))
+/// A one-thread kernel `name` of `ptx` (sm_80) whose first parameter is
+/// an `out` buffer of one i32, then `more` parameters.
+fn one_int_kernel(
+    name: &str,
+    ptx: &'static str,
+    more: Vec<ArgSpec>,
+    attributes: BTreeMap<String, String>,
+) -> PackagedKernel {
+    let spec = MultiKernelLoaderSpec::new(name)
+        .with(KernelLoaderSpec::cuda_ptx(name, [(ComputeCapability::from_sm(80), Bytes::Static(ptx.as_bytes()))]))
         .unwrap();
-    let mut attributes = BTreeMap::new();
-    if stateful {
-        attributes.insert(ukernel_runtime::MODULE_STATE_ATTRIBUTE.to_string(), "1".to_string());
-    }
+    let out = ArgSpec::Buffer {
+        name: "out".into(),
+        element: ElementKind::I32,
+        shape: vec![Dim::Static(1)],
+        access: Access::Write,
+    };
     PackagedKernel {
         spec,
         launch: LaunchMetadata {
             grid: [DimExpr::Const(1), DimExpr::Const(1), DimExpr::Const(1)],
             block: [1, 1, 1],
             shared_memory_bytes: 0,
-            args: vec![ArgSpec::Buffer {
-                name: "out".into(),
-                element: ElementKind::I32,
-                shape: vec![Dim::Static(1)],
-                access: Access::Write,
-            }],
+            args: std::iter::once(out).chain(more).collect(),
         },
         attributes,
     }
+}
+
+fn count_kernel(stateful: bool) -> PackagedKernel {
+    let mut attributes = BTreeMap::new();
+    if stateful {
+        attributes.insert(ukernel_runtime::MODULE_STATE_ATTRIBUTE.to_string(), "1".to_string());
+    }
+    one_int_kernel("count_launches", COUNT_PTX, vec![], attributes)
 }
 
 /// The counts seen by launches on the device's stream, then on a stream of
@@ -653,30 +662,8 @@ const READ_SCRATCH_PTX: &str = r#"
 /// A kernel with a 256-byte temporary: it writes the temporary's first
 /// word plus 7 (7: the temporary is zeroed).
 fn scratch_kernel() -> PackagedKernel {
-    let spec = MultiKernelLoaderSpec::new("read_scratch")
-        .with(KernelLoaderSpec::cuda_ptx(
-            "read_scratch",
-            [(ComputeCapability::from_sm(80), Bytes::Static(READ_SCRATCH_PTX.as_bytes()))],
-        ))
-        .unwrap();
-    PackagedKernel {
-        spec,
-        launch: LaunchMetadata {
-            grid: [DimExpr::Const(1), DimExpr::Const(1), DimExpr::Const(1)],
-            block: [1, 1, 1],
-            shared_memory_bytes: 0,
-            args: vec![
-                ArgSpec::Buffer {
-                    name: "out".into(),
-                    element: ElementKind::I32,
-                    shape: vec![Dim::Static(1)],
-                    access: Access::Write,
-                },
-                ArgSpec::Scratch { name: "scratch".into(), bytes: DimExpr::Const(256) },
-            ],
-        },
-        attributes: BTreeMap::new(),
-    }
+    let scratch = ArgSpec::Scratch { name: "scratch".into(), bytes: DimExpr::Const(256) };
+    one_int_kernel("read_scratch", READ_SCRATCH_PTX, vec![scratch], BTreeMap::new())
 }
 
 /// Launches `loaded` on `stream` inside a graph capture, then replays the
