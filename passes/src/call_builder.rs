@@ -26,8 +26,6 @@ use melior::{
     },
 };
 
-use melior::ir::r#type::TypeLike;
-
 use crate::ir::shape_of;
 
 /// How many workgroups along one grid axis.
@@ -562,20 +560,10 @@ pub fn i64_array<'c>(context: &'c Context, values: &[i64]) -> Attribute<'c> {
     ArrayAttribute::new(context, &elements).into()
 }
 
-/// Static strides of a memref type (`i64::MIN` where dynamic).
-pub fn strides(ty: Type) -> Option<Vec<i64>> {
-    let (dims, _) = shape_of(ty)?;
-    let mut strides = vec![0i64; dims.len()];
-    let mut offset = 0i64;
-    // SAFETY: `ty` is a live memref type; `strides` has room for its rank.
-    let ok = unsafe { mlir_sys::mlirMemRefTypeGetStridesAndOffset(ty.to_raw(), strides.as_mut_ptr(), &mut offset) };
-    (ok.value != 0).then_some(strides)
-}
-
 /// An error unless `memref`'s innermost dimension has a static unit stride
 /// (ukernels read rows contiguously). `what` names the operand.
 pub fn require_unit_inner_stride(memref: Value, what: &str, symbol: &str) -> Result<(), String> {
-    let s = strides(memref.r#type()).ok_or_else(|| format!("the {what}'s layout has no strides"))?;
+    let s = crate::ir::strides(memref.r#type()).ok_or_else(|| format!("the {what}'s layout has no strides"))?;
     match s.last() {
         Some(1) => Ok(()),
         Some(&i64::MIN) => Err(format!(

@@ -353,20 +353,28 @@ pub fn ints(a: Attribute) -> Vec<i64> {
         .unwrap_or_default()
 }
 
+/// Static strides of a memref type (`i64::MIN` where dynamic).
+pub fn strides(ty: Type) -> Option<Vec<i64>> {
+    let (dims, _) = shape_of(ty)?;
+    let mut strides = vec![0i64; dims.len()];
+    let mut offset = 0i64;
+    // SAFETY: `ty` is a live memref type; `strides` has room for its rank.
+    let ok = unsafe { mlir_sys::mlirMemRefTypeGetStridesAndOffset(ty.to_raw(), strides.as_mut_ptr(), &mut offset) };
+    (ok.value != 0).then_some(strides)
+}
+
 /// The innermost stride of `v` where it is not 1 (`?` when dynamic): a
 /// `tensor.extract_slice` with a step along its last dim (on tensors, where
 /// KernelConfig decides; bufferized, it is a strided view), or a memref of
 /// a strided layout.
 pub fn strided_innermost(v: Value) -> Option<String> {
-    if is_memref(v.r#type()) {
-        let text = v.r#type().to_string();
-        let layout = text.split_once("strided<[")?.1;
-        let last = layout.split(']').next()?.rsplit(',').next()?.trim();
-        return (last != "1").then(|| last.to_string());
-    }
-    let slice = defining_op(v).filter(|d| name(d) == "tensor.extract_slice")?;
-    let strides = slice.attribute("static_strides").ok()?;
-    let strides = melior::ir::attribute::DenseI64ArrayAttribute::try_from(strides).ok()?;
-    let last = strides.element(strides.len().checked_sub(1)?).ok()?;
+    let last = if is_memref(v.r#type()) {
+        *strides(v.r#type())?.last()?
+    } else {
+        let slice = defining_op(v).filter(|d| name(d) == "tensor.extract_slice")?;
+        let strides = slice.attribute("static_strides").ok()?;
+        let strides = melior::ir::attribute::DenseI64ArrayAttribute::try_from(strides).ok()?;
+        strides.element(strides.len().checked_sub(1)?).ok()?
+    };
     (last != 1).then(|| if last == i64::MIN { "?".to_string() } else { last.to_string() })
 }

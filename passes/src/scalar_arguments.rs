@@ -42,6 +42,12 @@ pub(crate) fn is_scalar(ty: Type) -> bool {
     matches!(ty.to_string().as_str(), "f16" | "bf16" | "f32" | "f64" | "i1" | "i8" | "i16" | "i32" | "i64" | "index")
 }
 
+/// The element type of the buffer that holds scalar `ty` (an index as an
+/// i64), and whether it is an index (cast between the two).
+pub(crate) fn buffer_element<'c>(context: &'c Context, ty: Type<'c>) -> (Type<'c>, bool) {
+    if ty.to_string() == "index" { (IntegerType::new(context, 64).into(), true) } else { (ty, false) }
+}
+
 /// The linalg op (a `linalg.generic` or `linalg.fill`) directly holding
 /// `user` in its body or taking it as its fill value, if any.
 fn consumer<'c, 'a>(user: &OperationRef<'c, 'a>, func: &OperationRef) -> Option<OperationRef<'c, 'a>> {
@@ -72,9 +78,7 @@ fn rewrite_func(context: &Context, func: &OperationRef) -> Result<(), String> {
         }
         changed = true;
         let location = func.location();
-        // A buffer holds an index as an i64.
-        let index = scalar.to_string() == "index";
-        let element: Type = if index { IntegerType::new(context, 64).into() } else { scalar };
+        let (element, index) = buffer_element(context, scalar);
         let tensor: Type = RankedTensorType::new(&[], element, None).into();
         let uses = users(arg);
         // Every use reads the scalar through one extract at the entry.

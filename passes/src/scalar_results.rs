@@ -17,7 +17,7 @@ use melior::{
         BlockLike, OperationRef, RegionLike, Type, Value, ValueLike,
         attribute::TypeAttribute,
         operation::{OperationBuilder, OperationLike, OperationMutLike},
-        r#type::{FunctionType, IntegerType, RankedTensorType},
+        r#type::{FunctionType, RankedTensorType},
     },
     pass::Pass,
 };
@@ -25,7 +25,7 @@ use melior::{
 use crate::{
     build::insert_before,
     ir::{CheckedBlock as _, name},
-    scalar_arguments::is_scalar,
+    scalar_arguments::{buffer_element, is_scalar},
 };
 
 pub const ARGUMENT: &str = "ukernel-scalar-results-as-tensors";
@@ -37,7 +37,6 @@ fn rewrite_func(context: &Context, func: &OperationRef) -> Result<(), String> {
     if !results.iter().any(|t| is_scalar(*t)) {
         return Ok(());
     }
-    let i64t: Type = IntegerType::new(context, 64).into();
     let region = func.region(0).map_err(|e| e.to_string())?;
     let mut block = region.first_block();
     let mut new_results = results.clone();
@@ -49,11 +48,11 @@ fn rewrite_func(context: &Context, func: &OperationRef) -> Result<(), String> {
                 }
                 let location = ret.location();
                 let mut v: Value = ret.operand(i).map_err(|e| e.to_string())?;
-                let element = if t.to_string() == "index" { i64t } else { *t };
-                if t.to_string() == "index" {
+                let (element, index) = buffer_element(context, *t);
+                if index {
                     v = insert_before(
                         &ret,
-                        OperationBuilder::new("arith.index_cast", location).add_operands(&[v]).add_results(&[i64t]),
+                        OperationBuilder::new("arith.index_cast", location).add_operands(&[v]).add_results(&[element]),
                     )?;
                 }
                 let tensor: Type = RankedTensorType::new(&[], element, None).into();

@@ -594,10 +594,12 @@ impl Runtime {
             return Ok(b.clone());
         }
         if stream.0.is_capturing()? {
-            let same = |k: &ScratchKey| k.0 == owner && k.1 == position && k.2 == bytes;
+            // The lowest stream key: the device's own (0) where it has one.
             let shared = cache
-                .get(&(owner.to_string(), position, bytes, 0))
-                .or_else(|| cache.iter().filter(|(k, _)| same(k)).min_by_key(|(k, _)| k.3).map(|(_, b)| b));
+                .iter()
+                .filter(|(k, _)| k.0 == owner && k.1 == position && k.2 == bytes)
+                .min_by_key(|(k, _)| k.3)
+                .map(|(_, b)| b);
             return match shared {
                 Some(b) => {
                     tracing::warn!(kernel = %owner, stream = stream.1, "a capturing stream shares another stream's temporary");
