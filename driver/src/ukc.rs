@@ -669,8 +669,8 @@ fn demo(out: Option<std::path::PathBuf>) -> Result<i32, Failure> {
     );
     crate::write_stdout(&out);
     match ukernel_runtime::Runtime::new(ukernel_runtime::DeviceSelection::All) {
-        Ok(rt) => {
-            let runs = crate::run::run_package(&rt, &compiled.package, &crate::run::RunOptions::default(), false)
+        Ok(mut rt) => {
+            let runs = crate::run::run_package(&mut rt, &compiled.package, &crate::run::RunOptions::default(), false)
                 .map_err(|e| format!("ukc: error: {e}"))?;
             let (text, ok) = crate::run::report(&rt, &runs);
             crate::write_stdout(&text);

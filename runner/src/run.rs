@@ -101,9 +101,11 @@ pub struct KernelRun {
 /// Runs every kernel of `package` on every device of `rt`. With
 /// `concurrent`, each kernel runs on all devices at the same time: one
 /// thread per device, each on its device's own context, stream, module cache
-/// and buffers, so no device waits for another.
+/// and buffers, so no device waits for another. A kernel that faults (a
+/// trap, an illegal address) is reported as a failed run and its device's
+/// context made anew ([`Runtime::recover`]), so the kernels after it run.
 pub fn run_package(
-    rt: &Runtime,
+    rt: &mut Runtime,
     package: &Package,
     options: &RunOptions,
     concurrent: bool,
@@ -111,28 +113,58 @@ pub fn run_package(
     let mut out = Vec::new();
     for function in package.functions() {
         let devices = 0..rt.devices().len();
-        if !concurrent {
+        let runs: Vec<(usize, Result<KernelRun, ukernel_runtime::Error>)> = if concurrent {
+            let (rt, function) = (&*rt, &function);
+            std::thread::scope(|scope| {
+                let handles: Vec<_> =
+                    devices.map(|d| (d, scope.spawn(move || run_function(rt, function, d, options)))).collect();
+                handles
+                    .into_iter()
+                    .map(|(d, h)| {
+                        (
+                            d,
+                            h.join()
+                                .unwrap_or_else(|_| Err(ukernel_runtime::Error::Io("a device thread panicked".into()))),
+                        )
+                    })
+                    .collect()
+            })
+        } else {
+            let mut runs = Vec::new();
             for device in devices {
-                out.push(run_function(rt, &function, device, options)?);
+                let run = run_function(rt, &function, device, options);
+                let lost = run.as_ref().is_err_and(|e| e.is_context_lost());
+                runs.push((device, run));
+                if lost {
+                    rt.recover()?;
+                }
             }
-            continue;
+            runs
+        };
+        if runs.iter().any(|(_, r)| r.as_ref().is_err_and(|e| e.is_context_lost())) {
+            rt.recover()?;
         }
-        let function = &function;
-        let runs: Vec<Result<KernelRun, ukernel_runtime::Error>> = std::thread::scope(|scope| {
-            let handles: Vec<_> =
-                devices.map(|d| scope.spawn(move || run_function(rt, function, d, options))).collect();
-            handles
-                .into_iter()
-                .map(|h| {
-                    h.join().unwrap_or_else(|_| Err(ukernel_runtime::Error::Io("a device thread panicked".into())))
-                })
-                .collect()
-        });
-        for r in runs {
-            out.push(r?);
+        for (device, r) in runs {
+            out.push(match r {
+                Err(e) if e.is_context_lost() => fault(&function.name, device, &e),
+                r => r?,
+            });
         }
     }
     Ok(out)
+}
+
+/// The run of a function whose kernel faulted: a failure in the report.
+fn fault(function: &str, device: usize, error: &ukernel_runtime::Error) -> KernelRun {
+    KernelRun {
+        kernel: function.to_string(),
+        device,
+        micros: f32::NAN,
+        input_bytes: 0,
+        mismatches: Some(vec![format!("FAULT: {error}; the device's context was made anew")]),
+        mlir_reference: false,
+        detail: "faulted".into(),
+    }
 }
 
 /// Runs one function: a kernel, or the steps of a dispatch made of

@@ -261,8 +261,8 @@ fn run(
     concurrent: bool,
 ) -> Result<bool, String> {
     let package = read_package(path)?;
-    let rt = Runtime::new(devices).map_err(|e| format!("error: {e}"))?;
-    let runs = crate::run::run_package(&rt, &package, options, concurrent).map_err(|e| format!("error: {e}"))?;
+    let mut rt = Runtime::new(devices).map_err(|e| format!("error: {e}"))?;
+    let runs = crate::run::run_package(&mut rt, &package, options, concurrent).map_err(|e| format!("error: {e}"))?;
     let (text, ok) = crate::run::report(&rt, &runs);
     crate::write_stdout(&text);
     Ok(ok)

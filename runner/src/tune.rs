@@ -66,8 +66,11 @@ pub fn measure(dir: &Path, device: usize, repeat: u32) -> Result<(Vec<Record>, S
     } else {
         None
     };
-    let rt = Runtime::new(DeviceSelection::Only(vec![device]))?;
-    let dev = rt.devices().first().ok_or(TuneError::NoDevice(device))?;
+    let mut rt = Runtime::new(DeviceSelection::Only(vec![device]))?;
+    let (gpu_name, cc) = {
+        let dev = rt.devices().first().ok_or(TuneError::NoDevice(device))?;
+        (dev.name.clone(), dev.compute_capability)
+    };
     let driver = ukernel_runtime::cuda::driver_version()?;
     // First every candidate once, checked, with a rough time (the median of
     // 5 single launches, or the first alone where it is over [`CONTENDER_FACTOR`] x the best
@@ -111,7 +114,7 @@ pub fn measure(dir: &Path, device: usize, repeat: u32) -> Result<(Vec<Record>, S
                 inputs: Some(inputs.clone()),
                 ..Default::default()
             };
-            let run = crate::run::run_package(&rt, &of_function(&c.function), &options, false)
+            let run = crate::run::run_package(&mut rt, &of_function(&c.function), &options, false)
                 .map_err(|source| TuneError::Candidate { candidate: c.function.clone(), source })?;
             if let Some(r) = run.into_iter().next() {
                 let line = format!(
@@ -144,7 +147,7 @@ pub fn measure(dir: &Path, device: usize, repeat: u32) -> Result<(Vec<Record>, S
                 inputs: Some(inputs.clone()),
                 ..Default::default()
             };
-            let timed = crate::run::run_package(&rt, &of_function(&runs[i].kernel), &options, false)
+            let timed = crate::run::run_package(&mut rt, &of_function(&runs[i].kernel), &options, false)
                 .map_err(|source| TuneError::Candidate { candidate: runs[i].kernel.clone(), source })?;
             if let Some(r) = timed.first() {
                 runs[i].micros = r.micros;
@@ -154,17 +157,16 @@ pub fn measure(dir: &Path, device: usize, repeat: u32) -> Result<(Vec<Record>, S
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    let cc = dev.compute_capability;
     let mut records = Vec::new();
     let mut table = format!(
         "tuned {} kernel(s) on {} ({}.{}), driver {driver}\n",
         plan.kernels.len(),
-        dev.name,
+        gpu_name,
         cc.major,
         cc.minor
     );
     let gpu = Gpu {
-        name: dev.name.clone(),
+        name: gpu_name.clone(),
         compute_capability: format!("{}.{}", cc.major, cc.minor),
         driver: driver.to_string(),
     };

@@ -36,6 +36,79 @@ impl CudaError {
     pub fn is_out_of_memory(&self) -> bool {
         self.code == CUresult::CUDA_ERROR_OUT_OF_MEMORY as u32
     }
+
+    /// Whether the error is one the driver keeps returning for every later
+    /// call in the context (a kernel that trapped, faulted on an address or
+    /// an instruction, or hit a device assert): the context and everything
+    /// in it are lost, and only a new context (a primary context reset)
+    /// runs work on that device again.
+    pub fn is_context_lost(&self) -> bool {
+        use CUresult::*;
+        [
+            CUDA_ERROR_ILLEGAL_ADDRESS,
+            CUDA_ERROR_LAUNCH_TIMEOUT,
+            CUDA_ERROR_ASSERT,
+            CUDA_ERROR_HARDWARE_STACK_ERROR,
+            CUDA_ERROR_ILLEGAL_INSTRUCTION,
+            CUDA_ERROR_MISALIGNED_ADDRESS,
+            CUDA_ERROR_INVALID_ADDRESS_SPACE,
+            CUDA_ERROR_INVALID_PC,
+            CUDA_ERROR_LAUNCH_FAILED,
+        ]
+        .iter()
+        .any(|&c| self.code == c as u32)
+    }
+}
+
+/// Devices whose primary context this process may reset, by ordinal.
+const MAX_EPOCH_DEVICES: usize = 256;
+
+/// Per device, how many times its primary context was reset here. A handle
+/// records the count at its creation; once the count has moved on, the
+/// handle died with the old context and its drop must not release it (the
+/// new context may reuse the same address or handle value).
+static EPOCHS: [std::sync::atomic::AtomicU64; MAX_EPOCH_DEVICES] =
+    [const { std::sync::atomic::AtomicU64::new(0) }; MAX_EPOCH_DEVICES];
+
+fn epoch(device: sys::CUdevice) -> u64 {
+    usize::try_from(device).ok().and_then(|d| EPOCHS.get(d)).map_or(0, |e| e.load(std::sync::atomic::Ordering::Acquire))
+}
+
+/// The context generation a handle belongs to: released on drop only while
+/// its device's primary context has not been reset since.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Generation {
+    device: sys::CUdevice,
+    epoch: u64,
+}
+
+impl Generation {
+    fn of(context: &Context) -> Self {
+        Self { device: context.device, epoch: epoch(context.device) }
+    }
+
+    /// Whether the context this handle was made in still exists.
+    pub fn is_current(&self) -> bool {
+        epoch(self.device) == self.epoch
+    }
+}
+
+/// Destroys the primary context of `ordinal` and everything in it (after a
+/// lost context: a trap, an illegal address). Handles made before are left
+/// unreleased from now on ([`Generation`]); a later
+/// [`Context::primary`] retains a new, working context. Every user of the
+/// device's primary context in the process (the CUDA runtime API, a
+/// framework) loses its allocations too, as it already did to the fault.
+pub fn reset_primary(ordinal: usize) -> Result<(), CudaError> {
+    let mut device = 0;
+    // SAFETY: a driver call on locals that outlive it.
+    check("cuDeviceGet", unsafe { sys::cuDeviceGet(&mut device, ordinal as i32) })?;
+    if let Some(e) = EPOCHS.get(ordinal) {
+        e.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+    }
+    // SAFETY: resets the device's primary context; the handles made in it
+    // are no longer released (their generation is past).
+    check("cuDevicePrimaryCtxReset", unsafe { sys::cuDevicePrimaryCtxReset_v2(device) })
 }
 
 fn check(call: &'static str, r: CUresult) -> Result<(), CudaError> {
@@ -171,6 +244,14 @@ impl Context {
     }
 
     /// (major, minor) compute capability of the context's device.
+    /// Binds the context and waits for all its work: the error of any
+    /// kernel that faulted there (a lost context) comes back here.
+    pub fn probe(&self) -> Result<(), CudaError> {
+        self.bind()?;
+        // SAFETY: a driver call on the bound context.
+        check("cuCtxSynchronize", unsafe { sys::cuCtxSynchronize() })
+    }
+
     pub fn compute_capability(&self) -> Result<(u32, u32), CudaError> {
         use sys::CUdevice_attribute::*;
         Ok((
@@ -214,6 +295,8 @@ impl Drop for Context {
 pub struct Stream {
     raw: sys::CUstream,
     ownership: Ownership,
+    /// For an owned stream, the context generation it is destroyed in.
+    generation: Option<Generation>,
 }
 
 unsafe impl Send for Stream {}
@@ -228,7 +311,7 @@ impl Stream {
         check("cuStreamCreate", unsafe {
             sys::cuStreamCreate(&mut raw, sys::CUstream_flags::CU_STREAM_NON_BLOCKING as u32)
         })?;
-        Ok(Self { raw, ownership: Ownership::Owned })
+        Ok(Self { raw, ownership: Ownership::Owned, generation: Some(Generation::of(context)) })
     }
 
     /// Wraps a stream the caller created and keeps alive.
@@ -237,7 +320,7 @@ impl Stream {
     /// `raw` must be a valid stream (or null, the legacy default stream) of
     /// the context it is used with, outliving the returned value.
     pub unsafe fn borrowed(raw: sys::CUstream) -> Self {
-        Self { raw, ownership: Ownership::Borrowed }
+        Self { raw, ownership: Ownership::Borrowed, generation: None }
     }
 
     pub fn raw(&self) -> sys::CUstream {
@@ -265,8 +348,8 @@ impl Stream {
 
 impl Drop for Stream {
     fn drop(&mut self) {
-        if self.ownership == Ownership::Owned {
-            // SAFETY: an owned stream, destroyed once, on drop.
+        if self.ownership == Ownership::Owned && self.generation.is_some_and(|g| g.is_current()) {
+            // SAFETY: an owned stream of a context still alive, destroyed once, on drop.
             unsafe { sys::cuStreamDestroy_v2(self.raw) };
         }
     }
@@ -278,6 +361,7 @@ pub struct DeviceBuffer {
     ptr: sys::CUdeviceptr,
     bytes: usize,
     context: sys::CUcontext,
+    generation: Generation,
 }
 
 unsafe impl Send for DeviceBuffer {}
@@ -290,7 +374,7 @@ impl DeviceBuffer {
         let mut ptr = 0;
         // SAFETY: a driver call on handles this value owns or borrows (alive while it is) and on locals that outlive the call.
         check("cuMemAlloc", unsafe { sys::cuMemAlloc_v2(&mut ptr, bytes.max(1)) })?;
-        Ok(Self { ptr, bytes, context: context.raw() })
+        Ok(Self { ptr, bytes, context: context.raw(), generation: Generation::of(context) })
     }
 
     /// Allocates and zeroes.
@@ -313,6 +397,12 @@ impl DeviceBuffer {
 
     pub fn len_bytes(&self) -> usize {
         self.bytes
+    }
+
+    /// Whether the context the buffer was allocated in still exists (a
+    /// reset after a fault destroyed it and the buffer with it).
+    pub fn is_alive(&self) -> bool {
+        self.generation.is_current()
     }
 
     /// Copies `data` to the start of the buffer (synchronously).
@@ -346,7 +436,10 @@ impl DeviceBuffer {
 
 impl Drop for DeviceBuffer {
     fn drop(&mut self) {
-        // SAFETY: frees this value's own allocation, once, on drop, in its context.
+        if !self.is_alive() {
+            return;
+        }
+        // SAFETY: frees this value's own allocation, once, on drop, in its context (still alive).
         unsafe {
             sys::cuCtxSetCurrent(self.context);
             sys::cuMemFree_v2(self.ptr);
@@ -359,6 +452,7 @@ impl Drop for DeviceBuffer {
 pub struct Module {
     raw: sys::CUmodule,
     context: sys::CUcontext,
+    generation: Generation,
 }
 
 unsafe impl Send for Module {}
@@ -409,7 +503,12 @@ impl Module {
             let end = log.iter().position(|&b| b == 0).unwrap_or(log.len());
             LoadError { error, log: String::from_utf8_lossy(&log[..end]).trim_end().to_string() }
         })?;
-        Ok(Self { raw, context: context.raw() })
+        Ok(Self { raw, context: context.raw(), generation: Generation::of(context) })
+    }
+
+    /// Whether the context the module was loaded in still exists.
+    pub fn is_alive(&self) -> bool {
+        self.generation.is_current()
     }
 
     pub fn function(&self, name: &str) -> Result<sys::CUfunction, CudaError> {
@@ -428,7 +527,10 @@ impl Module {
 
 impl Drop for Module {
     fn drop(&mut self) {
-        // SAFETY: unloads this value's own module, once, on drop, in its context.
+        if !self.is_alive() {
+            return;
+        }
+        // SAFETY: unloads this value's own module, once, on drop, in its context (still alive).
         unsafe {
             sys::cuCtxSetCurrent(self.context);
             sys::cuModuleUnload(self.raw);
@@ -513,6 +615,7 @@ pub fn memory_info(context: &Context) -> Result<(usize, usize), CudaError> {
 pub struct Timer {
     start: sys::CUevent,
     stop: sys::CUevent,
+    generation: Generation,
 }
 
 impl Timer {
@@ -523,7 +626,7 @@ impl Timer {
         check("cuEventCreate", unsafe { sys::cuEventCreate(&mut start, 0) })?;
         // SAFETY: a driver call on handles this value owns or borrows (alive while it is) and on locals that outlive the call.
         check("cuEventCreate", unsafe { sys::cuEventCreate(&mut stop, 0) })?;
-        Ok(Self { start, stop })
+        Ok(Self { start, stop, generation: Generation::of(context) })
     }
 
     pub fn start(&self, stream: &Stream) -> Result<(), CudaError> {
@@ -546,10 +649,42 @@ impl Timer {
 
 impl Drop for Timer {
     fn drop(&mut self) {
-        // SAFETY: destroys this timer's own events, once, on drop.
+        if !self.generation.is_current() {
+            return;
+        }
+        // SAFETY: destroys this timer's own events, once, on drop (their context still alive).
         unsafe {
             sys::cuEventDestroy_v2(self.start);
             sys::cuEventDestroy_v2(self.stop);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{CUresult, CudaError};
+
+    fn error(code: CUresult) -> CudaError {
+        CudaError {
+            call: "cuStreamSynchronize",
+            code: code as u32,
+            name: format!("{code:?}"),
+            description: String::new(),
+        }
+    }
+
+    #[test]
+    fn faults_lose_the_context_and_other_errors_do_not() {
+        for lost in
+            [CUresult::CUDA_ERROR_LAUNCH_FAILED, CUresult::CUDA_ERROR_ILLEGAL_ADDRESS, CUresult::CUDA_ERROR_ASSERT]
+        {
+            assert!(error(lost).is_context_lost(), "{lost:?}");
+        }
+        // The context goes on after these.
+        for kept in
+            [CUresult::CUDA_ERROR_OUT_OF_MEMORY, CUresult::CUDA_ERROR_INVALID_VALUE, CUresult::CUDA_ERROR_NOT_READY]
+        {
+            assert!(!error(kept).is_context_lost(), "{kept:?}");
         }
     }
 }

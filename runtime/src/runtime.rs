@@ -68,6 +68,18 @@ pub enum Error {
     CaptureNeedsTemporary { kernel: String, bytes: u64 },
     #[error("{0}")]
     Io(String),
+    #[error(
+        "kernel '{kernel}' was loaded on device {device} before its context was lost and made anew \
+         (Runtime::recover); load it again"
+    )]
+    StaleKernel { kernel: String, device: usize },
+    #[error(
+        "kernel '{kernel}' argument {index}: the buffer was allocated before device {device}'s context was lost and \
+         made anew (Runtime::recover); allocate it again"
+    )]
+    StaleBuffer { kernel: String, index: usize, device: usize },
+    #[error("device {device}: its context is a caller's (Runtime::from_native); only the caller can make it anew")]
+    BorrowedContextLost { device: usize },
     #[error("kernel '{kernel}' argument {index}: the buffer has {have} bytes, its shape needs {need}")]
     BufferTooSmall { kernel: String, index: usize, have: usize, need: usize },
     #[error(
@@ -84,6 +96,19 @@ pub enum Error {
         needs: u32,
         allows: u32,
     },
+}
+
+impl Error {
+    /// Whether the error says that a device's context is lost (a kernel
+    /// trapped or faulted): every later call there fails until
+    /// [`Runtime::recover`] makes a new context.
+    pub fn is_context_lost(&self) -> bool {
+        match self {
+            Error::Cuda(e) => e.is_context_lost(),
+            Error::Load { error, .. } => error.is_context_lost(),
+            _ => false,
+        }
+    }
 }
 
 /// Which GPUs a runtime uses.
@@ -347,6 +372,40 @@ impl Runtime {
         &self.devices
     }
 
+    /// Makes a new context on every device whose context is lost (a kernel
+    /// trapped or faulted: [`Error::is_context_lost`]) and returns their
+    /// indices. The lost context's modules, temporaries and stream are
+    /// dropped, the device's primary context is reset, and the device
+    /// reopened with a new stream; kernels loaded and buffers allocated
+    /// before are dead ([`Error::StaleKernel`], [`Error::StaleBuffer`] if
+    /// launched or passed) and are never released into the new context.
+    /// Resetting the primary context ends it for every user in the process,
+    /// which the fault had already done. A caller's context
+    /// ([`from_native`](Self::from_native)) is not reset:
+    /// [`Error::BorrowedContextLost`].
+    pub fn recover(&mut self) -> Result<Vec<usize>, Error> {
+        let mut recovered = Vec::new();
+        for index in 0..self.devices.len() {
+            let device = &self.devices[index];
+            match device.context.probe() {
+                Err(e) if e.is_context_lost() => {}
+                _ => continue,
+            }
+            let Some(ordinal) = device.ordinal else {
+                return Err(Error::BorrowedContextLost { device: index });
+            };
+            // Released while the lost context still exists: after the reset
+            // the same handles and addresses may belong to the new one.
+            device.modules.lock().unwrap_or_else(|p| p.into_inner()).clear();
+            device.scratch.lock().unwrap_or_else(|p| p.into_inner()).clear();
+            cuda::reset_primary(ordinal)?;
+            self.devices[index] = Device::open(Context::primary(ordinal)?, None, Some(ordinal))?;
+            tracing::warn!(device = index, "context lost; made anew");
+            recovered.push(index);
+        }
+        Ok(recovered)
+    }
+
     /// Ownership of device `index`'s context and stream.
     pub fn ownership(&self, index: usize) -> Option<(Ownership, Ownership)> {
         self.devices.get(index).map(|d| (d.context.ownership(), d.stream.ownership()))
@@ -440,6 +499,16 @@ impl Runtime {
             .devices
             .get(kernel.device)
             .ok_or(Error::DeviceOutOfRange { ordinal: kernel.device, count: self.devices.len() })?;
+        if !kernel.module.is_alive() {
+            return Err(Error::StaleKernel { kernel: kernel.name.clone(), device: kernel.device });
+        }
+        for (index, a) in args.iter().enumerate() {
+            if let LaunchArg::Buffer { buffer, .. } = a
+                && !buffer.is_alive()
+            {
+                return Err(Error::StaleBuffer { kernel: kernel.name.clone(), index, device: kernel.device });
+            }
+        }
         let values: Vec<ArgValue> = args.iter().map(LaunchArg::value).collect();
         let resolved = kernel.launch.resolve(&kernel.name, &values)?;
         for (index, a) in args.iter().enumerate() {

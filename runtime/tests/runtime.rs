@@ -1,9 +1,15 @@
-//! The runtime's one integration-test binary: packages (round trip, corrupt
-//! input) without a GPU, and loading/launching on every visible GPU, which
-//! is ignored by default (the summary counts it as ignored where there is no
-//! GPU); `-- --include-ignored` runs it on a GPU machine.
+//! The runtime's integration tests: packages (round trip, corrupt input)
+//! without a GPU, and loading/launching on every visible GPU, which is
+//! ignored by default (the summary counts it as ignored where there is no
+//! GPU); `-- --include-ignored` runs it on a GPU machine. A kernel's fault
+//! ends the device's context for the whole process, so those tests are a
+//! binary of their own (`fault.rs`).
+
+mod common;
 
 use std::collections::BTreeMap;
+
+use common::one_int_kernel;
 
 use ukernel_runtime::{
     ArgSpec, ComputeCapability, DeviceSelection, DimExpr, ElementKind, Error, KernelLoaderSpec, LaunchArg,
@@ -564,35 +570,6 @@ const COUNT_PTX: &str = r#"
     ret;
 }
 "#;
-
-/// A one-thread kernel `name` of `ptx` (sm_80) whose first parameter is
-/// an `out` buffer of one i32, then `more` parameters.
-fn one_int_kernel(
-    name: &str,
-    ptx: &'static str,
-    more: Vec<ArgSpec>,
-    attributes: BTreeMap<String, String>,
-) -> PackagedKernel {
-    let spec = MultiKernelLoaderSpec::new(name)
-        .with(KernelLoaderSpec::cuda_ptx(name, [(ComputeCapability::from_sm(80), Bytes::Static(ptx.as_bytes()))]))
-        .unwrap();
-    let out = ArgSpec::Buffer {
-        name: "out".into(),
-        element: ElementKind::I32,
-        shape: vec![Dim::Static(1)],
-        access: Access::Write,
-    };
-    PackagedKernel {
-        spec,
-        launch: LaunchMetadata {
-            grid: [DimExpr::Const(1), DimExpr::Const(1), DimExpr::Const(1)],
-            block: [1, 1, 1],
-            shared_memory_bytes: 0,
-            args: std::iter::once(out).chain(more).collect(),
-        },
-        attributes,
-    }
-}
 
 fn count_kernel(stateful: bool) -> PackagedKernel {
     let mut attributes = BTreeMap::new();
