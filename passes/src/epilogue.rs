@@ -215,16 +215,22 @@ pub fn store_function<'c>(
         let index = emit.binary("arith.addi", offset, at)?;
         emit.load_invariant(emit.element_ptr(base, index, e_type)?, e_type)
     };
+    // Elements the same along the row: a row vector's (at the row) and a
+    // scalar's (its one), read once for both columns.
     let mut row_elements = Vec::new();
     for (i, o) in consumer.operands.iter().enumerate() {
-        row_elements.push(if o.broadcast == Broadcast::Row { Some(load(i, row)?) } else { None });
+        row_elements.push(match o.broadcast {
+            Broadcast::Row => Some(load(i, row)?),
+            Broadcast::Scalar => Some(load(i, emit.constant(i64t, 0)?)?),
+            Broadcast::Column | Broadcast::Full => None,
+        });
     }
     let mut results = Vec::new();
     for (v, col) in [(v0, col0), (v1, col1)] {
         let mut e = Vec::new();
         for (i, o) in consumer.operands.iter().enumerate() {
             e.push(match o.broadcast {
-                Broadcast::Row => row_elements[i].ok_or("internal error: no row element")?,
+                Broadcast::Row | Broadcast::Scalar => row_elements[i].ok_or("internal error: no row element")?,
                 Broadcast::Column => load(i, col)?,
                 Broadcast::Full => load(i, emit.binary("arith.addi", emit.binary("arith.muli", row, ld)?, col)?)?,
             });

@@ -260,6 +260,8 @@ pub enum Broadcast {
     Column,
     Row,
     Full,
+    /// A 0-d operand, one value for every element (a per-tensor scale).
+    Scalar,
 }
 
 /// An elementwise consumer of a matmul's result a store fusion point can
@@ -375,8 +377,13 @@ pub fn output_consumer<'c, 'a>(root: &OperationRef<'c, 'a>, init: usize) -> Resu
             Broadcast::Row
         } else if maps[o].is(identity) {
             Broadcast::Full
+        } else if maps[o].is(&[]) {
+            Broadcast::Scalar
         } else {
-            return Err("its consumer's other inputs are not row or column vectors or matrices like its output".into());
+            return Err(
+                "its consumer's other inputs are not scalars, row or column vectors or matrices like its output"
+                    .into(),
+            );
         };
         operands.push(Operand { value: consumer.operand(o).map_err(|e| e.to_string())?, broadcast, input: o });
     }

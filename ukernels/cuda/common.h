@@ -13,6 +13,7 @@ typedef unsigned long long u64;
 typedef int i32;
 typedef unsigned int u32;
 typedef unsigned short u16;
+typedef unsigned char u8;
 
 typedef float f32x2 __attribute__((ext_vector_type(2)));
 typedef float f32x4 __attribute__((ext_vector_type(4)));

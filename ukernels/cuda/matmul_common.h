@@ -3,7 +3,8 @@
 // mma.sync m16n8k16, ldmatrix or cp.async with a source size).
 //
 // Built with -DUK_AB_BF16 or -DUK_AB_F16 (both inputs of that type; f32
-// accumulation and f32 output), or -DUK_AB_F32 (the CUDA-core ukernel), and -DUK_B_NK (B stored N x K, K contiguous:
+// accumulation and f32 output), -DUK_AB_F8E4M3FN or -DUK_AB_F8E5M2 (8-bit
+// floats: the wgmma ukernel alone), or -DUK_AB_F32 (the CUDA-core ukernel), and -DUK_B_NK (B stored N x K, K contiguous:
 // the weight layout of torch's F.linear) or -DUK_B_KN (B stored K x N).
 #pragma once
 
@@ -15,12 +16,23 @@
 #elif defined(UK_AB_F16)
 #define UK_AB_NAME f16
 #define UK_MMA_TYPE "f16"
+#elif defined(UK_AB_F8E4M3FN)
+#define UK_AB_NAME f8e4m3fn
+#define UK_MMA_TYPE "e4m3"
+#elif defined(UK_AB_F8E5M2)
+#define UK_AB_NAME f8e5m2
+#define UK_MMA_TYPE "e5m2"
 #elif defined(UK_AB_F32)
 // f32 inputs: the CUDA-core ukernel (matmul_simt.cu), no tensor-core path.
 #define UK_AB_NAME f32
 #define UK_MMA_TYPE "unused"
 #else
-#error "define UK_AB_BF16, UK_AB_F16 or UK_AB_F32"
+#error "define UK_AB_BF16, UK_AB_F16, UK_AB_F8E4M3FN, UK_AB_F8E5M2 or UK_AB_F32"
+#endif
+#if defined(UK_AB_F8E4M3FN) || defined(UK_AB_F8E5M2)
+#define UK_AB_FP8 1
+#else
+#define UK_AB_FP8 0
 #endif
 
 #if defined(UK_B_NK)
@@ -33,6 +45,8 @@
 
 #if defined(UK_AB_F32)
 typedef float AB;
+#elif UK_AB_FP8
+typedef u8 AB; // the 8-bit float's bits
 #else
 typedef u16 AB; // bf16 or f16 bits
 #endif
@@ -106,6 +120,16 @@ static UK_DEVICE UK_INLINE u32x4 uk_ld16(const void *p) {
 
 // Eight consecutive elements of a row starting at `col`, zero past `limit`
 // (element by element: for unaligned rows and row tails).
+#if UK_AB_FP8
+// The 16 bytes of `row` at `col` (16 elements), zeros at `limit` and past it.
+static UK_DEVICE UK_INLINE u32x4 uk_load16_bytes_masked(const AB *row, i64 col, i64 limit) {
+  u32 w[4] = {0, 0, 0, 0};
+#pragma unroll
+  for (int i = 0; i < 16; i++)
+    if (col + i < limit) w[i / 4] |= (u32)row[col + i] << (8 * (i % 4));
+  return (u32x4){w[0], w[1], w[2], w[3]};
+}
+#else
 static UK_DEVICE UK_INLINE u32x4 uk_load8_masked(const AB *row, i64 col, i64 limit) {
   u16 e[8];
 #pragma unroll
@@ -117,10 +141,11 @@ static UK_DEVICE UK_INLINE u32x4 uk_load8_masked(const AB *row, i64 col, i64 lim
   v.w = (u32)e[6] | ((u32)e[7] << 16);
   return v;
 }
+#endif
 
 static UK_DEVICE UK_INLINE bool uk_aligned16(const void *p) { return ((u64)p & 15) == 0; }
 
-#if !defined(UK_AB_F32)
+#if !defined(UK_AB_F32) && !UK_AB_FP8
 // A 16-bit input element, widened to f32 (exact).
 static UK_DEVICE UK_INLINE float uk_ab_to_f32(u16 h) {
 #if defined(UK_AB_BF16)
@@ -190,7 +215,9 @@ static UK_DEVICE UK_INLINE void uk_epilogue2(const UkEpilogue &e, i64 row, i64 c
 // 8 elements of `row` (length `len`) at `col`: one 16-byte load (bypassing L1
 // when `stream`) when the whole chunk is in bounds and the row is aligned
 // (`vec`), else element by element with zeros past the end.
+#if !UK_AB_FP8
 static UK_DEVICE UK_INLINE u32x4 uk_load8(const AB *row, i64 col, i64 len, bool vec, bool stream) {
   if (vec && col + 8 <= len) return stream ? uk_ld_stream16(row + col) : uk_ld16(row + col);
   return uk_load8_masked(row, col, len);
 }
+#endif

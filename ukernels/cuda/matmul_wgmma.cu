@@ -7,11 +7,16 @@
 // contiguous: B MN-major, which wgmma reads transposed from shared memory,
 // so torch.mm's layout needs no transpose), with clang for sm_90a: wgmma and
 // tensormap.replace exist only for the arch-specific target, whose PTX
-// loads only on compute capability exactly 9.0.
+// loads only on compute capability exactly 9.0. 8-bit float inputs
+// (uk_matmul_wgmma_narrow_<f8e4m3fn|f8e5m2>_nk, UK_AB_FP8): B as N x K
+// only, 128 bytes of K per stage row (128 elements: k32 per instruction),
+// each stage's products summed apart and added in f32 (see
+// multiply_stage_promoted).
 //
 // Workgroup: two consumer warpgroups (warps 0-7) and a producer (warps 8 and
 // on). One producer thread issues the TMA loads of a 128 x 64 A tile and a
-// BN x 64 B tile per stage in the 128-byte swizzle, each stage's arrival
+// BN x 64 B tile per stage (of 16-bit inputs: 128 bytes of K) in the
+// 128-byte swizzle, each stage's arrival
 // counted on a "full" mbarrier. Each consumer multiplies its 64 rows of A
 // with all of B (four m64nBNk16 per stage), keeps one batch of wgmma in
 // flight, and hands a stage back on its "empty" mbarrier once the wgmma
@@ -103,7 +108,22 @@
 #define B_KN 0
 #define UK_TNSP_B "0"
 #endif
-#define B_BOX_BYTES (64 * BK * 2)
+#define B_BOX_BYTES (64 * BK_BYTES)
+// 8-bit inputs: wgmma reads both operands K-major (it transposes 16-bit
+// types only), so B as N x K alone; K per instruction is 32 (32 bytes, as
+// 16 of a 16-bit type), and the instruction takes no transpose operands.
+#if UK_AB_FP8
+#if B_KN
+#error "8-bit inputs take B as N x K only"
+#endif
+#define AB_BYTES 1
+#define MMA_K "32"
+#define MMA_TAIL "p, 1, 1;"
+#else
+#define AB_BYTES 2
+#define MMA_K "16"
+#define MMA_TAIL "p, 1, 1, 0, " UK_TNSP_B ";"
+#endif
 
 #if !defined(UK_WGMMA_SYMBOL) || !defined(UK_WGMMA_BN) || !defined(UK_WGMMA_STAGES) || !defined(UK_WGMMA_PRODUCER_WARPS) || \
     (UK_WGMMA_PRODUCER_WARPS == 4 && (!defined(UK_WGMMA_PRODUCER_REGS) || !defined(UK_WGMMA_CONSUMER_REGS)))
@@ -137,13 +157,15 @@
 
 #define BM 128
 #define BN UK_WGMMA_BN
-#define BK 64
+// A stage's K: 128 bytes of each row (the 128-byte swizzle's row).
+#define BK_BYTES 128
+#define BK (BK_BYTES / AB_BYTES)
 #define STAGES UK_WGMMA_STAGES
 #define ACC (BN / 2)
 #define CONSUMER_WARPS 8
 #define THREADS (32 * (CONSUMER_WARPS + UK_WGMMA_PRODUCER_WARPS))
-#define A_BYTES (BM * BK * 2)
-#define B_BYTES (BN * BK * 2)
+#define A_BYTES (BM * BK_BYTES)
+#define B_BYTES (BN * BK_BYTES)
 #define STAGE_BYTES (A_BYTES + B_BYTES)
 // Shared memory: barriers and the tensor maps being built in the first 1 KiB,
 // then the stages (1024-byte aligned, as the 128-byte swizzle needs).
@@ -157,6 +179,8 @@
 
 #if defined(UK_AB_BF16)
 #define TMAP_ELEMTYPE 10 // tensormap.replace's code for .bf16
+#elif UK_AB_FP8
+#define TMAP_ELEMTYPE 0 // .u8: the 8-bit floats' bytes
 #else
 #define TMAP_ELEMTYPE 6 // .f16
 #endif
@@ -188,23 +212,27 @@ static UK_DEVICE UK_INLINE u64 desc_b(u32 addr) {
 #if BN != 128 && BN != 256
 #error "UK_WGMMA_BN must be 128 or 256"
 #endif
+#if UK_AB_FP8 && BN != 128
+#error "8-bit inputs take 128-wide tiles (their stage sums double the accumulators)"
+#endif
 #if BN == 256
-static UK_DEVICE UK_INLINE void wgmma_m64n256k16(float *d, u64 desc_a, u64 desc_b) {
+// d (+)= A x B over one instruction's K; SCALE_D = 0 starts d from zero.
+template <int SCALE_D> static UK_DEVICE UK_INLINE void wgmma_n256(float *d, u64 desc_a, u64 desc_b) {
   asm volatile(
       "{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
-      "wgmma.mma_async.sync.aligned.m64n256k16.f32." UK_MMA_TYPE "." UK_MMA_TYPE " "
-      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, " UK_TNSP_B ";\n}\n"
+      "wgmma.mma_async.sync.aligned.m64n256k" MMA_K ".f32." UK_MMA_TYPE "." UK_MMA_TYPE " "
+      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, " MMA_TAIL "\n}\n"
       : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]), "+f"(d[64]), "+f"(d[65]), "+f"(d[66]), "+f"(d[67]), "+f"(d[68]), "+f"(d[69]), "+f"(d[70]), "+f"(d[71]), "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75]), "+f"(d[76]), "+f"(d[77]), "+f"(d[78]), "+f"(d[79]), "+f"(d[80]), "+f"(d[81]), "+f"(d[82]), "+f"(d[83]), "+f"(d[84]), "+f"(d[85]), "+f"(d[86]), "+f"(d[87]), "+f"(d[88]), "+f"(d[89]), "+f"(d[90]), "+f"(d[91]), "+f"(d[92]), "+f"(d[93]), "+f"(d[94]), "+f"(d[95]), "+f"(d[96]), "+f"(d[97]), "+f"(d[98]), "+f"(d[99]), "+f"(d[100]), "+f"(d[101]), "+f"(d[102]), "+f"(d[103]), "+f"(d[104]), "+f"(d[105]), "+f"(d[106]), "+f"(d[107]), "+f"(d[108]), "+f"(d[109]), "+f"(d[110]), "+f"(d[111]), "+f"(d[112]), "+f"(d[113]), "+f"(d[114]), "+f"(d[115]), "+f"(d[116]), "+f"(d[117]), "+f"(d[118]), "+f"(d[119]), "+f"(d[120]), "+f"(d[121]), "+f"(d[122]), "+f"(d[123]), "+f"(d[124]), "+f"(d[125]), "+f"(d[126]), "+f"(d[127])
-      : "l"(desc_a), "l"(desc_b), "n"(1));
+      : "l"(desc_a), "l"(desc_b), "n"(SCALE_D));
 }
 #endif
-static UK_DEVICE UK_INLINE void wgmma_m64n128k16(float *d, u64 desc_a, u64 desc_b) {
+template <int SCALE_D> static UK_DEVICE UK_INLINE void wgmma_n128(float *d, u64 desc_a, u64 desc_b) {
   asm volatile(
       "{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-      "wgmma.mma_async.sync.aligned.m64n128k16.f32." UK_MMA_TYPE "." UK_MMA_TYPE " "
-      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, " UK_TNSP_B ";\n}\n"
+      "wgmma.mma_async.sync.aligned.m64n128k" MMA_K ".f32." UK_MMA_TYPE "." UK_MMA_TYPE " "
+      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, " MMA_TAIL "\n}\n"
       : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63])
-      : "l"(desc_a), "l"(desc_b), "n"(1));
+      : "l"(desc_a), "l"(desc_b), "n"(SCALE_D));
 }
 
 // --- mbarriers (shared::cta addresses) ---
@@ -264,7 +292,7 @@ static UK_DEVICE UK_INLINE void tmap_describe(u32 map, const void *base, u64 row
                : "memory");
   asm volatile("tensormap.replace.tile.global_dim.shared::cta.b1024.b32 [%0], 1, %1;" ::"r"(map), "r"((u32)rows)
                : "memory");
-  asm volatile("tensormap.replace.tile.global_stride.shared::cta.b1024.b64 [%0], 0, %1;" ::"r"(map), "l"(ld * 2)
+  asm volatile("tensormap.replace.tile.global_stride.shared::cta.b1024.b64 [%0], 0, %1;" ::"r"(map), "l"(ld * AB_BYTES)
                : "memory");
   asm volatile("tensormap.replace.tile.element_stride.shared::cta.b1024.b32 [%0], 0, 1;" ::"r"(map) : "memory");
   asm volatile("tensormap.replace.tile.element_stride.shared::cta.b1024.b32 [%0], 1, 1;" ::"r"(map) : "memory");
@@ -311,19 +339,38 @@ static UK_DEVICE UK_INLINE void tma_load_multicast(u32 dst, const void *map, i32
 template <int W> static UK_DEVICE UK_INLINE void multiply_stage(float d[ACC], u32 st, u32 group) {
   asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
 #pragma unroll
-  for (int ks = 0; ks < BK / 16; ks++) {
-    // The next 16 K: 32 bytes on in a K-major row, 16 rows on in a K x N box.
+  for (int ks = 0; ks < BK_BYTES / 32; ks++) {
+    // The next 32 bytes of K in a K-major row, 16 rows on in a K x N box.
     const u64 da = desc(st + group * 64 * 128 + ks * 32), db = desc_b(st + A_BYTES + ks * (B_KN ? 16 * 128 : 32));
 #if BN == 256
     if (W == 256)
-      wgmma_m64n256k16(d, da, db);
+      wgmma_n256<1>(d, da, db);
     else
 #endif
-      wgmma_m64n128k16(d, da, db);
+      wgmma_n128<1>(d, da, db);
   }
   asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
   asm volatile("wgmma.wait_group.sync.aligned 1;" ::: "memory");
 }
+
+#if UK_AB_FP8
+// 8-bit inputs: wgmma keeps fewer bits than f32 when it sums 8-bit products
+// into its accumulators, so each stage's products (128 of K) are summed
+// apart in `part`, from zero, and added to `d` in f32 once the batch is done
+// (the stage is free again on return). 128-wide tiles only: `part` doubles
+// the accumulator registers.
+static UK_DEVICE UK_INLINE void multiply_stage_promoted(float d[ACC], float part[ACC], u32 st, u32 group) {
+  asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+  const u32 a = st + group * 64 * 128, b = st + A_BYTES;
+  wgmma_n128<0>(part, desc(a), desc_b(b));
+#pragma unroll
+  for (int ks = 1; ks < BK_BYTES / 32; ks++) wgmma_n128<1>(part, desc(a + ks * 32), desc_b(b + ks * 32));
+  asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+  asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
+#pragma unroll
+  for (int i = 0; i < ACC; i++) d[i] += part[i];
+}
+#endif
 
 // --- the cp.async path, for operands TMA cannot describe ---
 
@@ -331,19 +378,24 @@ static UK_DEVICE UK_INLINE void load_rows(u32 dst_tile, const AB *src, i64 ld, i
                                           i64 k, bool vec, u32 rows, u32 tid) {
   for (u32 chunk = tid; chunk < rows * 8; chunk += 256) {
     u32 r = chunk >> 3, c = chunk & 7;
-    i64 row = rows_from + r, col = k0 + c * 8;
+    i64 row = rows_from + r, col = k0 + c * (16 / AB_BYTES);
     u32 dst = dst_tile + swz128(r, c);
     bool in = row < rows_limit && col < k;
     if (vec) {
       uk_cp_async16(dst, in ? src + row * ld + col : src, in ? 16 : 0);
     } else {
       u32x4 v = {0, 0, 0, 0};
+#if UK_AB_FP8
+      if (row < rows_limit) v = uk_load16_bytes_masked(src + row * ld, col, k);
+#else
       if (row < rows_limit) v = uk_load8_masked(src + row * ld, col, k);
+#endif
       asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" ::"r"(dst), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w));
     }
   }
 }
 
+#if B_KN
 // B as K x N: BK rows of k from k0, BN columns from n0, into the stage's
 // boxes of 64 columns.
 [[maybe_unused]] static UK_DEVICE UK_INLINE void load_b_kn(u32 dst_tile, const AB *src, i64 ld, i64 n0, i64 n, i64 k0, i64 k, bool vec,
@@ -363,6 +415,8 @@ static UK_DEVICE UK_INLINE void load_rows(u32 dst_tile, const AB *src, i64 ld, i
   }
 }
 
+#endif
+
 static UK_DEVICE UK_INLINE void load_b(u32 dst_tile, const AB *B, i64 ldb, i64 n0, i64 n, i64 k0, i64 k, bool vec,
                                        u32 tid) {
 #if B_KN
@@ -377,8 +431,13 @@ static UK_DEVICE UK_INLINE void load_b(u32 dst_tile, const AB *B, i64 ldb, i64 n
 static UK_DEVICE UK_INLINE void mainloop_cp_async(float d[ACC], u32 tiles, const AB *A, i64 lda, const AB *B,
                                                   i64 ldb, i64 m0, i64 n0, i64 m, i64 n, i64 k, u32 ctid,
                                                   u32 group) {
-  const bool a_vec = uk_aligned16(A) && (lda & 7) == 0 && (k & 7) == 0;
-  const bool b_vec = uk_aligned16(B) && (ldb & 7) == 0 && ((B_KN ? n : k) & 7) == 0;
+  // Whole 16-byte chunks: rows (and K) in multiples of 16 bytes.
+  constexpr i64 chunk = 16 / AB_BYTES;
+#if UK_AB_FP8
+  float part[ACC];
+#endif
+  const bool a_vec = uk_aligned16(A) && lda % chunk == 0 && k % chunk == 0;
+  const bool b_vec = uk_aligned16(B) && ldb % chunk == 0 && (B_KN ? n : k) % chunk == 0;
   const i64 ktiles = (k + BK - 1) / BK;
 #pragma unroll
   for (int s = 0; s < 2; s++) {
@@ -401,7 +460,11 @@ static UK_DEVICE UK_INLINE void mainloop_cp_async(float d[ACC], u32 tiles, const
       load_b(st + A_BYTES, B, ldb, n0, n, next * BK, k, b_vec, ctid);
     }
     uk_cp_async_commit();
+#if UK_AB_FP8
+    multiply_stage_promoted(d, part, tiles + (u32)(kt % STAGES) * STAGE_BYTES, group);
+#else
     multiply_stage<BN>(d, tiles + (u32)(kt % STAGES) * STAGE_BYTES, group);
+#endif
   }
   asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
   uk_cp_async_wait<0>();
@@ -567,6 +630,18 @@ template <int W>
 static UK_DEVICE UK_INLINE void mainloop_tma(float d[ACC], u32 tiles, u32 full, u32 empty, i64 ktiles, u32 &it,
                                              u32 group, u32 lane) {
   // (ktiles: this unit's K tiles, which the producer loads in order.)
+#if UK_AB_FP8
+  // Each stage's batch is done when its sum is added: the stage goes back
+  // at once.
+  float part[ACC];
+  for (i64 kt = 0; kt < ktiles; kt++, it++) {
+    const u32 s = it % STAGES;
+    mbar_wait(full + 8 * s, (it / STAGES) & 1);
+    multiply_stage_promoted(d, part, tiles + s * STAGE_BYTES, group);
+    if (lane == 0) hand_back(empty + 8 * s);
+  }
+  return;
+#endif
   for (i64 kt = 0; kt < ktiles; kt++, it++) {
     const u32 s = it % STAGES;
     mbar_wait(full + 8 * s, (it / STAGES) & 1);
@@ -647,7 +722,8 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
   const i64 ktiles = (k + BK - 1) / BK;
   // TMA takes 16-byte aligned bases, row strides in multiples of 16 bytes and
   // 32-bit sizes.
-  const bool tma = uk_aligned16(A) && uk_aligned16(B) && (lda & 7) == 0 && (ldb & 7) == 0 && m < (1ll << 31) &&
+  const bool tma = uk_aligned16(A) && uk_aligned16(B) && lda * AB_BYTES % 16 == 0 && ldb * AB_BYTES % 16 == 0 &&
+                   m < (1ll << 31) &&
                    n < (1ll << 31) && k < (1ll << 31);
   // Half tiles and split K with TMA only (the cp.async path loads whole
   // tiles over the whole K).
@@ -724,7 +800,7 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
           // The stage's previous contents were consumed (round - 1 hand-backs).
           mbar_wait(empty + 8 * s, ((it / STAGES) & 1) ^ 1);
           const u32 st = tiles + s * STAGE_BYTES;
-          mbar_expect_tx(full + 8 * s, A_BYTES + b_rows * CLUSTER * BK * 2);
+          mbar_expect_tx(full + 8 * s, A_BYTES + b_rows * CLUSTER * BK_BYTES);
           tma_load(st, maps, (i32)(kt * BK), (i32)m0, full + 8 * s);
 #if B_KN
           // Its boxes of 64 columns (b_rows is a multiple of 64).
@@ -738,7 +814,7 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
 #endif
           }
 #elif CLUSTER > 1
-          tma_load_multicast(st + A_BYTES + rank * b_rows * BK * 2, b_map, (i32)(kt * BK), (i32)(n0 + rank * b_rows),
+          tma_load_multicast(st + A_BYTES + rank * b_rows * BK_BYTES, b_map, (i32)(kt * BK), (i32)(n0 + rank * b_rows),
                              full + 8 * s, (u16)((1u << CLUSTER) - 1));
 #else
           tma_load(st + A_BYTES, b_map, (i32)(kt * BK), (i32)n0, full + 8 * s);

@@ -229,7 +229,16 @@ pub struct WgmmaShape {
 }
 
 pub const WGMMA_TILE_M: i64 = 128;
+/// K per stage of 16-bit inputs (128 bytes a row; 128 of 8-bit inputs).
 pub const WGMMA_TILE_K: i64 = 64;
+
+/// The 8-bit float input types (MLIR's names) the wgmma ukernel takes.
+pub const FP8_TYPES: [&str; 2] = ["f8E4M3FN", "f8E5M2"];
+
+/// Bytes of one input element.
+fn element_bytes(ab: &str) -> i64 {
+    if FP8_TYPES.contains(&ab) { 1 } else { 2 }
+}
 
 impl WgmmaShape {
     pub const fn threads(&self) -> u32 {
@@ -274,9 +283,11 @@ impl WgmmaShape {
     }
 
     /// Its variant for input type `ab` and B layout `layout`:
-    /// `uk_matmul_<name>_<ab>_<layout>`, kind `name`.
+    /// `uk_matmul_<name>_<ab>_<layout>` (`ab` lower case), kind `name`.
     fn variant(&self, name: &'static str, ab: &'static str, layout: &'static str) -> VariantDef {
-        let symbol = format!("uk_matmul_{name}_{ab}_{layout}");
+        let symbol = format!("uk_matmul_{name}_{}_{layout}", ab.to_lowercase());
+        // A stage holds 128 bytes of K per row: 64 16-bit or 128 8-bit elements.
+        let tile_k = WGMMA_TILE_K * 2 / element_bytes(ab);
         VariantDef {
             family: FAMILY,
             kind: name,
@@ -293,7 +304,7 @@ impl WgmmaShape {
             params: vec![
                 ("tile_m", WGMMA_TILE_M),
                 ("tile_n", self.n),
-                ("tile_k", WGMMA_TILE_K),
+                ("tile_k", tile_k),
                 ("desc_bytes", self.desc_bytes()),
                 (MIN_WORKGROUPS_PER_SM, self.workgroups_per_sm),
                 (CLUSTER_M, self.cluster_m),
@@ -544,6 +555,12 @@ pub fn variants() -> Vec<VariantDef> {
                 ));
             }
         }
+    }
+    // 8-bit floats: the wgmma ukernel of 128-wide tiles (its per-stage f32
+    // sums double the accumulators), B as N x K (wgmma reads 8-bit operands
+    // K-major only); other shapes and layouts take the default path.
+    for ab in FP8_TYPES {
+        out.push(WGMMA_NARROW.variant("wgmma_narrow", ab, "nk"));
     }
     out
 }

@@ -634,7 +634,9 @@ pub fn match_matmul(op: &OperationRef) -> Result<MatmulFacts, String> {
     match a_elem.as_str() {
         // f32: the CUDA-core ukernel (f32 products summed in f32, no TF32).
         "bf16" | "f16" | "f32" => {}
-        other => return Err(format!("input type {other} is not bf16, f16 or f32")),
+        // 8-bit floats: the wgmma ukernel (exact products summed in f32).
+        t if matmul::catalog::FP8_TYPES.contains(&t) => {}
+        other => return Err(format!("input type {other} is not bf16, f16, f32, f8E4M3FN or f8E5M2")),
     }
     if c_elem != "f32" {
         return Err(format!(
