@@ -1,8 +1,9 @@
 // 8-bit float (FP8) IR on the default path: a matmul of f8E4M3FN inputs
-// accumulating in f32, one of f8E4M3FN by f8E5M2 with B as N x K and a
-// row-scale and per-tensor scale epilogue rounded to bf16, and a
-// dequantization (f8E4M3FN times a column scale, to bf16). No ukernel takes
-// FP8 yet; the default path widens the bytes with integer code
+// accumulating in f32 with B as K x N, one of f8E4M3FN by f8E5M2 with B as
+// N x K and a row-scale and per-tensor scale epilogue rounded to bf16, and a
+// dequantization (f8E4M3FN times a column scale, to bf16). The FP8 ukernel
+// takes B as N x K of one input type (fp8_wgmma_dispatches.mlir), so these
+// stay on the default path, which widens the bytes with integer code
 // (ukernel-expand-fp8-extf). `ukc-run run` checks each against upstream
 // MLIR's CPU execution (`--reference`, the same expansion on the CPU; the
 // inputs are every finite byte pattern at random).
