@@ -83,6 +83,44 @@ fn element(b: &Buffer) -> Result<ElementType, String> {
     ElementType::from_name(&b.element).ok_or_else(|| format!("element type {}", b.element))
 }
 
+/// An 8-bit float's value (every finite one is exact in f32; NaN for the
+/// NaN and infinite encodings): `f8E4M3FN` (exponent bias 7, no infinities,
+/// NaN at S.1111.111) or `f8E5M2` (bias 15, IEEE-like).
+fn fp8_value(byte: u8, e4m3: bool) -> f32 {
+    let (mantissa_bits, bias) = if e4m3 { (3, 7) } else { (2, 15) };
+    let sign = if byte & 0x80 != 0 { -1.0 } else { 1.0 };
+    let exponent = ((byte & 0x7f) >> mantissa_bits) as i32;
+    let mantissa = (byte & ((1 << mantissa_bits) - 1)) as f32;
+    let top = (1 << (7 - mantissa_bits)) - 1;
+    if (e4m3 && byte & 0x7f == 0x7f) || (!e4m3 && exponent == top) {
+        return f32::NAN;
+    }
+    let scale = (1u32 << mantissa_bits) as f32;
+    let value = if exponent == 0 {
+        mantissa / scale * 2f32.powi(1 - bias)
+    } else {
+        (1.0 + mantissa / scale) * 2f32.powi(exponent - bias)
+    };
+    sign * value
+}
+
+/// Whether the buffer holds 8-bit floats: Some(is e4m3).
+fn fp8_kind(b: &Buffer) -> Option<bool> {
+    match b.element.as_str() {
+        "f8E4M3FN" => Some(true),
+        "f8E5M2" => Some(false),
+        _ => None,
+    }
+}
+
+/// A matmul input's elements as f32 (exact for the 16- and 8-bit types).
+fn input_values(b: &Buffer) -> Result<Vec<f32>, String> {
+    match fp8_kind(b) {
+        Some(e4m3) => Ok(b.bytes.iter().map(|&x| fp8_value(x, e4m3)).collect()),
+        None => Ok(decode(element(b)?, &b.bytes)),
+    }
+}
+
 impl FamilyCheck for MatmulCheck {
     fn family(&self) -> &'static str {
         super::FAMILY
@@ -94,6 +132,18 @@ impl FamilyCheck for MatmulCheck {
             let n = b.elements();
             let epilogue_operand = o.epilogue.as_ref().and_then(|e| e.operand).is_some_and(|(e, _)| e == b.arg);
             let epilogue_out = o.epilogue.as_ref().is_some_and(|e| e.out == b.arg);
+            if let (Some(e4m3), true) = (fp8_kind(b), b.arg == o.a || b.arg == o.b) {
+                // Random finite bytes: values from the smallest subnormal to the largest.
+                b.bytes = (0..n)
+                    .map(|_| loop {
+                        let x = rng.next() as u8;
+                        if fp8_value(x, e4m3).is_finite() {
+                            break x;
+                        }
+                    })
+                    .collect();
+                continue;
+            }
             let values: Vec<f32> = if b.arg == o.a || b.arg == o.b || (b.arg == o.c && o.accumulate) || epilogue_operand
             {
                 (0..n).map(|_| rng.unit() * 2.0 - 1.0).collect()
@@ -127,7 +177,7 @@ fn verify(attrs: &Attributes, inputs: &[Buffer], outputs: &[Buffer]) -> Result<V
     let (c_in, c_out) = (find(inputs, o.c).ok_or_else(missing)?, find(outputs, o.c).ok_or_else(missing)?);
     let (m, k) = (a.dims[0] as usize, a.dims[1] as usize);
     let n = c_out.dims[1] as usize;
-    let (av, bv) = (decode(element(a)?, &a.bytes), rows_of_b(decode(element(b)?, &b.bytes), o.nk, k, n));
+    let (av, bv) = (input_values(a)?, rows_of_b(input_values(b)?, o.nk, k, n));
     let init = if o.accumulate { decode(ElementType::F32, &c_in.bytes) } else { vec![0.0; m * n] };
     let got = decode(ElementType::F32, &c_out.bytes);
     // Every output up to 2^30 multiply-adds; beyond, an even sample of them.
@@ -195,7 +245,7 @@ fn verify_epilogue(o: &Operands, e: &Epilogue, inputs: &[Buffer], outputs: &[Buf
     };
     let (m, k) = (a.dims[0] as usize, a.dims[1] as usize);
     let n = out.dims[1] as usize;
-    let (av, bv) = (decode(element(a)?, &a.bytes), rows_of_b(decode(element(b)?, &b.bytes), o.nk, k, n));
+    let (av, bv) = (input_values(a)?, rows_of_b(input_values(b)?, o.nk, k, n));
     let got = decode(out_type, &out.bytes);
     let ulp = out_type.epsilon() as f64;
     let step = (m * n * k).div_ceil(1 << 30).max(1);
@@ -226,6 +276,28 @@ fn verify_epilogue(o: &Operands, e: &Epilogue, inputs: &[Buffer], outputs: &[Buf
 
 #[cfg(test)]
 mod tests {
+    use super::fp8_value;
+
+    #[test]
+    fn fp8_bytes_decode_to_their_values() {
+        // f8E4M3FN: 1.0, the largest (448), the smallest subnormal (2^-9),
+        // -2.0, NaN (no infinities).
+        assert_eq!(fp8_value(0x38, true), 1.0);
+        assert_eq!(fp8_value(0x7e, true), 448.0);
+        assert_eq!(fp8_value(0x01, true), 2f32.powi(-9));
+        assert_eq!(fp8_value(0xc0, true), -2.0);
+        assert!(fp8_value(0x7f, true).is_nan() && fp8_value(0x7c, true).is_finite());
+        // f8E5M2: 1.0, the largest (57344), the smallest subnormal (2^-16),
+        // infinity and NaN both not finite.
+        assert_eq!(fp8_value(0x3c, false), 1.0);
+        assert_eq!(fp8_value(0x7b, false), 57344.0);
+        assert_eq!(fp8_value(0x01, false), 2f32.powi(-16));
+        assert!(!fp8_value(0x7c, false).is_finite() && !fp8_value(0x7f, false).is_finite());
+    }
+}
+
+#[cfg(test)]
+mod epilogue_tests {
     use super::{MatmulCheck, eval_epilogue};
     use crate::check::{Attributes, Buffer, FamilyCheck, Rng, decode, encode};
     use crate::ElementType;
