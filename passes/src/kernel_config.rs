@@ -202,7 +202,11 @@ pub fn decide(
                 d.tune = tune;
                 return d;
             }
-            Err(why) => {
+            Err(Unchosen { why, fitting }) => {
+                // Candidates only a tuning record may choose: `ukc tune` measures them.
+                if !fitting.is_empty() {
+                    tune = signature.map(|s| (s, fitting.into_iter().chain([DEFAULT_PATH.to_string()]).collect()));
+                }
                 reasons.push(format!("{fname} matched ({}), but {why}", found.summary));
                 break;
             }
@@ -234,12 +238,25 @@ struct Chosen {
     fitting: Vec<String>,
 }
 
-/// The best candidate of `family` for `found` on `target`, or the one
-/// `pin` names where it fits; or why there is none.
-fn choose(family: &dyn Family, found: &Match, target: &Target, pin: Option<&Pin>) -> Result<Chosen, String> {
+/// Why [`choose`] chose none, and the candidates that fit all the same
+/// (those the rules do not choose: a tuning record may).
+struct Unchosen {
+    why: String,
+    fitting: Vec<String>,
+}
+
+impl From<String> for Unchosen {
+    fn from(why: String) -> Self {
+        Self { why, fitting: vec![] }
+    }
+}
+
+/// The best candidate of `family` for `found` on `target` among those the
+/// rules choose, or the one `pin` names where it fits; or why there is none.
+fn choose(family: &dyn Family, found: &Match, target: &Target, pin: Option<&Pin>) -> Result<Chosen, Unchosen> {
     let candidates: Vec<_> = registry().of_family(family.name()).filter(|uk| family.is_candidate(found, uk)).collect();
     if candidates.is_empty() {
-        return Err(format!("no {} ukernel computes it", family.name()));
+        return Err(format!("no {} ukernel computes it", family.name()).into());
     }
     let limit = max_shared_memory_per_workgroup(target.sm);
     let mut fits: Vec<(Plan, Selection)> = Vec::new();
@@ -271,12 +288,30 @@ fn choose(family: &dyn Family, found: &Match, target: &Target, pin: Option<&Pin>
             Err(reason) => unfit.push(Ok(format!("{}: {reason}", uk.symbol))),
         }
     }
-    // The first of the lowest rank, as the registry orders them.
-    let Some(ruled) = fits.iter().enumerate().min_by_key(|(i, (p, _))| (p.rank, *i)).map(|(i, _)| i) else {
-        return Err(unfit.into_iter().filter_map(Result::ok).collect::<Vec<_>>().join("; "));
-    };
     let fitting: Vec<String> = fits.iter().map(|(_, s)| s.ukernel.symbol.clone()).collect();
     let pinned = pin.and_then(|p| fitting.iter().position(|f| *f == p.choice));
+    // The first of the lowest rank among those the rules choose, as the
+    // registry orders them.
+    let ruled = fits
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, s))| ukernels::Facts::param(&s.ukernel.def, ukernels::variant::RULES_CHOOSE) != Some(0))
+        .min_by_key(|(i, (p, _))| (p.rank, *i))
+        .map(|(i, _)| i);
+    for (_, s) in fits.iter().filter(|(_, s)| ukernels::Facts::param(&s.ukernel.def, ukernels::variant::RULES_CHOOSE) == Some(0)) {
+        if pinned.is_none_or(|i| fitting[i] != s.ukernel.symbol) {
+            unfit.retain(|c| c.as_ref().err() != Some(&s.ukernel.symbol));
+            unfit.push(Ok(format!(
+                "{} fits, but the rules do not choose it before its results are checked on a GPU (a tuning \
+                 record from `ukc tune`, which checks them, can)",
+                s.ukernel.symbol
+            )));
+        }
+    }
+    let Some(ruled) = ruled.or(pinned) else {
+        let why = unfit.into_iter().filter_map(Result::ok).collect::<Vec<_>>().join("; ");
+        return Err(Unchosen { why, fitting });
+    };
     if let Some(p) = pin.filter(|_| pinned.is_none()) {
         unfit.push(Ok(format!("{} ({}) does not fit here; chosen by the rules", p.choice, p.reason)));
     }

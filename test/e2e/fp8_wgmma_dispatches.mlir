@@ -3,13 +3,24 @@
 // ukernel adds each 128-deep stage's wgmma sum into f32 accumulators, as
 // the IR's f32 addition asks). Forms: a contraction generic, a named
 // linalg.matmul with M and N not whole tiles, per-row and per-column scales
-// and per-tensor (0-d) ones rounded to bf16 (the store fusion point), rows of 1000 bytes (not 16-byte
-// multiples: the ukernel loads them itself instead of by TMA), and C += A x B
-// over a long K. `ukc-run run` checks each against upstream MLIR's CPU
-// execution (`--reference`; the inputs are every finite byte pattern at
+// and per-tensor (0-d) ones rounded to bf16 (the store fusion point), rows of
+// 1000 bytes (not 16-byte multiples: the ukernel loads them itself instead
+// of by TMA), and C += A x B over a long K. Until their results have been
+// checked on a GPU the rules do not choose the FP8 variants
+// (FP8_RULES_CHOOSE), and a tuning record chooses them: `ukc tune
+// --prepare-only` offers them as candidates, a record written from its plan
+// picks them, and `ukc-run run` checks the package against upstream MLIR's
+// CPU execution (`--reference`; the inputs are every finite byte pattern at
 // random). For sm_90 (no wgmma) every one takes the default path.
-// RUN: ukc compile %s --arch sm_90a --no-cubin -o %t.pkg --reference | FileCheck %s
-// RUN: ukc compile %s --arch sm_90 --no-cubin -o %t.90.pkg | FileCheck %s --check-prefix=SM90
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: ukc compile %s --arch sm_90a --no-cubin -o %t/rules.pkg | FileCheck %s --check-prefix=RULES
+// RUN: ukc explain %s --arch sm_90a 2>&1 | FileCheck %s --check-prefix=WHY
+// RUN: ukc tune %s --arch sm_90a --no-cubin --prepare-only %t/tune > /dev/null
+// RUN: python3 %S/../tools/Inputs/tuning_record.py %t/tune/plan.json uk_matmul_wgmma_narrow_f8e4m3fn_nk=1 uk_matmul_wgmma_narrow_f8e5m2_nk=1 default=100 > %t/fp8.json
+// RUN: ukc compile %s --arch sm_90a --no-cubin --tuning %t/fp8.json -o %t/fp8.pkg --reference | FileCheck %s
+// RUN: ukc compile %s --arch sm_90 --no-cubin -o %t/sm90.pkg | FileCheck %s --check-prefix=SM90
+// RULES-COUNT-6: ukernel none
+// WHY: uk_matmul_wgmma_narrow_f8e4m3fn_nk fits, but the rules do not choose it before its results are checked on a GPU
 // CHECK: reference outputs (MLIR on the CPU) of 6 function(s)
 // CHECK-DAG: e4m3_nk_256x512x1024: ukernel uk_matmul_wgmma_narrow_f8e4m3fn_nk
 // CHECK-DAG: named_e4m3_200x320x384: ukernel uk_matmul_wgmma_narrow_f8e4m3fn_nk

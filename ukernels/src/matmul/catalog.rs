@@ -6,7 +6,7 @@
 
 use crate::variant::{
     AbiParam, AbiType as T, CLUSTER_M, HarnessDef, MIN_WORKGROUPS_PER_SM, PERSISTENT, PORTABLE_ARCHES,
-    MAX_K_SPLITS, SPLIT_TAIL_PERMILLE, TILE_THROUGHPUT_PERMILLE, VariantDef,
+    MAX_K_SPLITS, RULES_CHOOSE, SPLIT_TAIL_PERMILLE, TILE_THROUGHPUT_PERMILLE, VariantDef,
 };
 
 pub const FAMILY: &str = "matmul";
@@ -231,6 +231,13 @@ pub struct WgmmaShape {
 pub const WGMMA_TILE_M: i64 = 128;
 /// K per stage of 16-bit inputs (128 bytes a row; 128 of 8-bit inputs).
 pub const WGMMA_TILE_K: i64 = 64;
+
+/// Whether the rules choose the FP8 variants of the wgmma ukernel. They are
+/// built, their lit and e2e tests compile them with MLIR references, and
+/// `ukc tune` (which checks every candidate's results on the GPU before
+/// timing it) offers them; until their results have been checked on a GPU,
+/// only a tuning record chooses them (registry parameter `rules_choose` = 0).
+pub const FP8_RULES_CHOOSE: bool = false;
 
 /// The 8-bit float input types (MLIR's names) the wgmma ukernel takes.
 pub const FP8_TYPES: [&str; 2] = ["f8E4M3FN", "f8E5M2"];
@@ -560,7 +567,11 @@ pub fn variants() -> Vec<VariantDef> {
     // sums double the accumulators), B as N x K (wgmma reads 8-bit operands
     // K-major only); other shapes and layouts take the default path.
     for ab in FP8_TYPES {
-        out.push(WGMMA_NARROW.variant("wgmma_narrow", ab, "nk"));
+        let mut v = WGMMA_NARROW.variant("wgmma_narrow", ab, "nk");
+        if !FP8_RULES_CHOOSE {
+            v.params.push((RULES_CHOOSE, 0));
+        }
+        out.push(v);
     }
     out
 }
