@@ -23,7 +23,7 @@ import torch
 import torch.nn.functional as F
 
 import ukernel
-from cuda_driver import rounds_of, command_line
+from cuda_driver import rounds_of, command_line, verdict
 
 BF16 = torch.bfloat16
 H, I, HEADS, HD, SEQ = 4096, 11008, 32, 128, 1024
@@ -129,11 +129,8 @@ def main(argv):
         print(f"| {name} | {steps} | {ukernels} | {t_ours:.1f} | {t_torch:.1f} | {t_torch / t_ours:.2f} | "
               f"{err:.1e} | {err_torch:.1e} |", flush=True)
     print(f"| total | | | {total_ours:.1f} | {total_torch:.1f} | {total_torch / max(total_ours, 1e-9):.2f} | | |")
-    if failures:
-        print(f"FAILED (error above max(2 x torch's, 2^-7)): {', '.join(failures)}")
-        return 1
-    print("all results within max(2 x torch's error, 2^-7) of float64")
-    return 0
+    return verdict(failures, "error above max(2 x torch's, 2^-7)",
+                   "all results within max(2 x torch's error, 2^-7) of float64")
 
 
 if __name__ == "__main__":

@@ -114,3 +114,13 @@ def command_line(argv, **options):
     valued = {f"--{name}" for name in options}
     paths = [a for i, a in enumerate(argv) if not a.startswith("--") and (i == 0 or argv[i - 1] not in valued)]
     return paths, values
+
+
+def verdict(failures, failed, passed):
+    """Prints a benchmark's verdict on its checks: the functions that failed
+    and why (`failed`), or `passed`; returns the exit code (1 on a failure)."""
+    if failures:
+        print(f"FAILED ({failed}): {', '.join(failures)}")
+        return 1
+    print(passed)
+    return 0

@@ -17,7 +17,7 @@ import sys
 import torch
 
 import ukernel
-from cuda_driver import rounds_of, command_line
+from cuda_driver import rounds_of, command_line, verdict
 
 
 def main(argv):
@@ -50,11 +50,8 @@ def main(argv):
             [lambda: kernel(a, b), lambda: mm(a, b)], opts["reps"], opts["rounds"], opts["calls"]))
         print(f"| {name} | {t_ours:.1f} | {t_torch:.1f} | {t_torch / t_ours:.2f} | {2 * m * n * k / t_ours / 1e6:.1f} | "
               f"{err:.1e} | {err_torch:.1e} |", flush=True)
-    if failed:
-        print(f"FAILED (error above max(2 x torch's, K x 2^-24)): {', '.join(failed)}")
-        return 1
-    print("all results within max(2 x torch's error, K x 2^-24) of float64")
-    return 0
+    return verdict(failed, "error above max(2 x torch's, K x 2^-24)",
+                   "all results within max(2 x torch's error, K x 2^-24) of float64")
 
 
 if __name__ == "__main__":

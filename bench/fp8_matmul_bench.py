@@ -19,7 +19,7 @@ import sys
 import torch
 
 import ukernel
-from cuda_driver import rounds_of, command_line
+from cuda_driver import rounds_of, command_line, verdict
 
 E4M3 = torch.float8_e4m3fn
 
@@ -58,11 +58,8 @@ def main(argv):
         tflops = 2 * m * n * k / t_ours / 1e6
         print(f"| {m} x {n} x {k} | {t_ours:.1f} | {t_torch:.1f} | {t_torch / t_ours:.2f} | {tflops:.0f} | "
               f"{err:.1e} | {err_torch:.1e} |", flush=True)
-    if failures:
-        print(f"FAILED (error above max(2 x torch's, 2^-7)): {', '.join(failures)}")
-        return 1
-    print("all results within max(2 x torch's error, 2^-7) of float64")
-    return 0
+    return verdict(failures, "error above max(2 x torch's, 2^-7)",
+                   "all results within max(2 x torch's error, 2^-7) of float64")
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ import sys
 import torch
 
 import ukernel
-from cuda_driver import rounds_of, command_line
+from cuda_driver import rounds_of, command_line, verdict
 
 DTYPES = {"f32": torch.float32, "bf16": torch.bfloat16, "f16": torch.float16}
 
@@ -48,11 +48,7 @@ def main(argv):
             [lambda: kernel(x), lambda: torch.argmax(x, dim=0)], opts["reps"], opts["rounds"], opts["calls"]))
         print(f"| {name} | {t_ours:.1f} | {t_torch:.1f} | {t_torch / t_ours:.2f} | "
               f"{'equal' if same else 'DIFFER'} |", flush=True)
-    if failures:
-        print(f"FAILED (indices differ from torch's): {', '.join(failures)}")
-        return 1
-    print("every function's indices equal torch's")
-    return 0
+    return verdict(failures, "indices differ from torch's", "every function's indices equal torch's")
 
 
 if __name__ == "__main__":
