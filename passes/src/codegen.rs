@@ -55,13 +55,18 @@ use crate::{
 };
 
 /// The upstream bufferization of the configured stage (the compile's and
-/// the reference check's), as pass pipeline text.
+/// the reference check's), as pass pipeline text. `buffer-hoisting` last:
+/// an allocation inside an `scf.if` (a branch that makes a new tensor) moves
+/// to the function's entry, where the dispatch's temporaries are taken from;
+/// left inside, it became a device `malloc` by every thread at every launch,
+/// never freed, which exhausted the device heap after about 16 launches.
 macro_rules! bufferization {
     () => {
         concat!(
             "one-shot-bufferize{bufferize-function-boundaries=true function-boundary-type-conversion=identity-layout-map},",
             "ukernel-fold-reshape-round-trips,drop-equivalent-buffer-results,ukernel-drop-results-written-in-place,",
-            "buffer-results-to-out-params{hoist-static-allocs=true hoist-dynamic-allocs=true modify-public-functions=true}"
+            "buffer-results-to-out-params{hoist-static-allocs=true hoist-dynamic-allocs=true modify-public-functions=true},",
+            "func.func(buffer-hoisting)"
         )
     };
 }

@@ -794,8 +794,36 @@ fn temporaries_to_arguments<'c>(
     Ok((added, sizes))
 }
 
+/// Whether an op nested in `op`'s regions is a `memref.alloc`.
+fn allocates_inside(op: &OperationRef) -> bool {
+    (0..op.region_count()).filter_map(|r| op.region(r).ok()).any(|region| {
+        let mut block = region.first_block();
+        while let Some(b) = block {
+            let mut next = b.first_operation();
+            while let Some(o) = next {
+                if name(&o) == "memref.alloc" || allocates_inside(&o) {
+                    return true;
+                }
+                next = o.next_in_block();
+            }
+            block = b.next_in_region();
+        }
+        false
+    })
+}
+
 fn distribute(context: &Context, func: OperationRef) -> Result<(), Fail> {
     let (temporaries, temporary_sizes) = temporaries_to_arguments(context, &func)?;
+    // Only the top level's allocations become temporaries; one left inside
+    // a branch or loop would be a device `malloc` by every thread at every
+    // launch, never freed (the device heap runs out after a few launches).
+    if body_ops(&func).iter().any(allocates_inside) {
+        return Err(Fail(
+            "an allocation inside a region (a branch or loop that makes a new tensor) is not supported: it would \
+             allocate device memory per thread at every launch"
+                .into(),
+        ));
+    }
     let mut grid = vec![GridExpr::Const(1); 3];
     let mut block = vec![1i64; 3];
     let mut mapped = false;
