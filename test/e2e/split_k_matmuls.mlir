@@ -6,12 +6,10 @@
 // added to C once), K of 4100 (rows not 16-byte multiples: no TMA, so the
 // ukernel keeps K whole whatever the configuration), and 200 rows in
 // clusters of two tiles (the second row tile partly past M). The CPU
-// reference is upstream MLIR's execution of the same functions. While the
-// registry offers one part (WGMMA_MAX_K_SPLITS), KernelConfig keeps K whole;
-// with 16 it chooses the parts in the PARTS lines.
+// reference is upstream MLIR's execution of the same functions; KernelConfig
+// chooses the parts in the PARTS lines.
 // RUN: ukc compile %s --arch sm_90a --no-cubin -o %t.pkg --reference | FileCheck %s
-// RUN: ukc explain %s --arch sm_90a 2>&1 | FileCheck %s --check-prefix=WHOLE
-// WHOLE-COUNT-5: K whole,
+// RUN: ukc explain %s --arch sm_90a 2>&1 | FileCheck %s --check-prefix=PARTS
 // CHECK: bias_bf16_256x768x8192: ukernel uk_matmul_wgmma_narrow_bf16_nk
 // CHECK: kn_f16_256x512x8192: ukernel uk_matmul_wgmma_narrow_f16_kn
 // CHECK: accumulate_bf16_128x256x16384: ukernel uk_matmul_wgmma_narrow_bf16_nk

@@ -727,7 +727,16 @@ extern "C" UK_DEVICE void UK_SYMBOL(const AB *a, i64 a_offset, i64 lda, const AB
                    n < (1ll << 31) && k < (1ll << 31);
   // Half tiles and split K with TMA only (the cp.async path loads whole
   // tiles over the whole K).
-  const TileWalk walk(tile_m, tile_n, m, n, tma, tma && k_splits > 1 ? (u32)k_splits : 1);
+  // The part count stays opaque to the optimizer. Compiled packages pass it
+  // as a constant; folded into the inlined walk, packages in 3 or 6 parts
+  // never finished on an H100 or an H200 (4 parts did), while the harness,
+  // where the count is a kernel argument, passed 3, 5 and 7. With this
+  // empty asm those packages finish and match MLIR's results on an H100
+  // (bench/results/2026-12-07-split-k, run11); no fault was found in the
+  // folded PTX, so the cause is not known beyond that.
+  i32 parts = k_splits;
+  asm volatile("" : "+r"(parts));
+  const TileWalk walk(tile_m, tile_n, m, n, tma, tma && parts > 1 ? (u32)parts : 1);
   // 128-byte aligned room for the maps in the caller's global memory, then
   // split K's counters and partials.
   char *maps = (char *)(((u64)(desc_base + desc_offset) + 127) & ~(u64)127);

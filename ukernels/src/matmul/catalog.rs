@@ -399,11 +399,11 @@ pub const LAYOUTS: [&str; 2] = ["nk", "kn"];
 /// (registry parameter `max_k_splits`). The ukernel computes any part count
 /// its `k_splits` argument gives: `bench/matmul_bench.py --split-k` checked
 /// 48 harness cases (both widths, 1 to 12 parts, both layouts, C = AB and
-/// C += AB) on an H100 and timed them (bench/results/2026-12-07-split-k).
-/// A compiled package whose functions split K did not finish on that H100
-/// (run6-h100.txt), so the registry offers one part, K whole, until the
-/// package path is found and fixed; 16 turns on the cost model's choice.
-pub const WGMMA_MAX_K_SPLITS: i64 = 1;
+/// C += AB) on an H100 and timed them, and compiled packages in 3, 4 and 6
+/// parts match MLIR's results there (bench/results/2026-12-07-split-k:
+/// run7, run11; those in 3 and 6 parts once the ukernel kept its part count
+/// opaque to the optimizer, see matmul_wgmma.cu).
+pub const WGMMA_MAX_K_SPLITS: i64 = 16;
 
 /// The C ABI of the wgmma ukernel: the common one, then the global memory
 /// for its tensor maps and split-K workspace (`desc`, `desc_offset` in
