@@ -103,7 +103,8 @@ pub struct KernelRun {
 /// thread per device, each on its device's own context, stream, module cache
 /// and buffers, so no device waits for another. A kernel that faults (a
 /// trap, an illegal address) is reported as a failed run and its device's
-/// context made anew ([`Runtime::recover`]), so the kernels after it run.
+/// context made anew ([`Runtime::recover`]), so the kernels after it run;
+/// where the driver makes no new context, they are reported as not run.
 pub fn run_package(
     rt: &mut Runtime,
     package: &Package,
@@ -111,8 +112,14 @@ pub fn run_package(
     concurrent: bool,
 ) -> Result<Vec<KernelRun>, ukernel_runtime::Error> {
     let mut out = Vec::new();
+    // Why the functions left cannot run (a context the driver did not remake).
+    let mut unrunnable: Option<String> = None;
     for function in package.functions() {
         let devices = 0..rt.devices().len();
+        if let Some(why) = &unrunnable {
+            out.extend(devices.map(|d| failed(&function.name, d, format!("NOT RUN: {why}"), "not run")));
+            continue;
+        }
         let runs: Vec<(usize, Result<KernelRun, ukernel_runtime::Error>)> = if concurrent {
             let (rt, function) = (&*rt, &function);
             std::thread::scope(|scope| {
@@ -132,21 +139,21 @@ pub fn run_package(
         } else {
             let mut runs = Vec::new();
             for device in devices {
-                let run = run_function(rt, &function, device, options);
-                let lost = run.as_ref().is_err_and(|e| e.is_context_lost());
-                runs.push((device, run));
-                if lost {
-                    rt.recover()?;
-                }
+                runs.push((device, run_function(rt, &function, device, options)));
             }
             runs
         };
+        let mut remade = String::new();
         if runs.iter().any(|(_, r)| r.as_ref().is_err_and(|e| e.is_context_lost())) {
-            rt.recover()?;
+            match rt.recover() {
+                Ok(_) => remade = "; the device's context was made anew".into(),
+                Err(e @ ukernel_runtime::Error::ContextNotRecreated { .. }) => unrunnable = Some(e.to_string()),
+                Err(e) => return Err(e),
+            }
         }
         for (device, r) in runs {
             out.push(match r {
-                Err(e) if e.is_context_lost() => fault(&function.name, device, &e),
+                Err(e) if e.is_context_lost() => failed(&function.name, device, format!("FAULT: {e}{remade}"), "faulted"),
                 r => r?,
             });
         }
@@ -154,16 +161,17 @@ pub fn run_package(
     Ok(out)
 }
 
-/// The run of a function whose kernel faulted: a failure in the report.
-fn fault(function: &str, device: usize, error: &ukernel_runtime::Error) -> KernelRun {
+/// The run of a function that faulted or could not run: a failure in the
+/// report.
+fn failed(function: &str, device: usize, why: String, detail: &str) -> KernelRun {
     KernelRun {
         kernel: function.to_string(),
         device,
         micros: f32::NAN,
         input_bytes: 0,
-        mismatches: Some(vec![format!("FAULT: {error}; the device's context was made anew")]),
+        mismatches: Some(vec![why]),
         mlir_reference: false,
-        detail: "faulted".into(),
+        detail: detail.into(),
     }
 }
 

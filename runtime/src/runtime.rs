@@ -80,6 +80,11 @@ pub enum Error {
     StaleBuffer { kernel: String, index: usize, device: usize },
     #[error("device {device}: its context is a caller's (Runtime::from_native); only the caller can make it anew")]
     BorrowedContextLost { device: usize },
+    #[error(
+        "device {device}: its context was lost to a fault and the driver made no new one in this process \
+         ({error}); work on that device needs a new process"
+    )]
+    ContextNotRecreated { device: usize, error: Box<CudaError> },
     #[error("kernel '{kernel}' argument {index}: the buffer has {have} bytes, its shape needs {need}")]
     BufferTooSmall { kernel: String, index: usize, have: usize, need: usize },
     #[error(
@@ -382,7 +387,10 @@ impl Runtime {
     /// Resetting the primary context ends it for every user in the process,
     /// which the fault had already done. A caller's context
     /// ([`from_native`](Self::from_native)) is not reset:
-    /// [`Error::BorrowedContextLost`].
+    /// [`Error::BorrowedContextLost`]. Where the driver makes no new context
+    /// after the reset ([`Error::ContextNotRecreated`]: CUDA 13 on an H100
+    /// answers the next retain with the fault's error), the device stays
+    /// lost for the rest of the process.
     pub fn recover(&mut self) -> Result<Vec<usize>, Error> {
         let mut recovered = Vec::new();
         for index in 0..self.devices.len() {
@@ -398,8 +406,13 @@ impl Runtime {
             // the same handles and addresses may belong to the new one.
             device.modules.lock().unwrap_or_else(|p| p.into_inner()).clear();
             device.scratch.lock().unwrap_or_else(|p| p.into_inner()).clear();
-            cuda::reset_primary(ordinal)?;
-            self.devices[index] = Device::open(Context::primary(ordinal)?, None, Some(ordinal))?;
+            let not_recreated = |e: CudaError| Error::ContextNotRecreated { device: index, error: Box::new(e) };
+            cuda::reset_primary(ordinal).map_err(not_recreated)?;
+            let context = Context::primary(ordinal).map_err(not_recreated)?;
+            self.devices[index] = Device::open(context, None, Some(ordinal)).map_err(|e| match e {
+                Error::Cuda(e) => not_recreated(e),
+                other => other,
+            })?;
             tracing::warn!(device = index, "context lost; made anew");
             recovered.push(index);
         }

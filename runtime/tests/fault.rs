@@ -36,8 +36,17 @@ fn gpu_a_trapping_kernel_is_an_error_and_the_device_is_made_anew() {
     // Every later call in that context fails the same way.
     assert!(launch_one(&rt, &loaded_seven).expect_err("the context is lost").is_context_lost());
 
-    // A new context: the device runs kernels again.
-    assert_eq!(rt.recover().unwrap(), vec![0]);
+    // A new context, where the driver makes one: the device runs kernels
+    // again. Where it does not (CUDA 13 on an H100 answers the retain after
+    // the reset with the fault's error), a typed error that says so.
+    match rt.recover() {
+        Ok(recovered) => assert_eq!(recovered, vec![0]),
+        Err(Error::ContextNotRecreated { device: 0, error }) => {
+            assert!(error.is_context_lost(), "{error}");
+            return;
+        }
+        Err(e) => panic!("expected a new context or ContextNotRecreated, got {e}"),
+    }
     assert_eq!(rt.recover().unwrap(), Vec::<usize>::new(), "nothing left to recover");
     let again = rt.load(0, &seven).unwrap();
     assert_eq!(launch_one(&rt, &again).unwrap(), 7);
