@@ -302,8 +302,8 @@ fn choose(family: &dyn Family, found: &Match, target: &Target, pin: Option<&Pin>
         if pinned.is_none_or(|i| fitting[i] != s.ukernel.symbol) {
             unfit.retain(|c| c.as_ref().err() != Some(&s.ukernel.symbol));
             unfit.push(Ok(format!(
-                "{} fits, but the rules do not choose it before its results are checked on a GPU (a tuning \
-                 record from `ukc tune`, which checks them, can)",
+                "{} fits, but the rules do not choose it (registry parameter rules_choose = 0: it does not \
+                 compute the IR's sums exactly enough, or awaits its first check on a GPU; a tuning record can)",
                 s.ukernel.symbol
             )));
         }

@@ -125,10 +125,11 @@ pub const SPLIT_TAIL_PERMILLE: &str = "split_tail_permille";
 /// workspace after its tensor maps, sized by
 /// [`crate::matmul::split_k_bytes`]).
 pub const MAX_K_SPLITS: &str = "max_k_splits";
-/// Registry parameter (0) of a ukernel the rules do not choose yet: built
-/// and offered to `ukc tune`, which checks each candidate's results on a GPU
+/// Registry parameter (0) of a ukernel the rules do not choose: built and
+/// offered to `ukc tune`, which checks each candidate's results on a GPU
 /// before it times it, so that only a tuning record can choose it. For a
-/// variant awaiting its first check on a GPU.
+/// variant whose results differ from the IR's beyond the family's check
+/// (the FP8 wgmma ukernel's sums) or that awaits its first check on a GPU.
 pub const RULES_CHOOSE: &str = "rules_choose";
 
 /// The arch name clang and LLVM take: `sm_90`, or `sm_90a` when arch-specific
