@@ -52,6 +52,10 @@ pub struct CompileOptions {
     /// (`ukernel.matmul_accumulation = "f32"` on the module; see
     /// `ukernel-widen-accumulation`). Off: they keep the IR's 16-bit sums.
     pub matmul_accumulation_f32: bool,
+    /// Lets FP8 matmuls sum on tensor cores (`ukernel.fp8_sums =
+    /// "tensor-core"` on the module): the FP8 wgmma ukernel, fewer bits than
+    /// the IR's f32 sums. Off: they keep the IR's f32 sums (default path).
+    pub fp8_tensor_core_sums: bool,
     /// A tuning file whose records choose where they match, and which
     /// GPU's and driver's records apply (see [`Tuning`]).
     pub tuning: Option<Tuning>,
@@ -87,6 +91,7 @@ impl Default for CompileOptions {
             arches: vec![GpuArch::portable(80), GpuArch::specific(90)],
             ukernels: None,
             matmul_accumulation_f32: false,
+            fp8_tensor_core_sums: false,
             tuning: None,
             objects: Vec::new(),
             dump_dir: None,
@@ -301,6 +306,11 @@ impl Compiler {
             let f32_value =
                 melior::ir::attribute::StringAttribute::new(&self.context, ukernel_passes::widen_accumulation::F32);
             module.as_operation_mut().set_attribute(ukernel_passes::widen_accumulation::MODULE_ATTR, f32_value.into());
+        }
+        if self.options.fp8_tensor_core_sums {
+            use ukernel_passes::names::{FP8_SUMS_ATTR, FP8_TENSOR_CORE_SUMS};
+            let value = melior::ir::attribute::StringAttribute::new(&self.context, FP8_TENSOR_CORE_SUMS);
+            module.as_operation_mut().set_attribute(FP8_SUMS_ATTR, value.into());
         }
         if let Some(tuning) = &self.options.tuning {
             use melior::ir::attribute::StringAttribute;

@@ -148,6 +148,12 @@ pub struct Flags {
     /// `f32` (the f32-accumulating ukernels, rounded once, as torch computes)
     #[arg(long, default_value = "ir", value_parser = ["ir", "f32"])]
     matmul_accumulation: String,
+    /// How FP8 matmuls sum their products: `ir` (default: in f32 as the IR
+    /// says, on the default path) or `tensor-core` (the FP8 wgmma ukernel,
+    /// whose tensor-core sums keep fewer bits than f32, as cuBLAS's FP8
+    /// matmuls do; the reference check allows for it)
+    #[arg(long, default_value = "ir", value_parser = ["ir", "tensor-core"])]
+    fp8_sums: String,
     /// PTX only: no cubins even where ptxas is available
     #[arg(long)]
     no_cubin: bool,
@@ -279,6 +285,7 @@ impl Flags {
             options.linkage = ukernel_target_nvptx::link::UKernelLinkage::Call;
         }
         options.matmul_accumulation_f32 = self.matmul_accumulation == "f32";
+        options.fp8_tensor_core_sums = self.fp8_sums == "tensor-core";
         options.cubins = !self.no_cubin;
         options.specialize_sizes = self.specialize_sizes;
         if !self.no_cache {

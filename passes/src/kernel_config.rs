@@ -174,7 +174,7 @@ pub fn decide(
             choices.is_active().then(|| tuning::signature(fname, op, if fused.is_some() { other_ops } else { &[] }));
         let (pin, notes) = signature.as_ref().map_or((None, vec![]), |s| choices.pin(s, &target.arch()));
         let notes = if notes.is_empty() { String::new() } else { format!(" ({})", notes.join("; ")) };
-        match choose(*family, &found, target, pin.as_ref().filter(|p| !p.is_default_path())) {
+        match choose(*family, &found, target, pin.as_ref().filter(|p| !p.is_default_path()), choices) {
             Ok(mut chosen) => {
                 chosen.fitting.push(DEFAULT_PATH.into());
                 tune = signature.map(|s| (s, chosen.fitting.clone()));
@@ -187,6 +187,10 @@ pub fn decide(
                     break;
                 }
                 let mut plan = chosen.plan;
+                if chosen.selection.ukernel.tag(crate::names::SUMS_TAG) == Some(crate::names::FP8_TENSOR_CORE_SUMS) {
+                    plan.summary += "; FP8 products summed on tensor cores, with fewer bits than f32 \
+                                     (ukernel.fp8_sums = \"tensor-core\")";
+                }
                 if let Some(what) = fused {
                     plan.summary = format!("{}; fused: {what}", plan.summary);
                     plan.params.push(("fused".into(), 1));
@@ -253,7 +257,13 @@ impl From<String> for Unchosen {
 
 /// The best candidate of `family` for `found` on `target` among those the
 /// rules choose, or the one `pin` names where it fits; or why there is none.
-fn choose(family: &dyn Family, found: &Match, target: &Target, pin: Option<&Pin>) -> Result<Chosen, Unchosen> {
+fn choose(
+    family: &dyn Family,
+    found: &Match,
+    target: &Target,
+    pin: Option<&Pin>,
+    choices: &Choices,
+) -> Result<Chosen, Unchosen> {
     let candidates: Vec<_> = registry().of_family(family.name()).filter(|uk| family.is_candidate(found, uk)).collect();
     if candidates.is_empty() {
         return Err(format!("no {} ukernel computes it", family.name()).into());
@@ -291,20 +301,31 @@ fn choose(family: &dyn Family, found: &Match, target: &Target, pin: Option<&Pin>
     let fitting: Vec<String> = fits.iter().map(|(_, s)| s.ukernel.symbol.clone()).collect();
     let pinned = pin.and_then(|p| fitting.iter().position(|f| *f == p.choice));
     // The first of the lowest rank among those the rules choose, as the
-    // registry orders them.
+    // registry orders them: not those with `rules_choose` = 0, unless they
+    // sum FP8 on tensor cores and the module allows it.
+    let ruled_out = |s: &Selection| {
+        ukernels::Facts::param(&s.ukernel.def, ukernels::variant::RULES_CHOOSE) == Some(0)
+            && !(choices.fp8_tensor_core_sums
+                && s.ukernel.tag(crate::names::SUMS_TAG) == Some(crate::names::FP8_TENSOR_CORE_SUMS))
+    };
     let ruled = fits
         .iter()
         .enumerate()
-        .filter(|(_, (_, s))| ukernels::Facts::param(&s.ukernel.def, ukernels::variant::RULES_CHOOSE) != Some(0))
+        .filter(|(_, (_, s))| !ruled_out(s))
         .min_by_key(|(i, (p, _))| (p.rank, *i))
         .map(|(i, _)| i);
-    for (_, s) in fits.iter().filter(|(_, s)| ukernels::Facts::param(&s.ukernel.def, ukernels::variant::RULES_CHOOSE) == Some(0)) {
+    for (_, s) in fits.iter().filter(|(_, s)| ruled_out(s)) {
         if pinned.is_none_or(|i| fitting[i] != s.ukernel.symbol) {
             unfit.retain(|c| c.as_ref().err() != Some(&s.ukernel.symbol));
             unfit.push(Ok(format!(
                 "{} fits, but the rules do not choose it (registry parameter rules_choose = 0: it does not \
-                 compute the IR's sums exactly enough, or awaits its first check on a GPU; a tuning record can)",
-                s.ukernel.symbol
+                 compute the IR's sums exactly enough, or awaits its first check on a GPU; a tuning record can{})",
+                s.ukernel.symbol,
+                if s.ukernel.tag(crate::names::SUMS_TAG) == Some(crate::names::FP8_TENSOR_CORE_SUMS) {
+                    ", and `ukc --fp8-sums tensor-core` lets the rules choose it"
+                } else {
+                    ""
+                }
             )));
         }
     }

@@ -69,6 +69,18 @@ pub const FUSED_FUNCTION_ATTR: &str = "ukernel.fused_function";
 /// The module attribute that allows it, and its one value.
 pub const MATMUL_ACCUMULATION_ATTR: &str = "ukernel.matmul_accumulation";
 
+/// The module attribute (value [`FP8_TENSOR_CORE_SUMS`]) that lets FP8
+/// matmuls sum their products on tensor cores, with fewer bits than the
+/// IR's f32 sums (`ukc --fp8-sums tensor-core`).
+pub const FP8_SUMS_ATTR: &str = "ukernel.fp8_sums";
+pub const FP8_TENSOR_CORE_SUMS: &str = "tensor-core";
+/// The registry tag (`sums`) of a ukernel that sums FP8 products so.
+pub const SUMS_TAG: &str = "sums";
+/// The mantissa bits the FP8 tensor-core sums keep, as the reference check's
+/// tolerance counts them: one rounding of the result to 2^-11 (an H100's f32
+/// outputs were off MLIR's f32 sums by up to about 4e-4 of the value).
+pub const FP8_TENSOR_CORE_SUM_BITS: u32 = 11;
+
 /// The default config's parameter that asks `ukernel-split-reductions` to
 /// split the op's reduction over this many threads of a workgroup.
 pub const SPLIT_PARAM: &str = "split_threads";

@@ -153,6 +153,13 @@ pub fn numerics(func: &OperationRef, dynamic_size: u64) -> Numerics {
     });
     let mut reductions = Vec::new();
     let mut work = 0u64;
+    // FP8 products summed on tensor cores (the module allows it): fewer bits
+    // than the IR's accumulator.
+    let fp8_tensor_core_sums = func
+        .parent_operation()
+        .and_then(|m| m.attribute(crate::names::FP8_SUMS_ATTR).ok())
+        .and_then(ukernel_dialect::string_value)
+        .is_some_and(|v| v == crate::names::FP8_TENSOR_CORE_SUMS);
     for op in linalg_ops(func) {
         // The init (output) operand comes last.
         let out = op.operand_at(op.operand_count().saturating_sub(1));
@@ -169,6 +176,15 @@ pub fn numerics(func: &OperationRef, dynamic_size: u64) -> Numerics {
         work = work.saturating_add(iterations);
         if let (Some(length), Some(out)) = (reduction, out) {
             let accumulator_precision = float_precision(out.r#type()).unwrap_or(64);
+            let fp8_input = (0..op.operand_count().saturating_sub(1))
+                .filter_map(|i| op.operand_at(i))
+                .any(|v| shape_of(v.r#type()).is_some_and(|(_, e)| e.to_string().starts_with("f8")));
+            if fp8_tensor_core_sums && fp8_input {
+                // One rounding of the result to the tensor cores' bits (the
+                // ukernel adds its stages' sums in f32).
+                reductions
+                    .push(Reduction { length: 1, accumulator_precision: crate::names::FP8_TENSOR_CORE_SUM_BITS });
+            }
             reductions.push(Reduction { length, accumulator_precision });
         }
     }

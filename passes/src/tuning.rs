@@ -92,6 +92,10 @@ pub struct Choices {
     pinned: Vec<(String, String)>,
     /// Whether roots are annotated for `ukc tune`.
     pub probe: bool,
+    /// Whether FP8 matmuls may sum on tensor cores (the module's
+    /// `ukernel.fp8_sums = "tensor-core"`): then the rules choose the
+    /// ukernels tagged so.
+    pub fp8_tensor_core_sums: bool,
 }
 
 impl Choices {
@@ -112,6 +116,8 @@ impl Choices {
             driver: string(TUNING_DRIVER_ATTR),
             pinned: Vec::new(),
             probe: module.attribute(PROBE_ATTR).is_ok(),
+            fp8_tensor_core_sums: string(crate::names::FP8_SUMS_ATTR).as_deref()
+                == Some(crate::names::FP8_TENSOR_CORE_SUMS),
         })
     }
 
@@ -136,7 +142,14 @@ impl Choices {
                     .collect()
             })
             .unwrap_or_default();
-        Self { file: self.file.clone(), gpu: self.gpu.clone(), driver: self.driver.clone(), pinned, probe: self.probe }
+        Self {
+            file: self.file.clone(),
+            gpu: self.gpu.clone(),
+            driver: self.driver.clone(),
+            pinned,
+            probe: self.probe,
+            fp8_tensor_core_sums: self.fp8_tensor_core_sums,
+        }
     }
 
     /// The pin for a kernel of `signature` on `arch`, if any, and notes on

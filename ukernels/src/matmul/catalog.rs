@@ -571,6 +571,9 @@ pub fn variants() -> Vec<VariantDef> {
         if !FP8_RULES_CHOOSE {
             v.params.push((RULES_CHOOSE, 0));
         }
+        // How it sums: KernelConfig lets the rules choose it where the module
+        // allows FP8 sums on tensor cores (`ukc --fp8-sums tensor-core`).
+        v.tags.push(("sums", "tensor-core"));
         out.push(v);
     }
     out
