@@ -126,7 +126,7 @@ impl<'c> TryFrom<Attribute<'c>> for Target {
         let f = Fields::of(attr, "target")?;
         let arch = f.string("arch")?;
         let GpuArch { sm, specific, family } =
-            GpuArch::parse_known(&arch).map_err(|message| Error::InvalidValue { attr: "target", message })?;
+            GpuArch::parse_known(&arch).map_err(|e| Error::InvalidValue { attr: "target", message: e.to_string() })?;
         let ukernels = match f.optional("ukernels") {
             None => UKernelSelection::All,
             Some(_) => UKernelSelection::parse(&f.string("ukernels")?)

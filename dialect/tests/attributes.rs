@@ -161,8 +161,8 @@ fn arch_forms_parse_print_and_say_where_their_code_runs() {
         assert_eq!(arch.to_string(), text);
     }
     // Only Blackwell and later have family forms; PTX ISA 8.8 names them.
-    assert!(GpuArch::parse_known("sm_90f").unwrap_err().contains("no family-specific form"));
-    assert!(GpuArch::parse_known("sm_100x").unwrap_err().contains("sm_<major><minor>[a|f]"));
+    assert!(GpuArch::parse_known("sm_90f").unwrap_err().to_string().contains("no family-specific form"));
+    assert!(GpuArch::parse_known("sm_100x").unwrap_err().to_string().contains("sm_<major><minor>[a|f]"));
     assert_eq!(GpuArch::family(100).ptx_isa(), 88);
     assert_eq!(GpuArch::specific(90).ptx_isa(), 83);
     // Where the code runs, by device capability.

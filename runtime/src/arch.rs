@@ -6,6 +6,12 @@
 
 use crate::spec::{ComputeCapability, ImageForm};
 
+/// An arch name that is malformed or not a known NVIDIA arch (the message
+/// says which, in one line).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ArchError(pub String);
+
 /// A GPU arch as NVIDIA names it: `sm_90` (portable: its code also runs on
 /// newer GPUs), `sm_90a` (arch-specific: Hopper's wgmma and setmaxnreg;
 /// its code runs only on compute capability exactly 9.0) or `sm_100f`
@@ -64,7 +70,11 @@ impl GpuArch {
     }
 
     /// Parses a known arch; the error says what is wrong in one line.
-    pub fn parse_known(text: &str) -> Result<Self, String> {
+    pub fn parse_known(text: &str) -> Result<Self, ArchError> {
+        Self::parse_text(text).map_err(ArchError)
+    }
+
+    fn parse_text(text: &str) -> Result<Self, String> {
         let shape = || format!("'{text}' is not of the form sm_<major><minor>[a|f] (e.g. sm_90, sm_90a, sm_100f)");
         let rest = text.strip_prefix("sm_").ok_or_else(shape)?;
         let (digits, specific, family) = match (rest.strip_suffix('a'), rest.strip_suffix('f')) {

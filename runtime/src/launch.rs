@@ -137,6 +137,11 @@ impl DimExpr {
     }
 }
 
+/// Launch metadata no launch could satisfy (the message says what).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct InvalidLaunch(pub String);
+
 impl LaunchMetadata {
     /// Checks what no launch could satisfy, so that a package that passes
     /// holds only launchable kernels: block dims of at least 1, at most
@@ -144,7 +149,11 @@ impl LaunchMetadata {
     /// (x < 2^31, y and z < 2^16), dynamic shared memory within an SM's
     /// (227 KiB), and every argument reference (aliases, dims, scalars) to
     /// an argument of the right kind. Returns what is wrong.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), InvalidLaunch> {
+        self.check().map_err(InvalidLaunch)
+    }
+
+    fn check(&self) -> Result<(), String> {
         const MAX_SHARED: u32 = 227 * 1024;
         if self.block.contains(&0) || self.block.iter().map(|&b| b as u64).product::<u64>() > 1024 || self.block[2] > 64
         {

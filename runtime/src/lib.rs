@@ -15,9 +15,9 @@ pub mod package;
 mod runtime;
 pub mod spec;
 
-pub use arch::{GpuArch, KNOWN_ARCHES, KnownArch};
+pub use arch::{ArchError, GpuArch, KNOWN_ARCHES, KnownArch};
 pub use cuda::{CudaError, Ownership};
-pub use launch::{ArgSpec, ArgValue, DimExpr, ElementKind, LaunchMetadata};
+pub use launch::{ArgSpec, ArgValue, DimExpr, ElementKind, InvalidLaunch, LaunchMetadata};
 pub use package::{Function, Package, PackageError, PackagedKernel};
 pub use runtime::{
     Device, DeviceSelection, ENTRY_ATTRIBUTE, Error, LaunchArg, LoadedKernel, MODULE_STATE_ATTRIBUTE, Runtime,
