@@ -22,8 +22,7 @@ import sys
 import torch
 import torch.nn.functional as F
 
-import ukernel
-from cuda_driver import rounds_of, command_line, verdict
+from cuda_driver import rounds_of, verdict, open_package_bench
 
 BF16 = torch.bfloat16
 H, I, HEADS, HD, SEQ = 4096, 11008, 32, 128, 1024
@@ -96,17 +95,9 @@ def formed(listing_path):
 
 
 def main(argv):
-    paths, opts = command_line(argv, reps=20, rounds=3, calls=20, only="")
-    if len(paths) != 1:
-        raise SystemExit(__doc__)
-    pkg = ukernel.load(paths[0])
-    kernels_of = formed(paths[0] + ".txt")
-    torch.backends.cuda.matmul.allow_tf32 = False
-    torch.manual_seed(0)
-    print(f"# {torch.cuda.get_device_name()}; CUDA graphs of {opts['calls']} calls, median of {opts['reps']} "
-          f"replays, best of {opts['rounds']} rounds")
-    print("| dispatch | kernels | ukernels | ours (us) | torch (us) | torch/ours | err ours | err torch |")
-    print("|---|---|---|---|---|---|---|---|")
+    columns = ["dispatch", "kernels", "ukernels", "ours (us)", "torch (us)", "torch/ours", "err ours", "err torch"]
+    pkg, opts, path = open_package_bench(argv, __doc__, columns, only="")
+    kernels_of = formed(path + ".txt")
     failures, total_ours, total_torch = [], 0.0, 0.0
     for name in pkg.kernels:
         if opts["only"] not in name:

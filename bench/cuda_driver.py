@@ -124,3 +124,27 @@ def verdict(failures, failed, passed):
         return 1
     print(passed)
     return 0
+
+
+def open_package_bench(argv, usage, columns, **options):
+    """The common start of a benchmark of one compiled package against
+    torch: parses `argv` (`command_line`, with `options` and the graph
+    timing's reps, rounds and calls), loads the package with the `ukernel`
+    package, seeds torch, keeps torch's f32 matmuls off TF32, and prints the
+    device and timing line and the table's header (`columns`). Returns the
+    package, the options and the package's path."""
+    import ukernel
+
+    timing = {"reps": 20, "rounds": 3, "calls": 20}
+    timing.update(options)
+    paths, opts = command_line(argv, **timing)
+    if len(paths) != 1:
+        raise SystemExit(usage)
+    pkg = ukernel.load(paths[0])
+    torch.backends.cuda.matmul.allow_tf32 = False
+    torch.manual_seed(0)
+    print(f"# {torch.cuda.get_device_name()}; CUDA graphs of {opts['calls']} calls, median of {opts['reps']} "
+          f"replays, best of {opts['rounds']} rounds; torch f32 matmuls without TF32")
+    print("| " + " | ".join(columns) + " |")
+    print("|" + "---|" * len(columns))
+    return pkg, opts, paths[0]

@@ -16,21 +16,12 @@ import sys
 
 import torch
 
-import ukernel
-from cuda_driver import rounds_of, command_line, verdict
+from cuda_driver import rounds_of, verdict, open_package_bench
 
 
 def main(argv):
-    paths, opts = command_line(argv, reps=20, rounds=3, calls=10, only="")
-    if len(paths) != 1:
-        raise SystemExit(__doc__)
-    pkg = ukernel.load(paths[0])
-    torch.backends.cuda.matmul.allow_tf32 = False
-    torch.manual_seed(0)
-    print(f"# {torch.cuda.get_device_name()}; CUDA graphs of {opts['calls']} calls, median of {opts['reps']} "
-          f"replays, best of {opts['rounds']} rounds; torch f32 matmul with TF32 off")
-    print("| dispatch | ours (us) | torch (us) | torch/ours | ours TFLOP/s | err ours | err torch |")
-    print("|---|---|---|---|---|---|---|")
+    columns = ["dispatch", "ours (us)", "torch (us)", "torch/ours", "ours TFLOP/s", "err ours", "err torch"]
+    pkg, opts, _ = open_package_bench(argv, __doc__, columns, calls=10, only="")
     failed = []
     for name in pkg.kernels:
         m, n, k, layout = re.match(r"mm_f32_(\d+)x(\d+)x(\d+)_(nk|kn)$", name).groups()

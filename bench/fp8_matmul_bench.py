@@ -18,22 +18,14 @@ import sys
 
 import torch
 
-import ukernel
-from cuda_driver import rounds_of, command_line, verdict
+from cuda_driver import rounds_of, verdict, open_package_bench
 
 E4M3 = torch.float8_e4m3fn
 
 
 def main(argv):
-    paths, opts = command_line(argv, reps=20, rounds=3, calls=10)
-    if len(paths) != 1:
-        raise SystemExit(__doc__)
-    pkg = ukernel.load(paths[0])
-    torch.manual_seed(0)
-    print(f"# {torch.cuda.get_device_name()}; CUDA graphs of {opts['calls']} calls, median of {opts['reps']} "
-          f"replays, best of {opts['rounds']} rounds")
-    print("| M x N x K | ours (us) | torch._scaled_mm (us) | torch/ours | ours TFLOP/s | err ours | err torch |")
-    print("|---|---|---|---|---|---|---|")
+    columns = ["M x N x K", "ours (us)", "torch._scaled_mm (us)", "torch/ours", "ours TFLOP/s", "err ours", "err torch"]
+    pkg, opts, _ = open_package_bench(argv, __doc__, columns, calls=10)
     failures = []
     for name in pkg.kernels:
         m, n, k = (int(x) for x in re.match(r"fp8_(\d+)x(\d+)x(\d+)$", name).groups())

@@ -14,22 +14,14 @@ import sys
 
 import torch
 
-import ukernel
-from cuda_driver import rounds_of, command_line, verdict
+from cuda_driver import rounds_of, verdict, open_package_bench
 
 DTYPES = {"f32": torch.float32, "bf16": torch.bfloat16, "f16": torch.float16}
 
 
 def main(argv):
-    paths, opts = command_line(argv, reps=20, rounds=3, calls=20, only="")
-    if len(paths) != 1:
-        raise SystemExit(__doc__)
-    pkg = ukernel.load(paths[0])
-    torch.manual_seed(0)
-    print(f"# {torch.cuda.get_device_name()}; CUDA graphs of {opts['calls']} calls, median of {opts['reps']} "
-          f"replays, best of {opts['rounds']} rounds")
-    print("| function | ours (us) | torch (us) | torch/ours | indices |")
-    print("|---|---|---|---|---|")
+    columns = ["function", "ours (us)", "torch (us)", "torch/ours", "indices"]
+    pkg, opts, _ = open_package_bench(argv, __doc__, columns, only="")
     failures = []
     for name in pkg.kernels:
         m = re.match(r"colargmax_(f32|bf16|f16)_(\d+)x(\d+)$", name)
