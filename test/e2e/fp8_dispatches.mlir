@@ -1,17 +1,22 @@
 // 8-bit float (FP8) IR on the default path: a matmul of f8E4M3FN inputs
 // accumulating in f32 with B as K x N, one of f8E4M3FN by f8E5M2 with B as
 // N x K and a row-scale and per-tensor scale epilogue rounded to bf16, and a
-// dequantization (f8E4M3FN times a column scale, to bf16). The FP8 ukernel
-// takes B as N x K of one input type (fp8_wgmma_dispatches.mlir), so these
-// stay on the default path, which widens the bytes with integer code
-// (ukernel-expand-fp8-extf). `ukc-run run` checks each against upstream
+// dequantization (f8E4M3FN times a column scale, to bf16). They stay on the
+// default path, which widens the bytes with integer code
+// (ukernel-expand-fp8-extf): the FP8 ukernel sums with fewer bits than f32
+// and takes B as N x K only. With `--fp8-sums tensor-core` the f8E4M3FN by
+// f8E5M2 matmul takes it, its scales fused (fp8_wgmma_dispatches.mlir has
+// the rest). `ukc-run run` checks each against upstream
 // MLIR's CPU execution (`--reference`, the same expansion on the CPU; the
 // inputs are every finite byte pattern at random).
 // RUN: ukc compile %s --arch sm_90a --no-cubin -o %t.pkg --reference | FileCheck %s
 // CHECK: reference outputs (MLIR on the CPU) of 3 function(s)
 // CHECK-DAG: mm_e4m3_kn_64x96x128: ukernel none
-// CHECK-DAG: mm_e4m3_e5m2_nk_scaled_48x80x256__k0: ukernel none
+// CHECK-DAG: mm_e4m3_e5m2_nk_scaled_48x80x256: ukernel none
 // CHECK-DAG: dequant_e4m3_256x512: ukernel none
+// RUN: ukc compile %s --arch sm_90a --no-cubin --fp8-sums tensor-core -o %t.tc.pkg | FileCheck %s --check-prefix=TC
+// TC-DAG: mm_e4m3_kn_64x96x128: ukernel none
+// TC-DAG: mm_e4m3_e5m2_nk_scaled_48x80x256: ukernel uk_matmul_wgmma_narrow_f8e4m3fn_f8e5m2_nk
 module {
   func.func @mm_e4m3_kn_64x96x128(%a: tensor<64x128xf8E4M3FN>, %b: tensor<128x96xf8E4M3FN>) -> tensor<64x96xf32> {
     %z = arith.constant 0.0 : f32

@@ -34,6 +34,17 @@
 #else
 #define UK_AB_FP8 0
 #endif
+// The type of each operand in tensor-core instructions: both UK_MMA_TYPE,
+// but an 8-bit B may be the other 8-bit type (-DUK_B_AS_F8E4M3FN or
+// -DUK_B_AS_F8E5M2: f8E4M3FN activations by f8E5M2 weights, or the reverse).
+#define UK_MMA_TYPE_A UK_MMA_TYPE
+#if defined(UK_B_AS_F8E4M3FN) && UK_AB_FP8
+#define UK_MMA_TYPE_B "e4m3"
+#elif defined(UK_B_AS_F8E5M2) && UK_AB_FP8
+#define UK_MMA_TYPE_B "e5m2"
+#else
+#define UK_MMA_TYPE_B UK_MMA_TYPE
+#endif
 
 #if defined(UK_B_NK)
 #define UK_LAYOUT_NAME nk

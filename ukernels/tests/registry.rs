@@ -70,6 +70,8 @@ fn matmul_variants_record_tiles_layouts_and_shared_memory() {
             "uk_matmul_skinny_wide_f16_nk",
             "uk_matmul_skinny_wide_f16_kn",
             "uk_matmul_wgmma_narrow_f8e4m3fn_nk",
+            "uk_matmul_wgmma_narrow_f8e4m3fn_f8e5m2_nk",
+            "uk_matmul_wgmma_narrow_f8e5m2_f8e4m3fn_nk",
             "uk_matmul_wgmma_narrow_f8e5m2_nk"
         ]
     );
@@ -80,6 +82,9 @@ fn matmul_variants_record_tiles_layouts_and_shared_memory() {
     assert_eq!((fp8.param("tile_k"), bf16.param("tile_k")), (Some(128), Some(64)));
     assert_eq!(fp8.operand_types, ["f8E4M3FN", "f8E4M3FN", "f32"]);
     assert_eq!(fp8.dynamic_shared_memory_bytes, bf16.dynamic_shared_memory_bytes);
+    // Mixed 8-bit types: A's type, then B's.
+    let mixed = reg.by_symbol("uk_matmul_wgmma_narrow_f8e4m3fn_f8e5m2_nk").unwrap();
+    assert_eq!(mixed.operand_types, ["f8E4M3FN", "f8E5M2", "f32"]);
     let tile = reg.by_symbol("uk_matmul_tile_bf16_kn").unwrap();
     assert_eq!((tile.param("tile_m"), tile.param("tile_n")), (Some(256), Some(128)));
     assert_eq!(tile.tag("b_layout"), Some("kn"));

@@ -566,8 +566,16 @@ pub fn variants() -> Vec<VariantDef> {
     // 8-bit floats: the wgmma ukernel of 128-wide tiles (its per-stage f32
     // sums double the accumulators), B as N x K (wgmma reads 8-bit operands
     // K-major only); other shapes and layouts take the default path.
-    for ab in FP8_TYPES {
-        let mut v = WGMMA_NARROW.variant("wgmma_narrow", ab, "nk");
+    for (a, b) in FP8_TYPES.iter().flat_map(|&a| FP8_TYPES.iter().map(move |&b| (a, b))) {
+        let mut v = WGMMA_NARROW.variant("wgmma_narrow", a, "nk");
+        if b != a {
+            // B of the other 8-bit type (f8E4M3FN by f8E5M2 or the reverse).
+            v.symbol = format!("uk_matmul_wgmma_narrow_{}_{}_nk", a.to_lowercase(), b.to_lowercase());
+            v.operand_types = vec![a, b, "f32"];
+            v.defines.retain(|d| !d.starts_with("UK_WGMMA_SYMBOL="));
+            v.defines.push(format!("UK_B_AS_{}", b.to_uppercase()));
+            v.defines.push(format!("UK_WGMMA_SYMBOL={}", v.symbol));
+        }
         if !FP8_RULES_CHOOSE {
             v.params.push((RULES_CHOOSE, 0));
         }

@@ -42,8 +42,11 @@ pub struct Matmul;
 /// What the matcher found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatmulFacts {
-    /// Element type of A and B.
+    /// Element type of A and B (of A where B's differs: 8-bit floats of
+    /// both kinds, see `input_b`).
     pub input: String,
+    /// Element type of B.
+    pub input_b: String,
     /// `nk` (B is N x K) or `kn` (B is K x N).
     pub b_layout: &'static str,
     /// Sizes; None where dynamic.
@@ -83,17 +86,18 @@ impl Family for Matmul {
     fn match_op(&self, op: &OperationRef) -> Result<Match, String> {
         let facts = match_matmul(op)?;
         let summary = format!(
-            "{t} x {t} -> f32, {}M x N x K = {} x {} x {}, B as {}, {}",
+            "{a} x {b} -> f32, {}M x N x K = {} x {} x {}, B as {}, {}",
             facts.batch.map_or(String::new(), |b| format!("batch {} of ", dim(b))),
             dim(facts.m),
             dim(facts.n),
             dim(facts.k),
             if facts.b_layout == "nk" { "N x K" } else { "K x N" },
             if facts.zero_init { "zero init" } else { "accumulating into C" },
-            t = facts.input,
+            a = facts.input,
+            b = facts.input_b,
         );
         Ok(Match {
-            operand_types: vec![facts.input.clone(), facts.input.clone(), "f32".into()],
+            operand_types: vec![facts.input.clone(), facts.input_b.clone(), "f32".into()],
             semantics: None,
             summary,
             facts: Box::new(facts),
@@ -628,8 +632,9 @@ pub fn match_matmul(op: &OperationRef) -> Result<MatmulFacts, String> {
     let batch = batched.then(|| c_dims[0].or(a_dims[0]).or(b_dims[0]));
     let (a_dims, b_dims, c_dims) = (&a_dims[lead..], &b_dims[lead..], &c_dims[lead..]);
     let (a_elem, b_elem, c_elem) = (a_elem.to_string(), b_elem.to_string(), c_elem.to_string());
-    if a_elem != b_elem {
-        return Err(format!("A is {a_elem} and B is {b_elem}; the ukernels take one input type"));
+    let fp8 = |t: &str| matmul::catalog::FP8_TYPES.contains(&t);
+    if a_elem != b_elem && !(fp8(&a_elem) && fp8(&b_elem)) {
+        return Err(format!("A is {a_elem} and B is {b_elem}; the ukernels take one input type (or two 8-bit floats)"));
     }
     match a_elem.as_str() {
         // f32: the CUDA-core ukernel (f32 products summed in f32, no TF32).
@@ -650,6 +655,7 @@ pub fn match_matmul(op: &OperationRef) -> Result<MatmulFacts, String> {
     }
     let (n, k) = if b_layout == "nk" { (b_dims[0], b_dims[1]) } else { (b_dims[1], b_dims[0]) };
     Ok(MatmulFacts {
+        input_b: b_elem,
         input: a_elem,
         b_layout,
         m: c_dims[0],
