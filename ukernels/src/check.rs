@@ -30,13 +30,24 @@ impl Buffer {
     }
 }
 
+/// Why a family's check cannot prepare a kernel's inputs.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CheckError {
+    /// The kernel's `reference.*` attributes are missing or name no buffer.
+    #[error("the kernel's reference attributes: {0}")]
+    Attributes(String),
+    /// A buffer's element type is not one the check reads or writes.
+    #[error("element type {0} is not one the check knows")]
+    ElementType(String),
+}
+
 /// A family's side of a GPU check.
 pub trait FamilyCheck: Sync {
     fn family(&self) -> &'static str;
 
     /// Writes the inputs (and sentinels in outputs) into `buffers`, which
     /// arrive zeroed.
-    fn fill(&self, attrs: &Attributes, buffers: &mut [Buffer], rng: &mut Rng) -> Result<(), String>;
+    fn fill(&self, attrs: &Attributes, buffers: &mut [Buffer], rng: &mut Rng) -> Result<(), CheckError>;
 
     /// Compares `outputs` (every buffer after the run) with the reference
     /// computed from `inputs` (every buffer before it); the mismatches, at

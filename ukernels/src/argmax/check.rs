@@ -4,7 +4,7 @@
 
 use crate::{
     ElementType, IndexType,
-    check::{Attributes, Buffer, FamilyCheck, Rng, decode, encode, find, int_field, text_field},
+    check::{Attributes, Buffer, CheckError, FamilyCheck, Rng, decode, encode, find, int_field, text_field},
     reference::{BF16, Element, F16},
 };
 
@@ -36,10 +36,13 @@ impl FamilyCheck for ArgmaxCheck {
         super::FAMILY
     }
 
-    fn fill(&self, attrs: &Attributes, buffers: &mut [Buffer], rng: &mut Rng) -> Result<(), String> {
-        let input = int_field(attrs, "input").ok_or("no reference.input")?;
-        let b = buffers.iter_mut().find(|b| b.arg == input).ok_or("the reference's input is not a kernel argument")?;
-        let element = ElementType::from_name(&b.element).ok_or_else(|| format!("input element {}", b.element))?;
+    fn fill(&self, attrs: &Attributes, buffers: &mut [Buffer], rng: &mut Rng) -> Result<(), CheckError> {
+        let input = int_field(attrs, "input").ok_or_else(|| CheckError::Attributes("no reference.input".into()))?;
+        let b = buffers
+            .iter_mut()
+            .find(|b| b.arg == input)
+            .ok_or_else(|| CheckError::Attributes("the reference's input is not a kernel argument".into()))?;
+        let element = ElementType::from_name(&b.element).ok_or_else(|| CheckError::ElementType(b.element.clone()))?;
         let length = *b.dims.last().unwrap_or(&1) as usize;
         let rows = if length == 0 { 0 } else { b.elements() / length };
         b.bytes = encode(element, &input_values(rows, length, rng));

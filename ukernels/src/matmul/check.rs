@@ -5,7 +5,7 @@
 
 use crate::{
     ElementType,
-    check::{Attributes, Buffer, FamilyCheck, Rng, decode, encode, find, int_field, text_field},
+    check::{Attributes, Buffer, CheckError, FamilyCheck, Rng, decode, encode, find, int_field, text_field},
     matmul::reference::matmul_tolerance,
 };
 
@@ -126,8 +126,8 @@ impl FamilyCheck for MatmulCheck {
         super::FAMILY
     }
 
-    fn fill(&self, attrs: &Attributes, buffers: &mut [Buffer], rng: &mut Rng) -> Result<(), String> {
-        let o = operands(attrs)?;
+    fn fill(&self, attrs: &Attributes, buffers: &mut [Buffer], rng: &mut Rng) -> Result<(), CheckError> {
+        let o = operands(attrs).map_err(CheckError::Attributes)?;
         for b in buffers.iter_mut() {
             let n = b.elements();
             let epilogue_operand = o.epilogue.as_ref().and_then(|e| e.operand).is_some_and(|(e, _)| e == b.arg);
@@ -152,7 +152,8 @@ impl FamilyCheck for MatmulCheck {
             } else {
                 continue;
             };
-            b.bytes = encode(element(b)?, &values);
+            let element = ElementType::from_name(&b.element).ok_or_else(|| CheckError::ElementType(b.element.clone()))?;
+            b.bytes = encode(element, &values);
         }
         Ok(())
     }
