@@ -56,6 +56,17 @@ def can_mount_tmpfs():
 if can_mount_tmpfs():
     config.available_features.add("tmpfs")
 
+# An NVIDIA GPU with its driver: the GPU parts of test/stress say REQUIRES:
+# gpu, and are reported unsupported (not passed) elsewhere.
+def has_gpu():
+    import shutil, subprocess
+    if not shutil.which("nvidia-smi"):
+        return False
+    listed = subprocess.run(["nvidia-smi", "-L"], capture_output=True, text=True)
+    return listed.returncode == 0 and "GPU " in listed.stdout
+if has_gpu():
+    config.available_features.add("gpu")
+
 # The plugin (plugin/) in Debian's mlir-opt: `%mlir-opt-plugin` runs
 # mlir-opt-22 with our dialect and passes loaded. With `-D opt=plugin`, the
 # pass tests run through it instead of ukernel-opt (scripts/test.sh does
