@@ -381,8 +381,7 @@ pub fn output_consumer<'c, 'a>(root: &OperationRef<'c, 'a>, init: usize) -> Resu
             Broadcast::Scalar
         } else {
             return Err(
-                "its consumer's other inputs are not scalars, row or column vectors or matrices like its output"
-                    .into(),
+                "its consumer's other inputs are not scalars, row or column vectors or matrices like its output".into(),
             );
         };
         operands.push(Operand { value: consumer.operand(o).map_err(|e| e.to_string())?, broadcast, input: o });

@@ -187,7 +187,7 @@ pub fn decide(
                     break;
                 }
                 let mut plan = chosen.plan;
-                if chosen.selection.ukernel.tag(crate::names::SUMS_TAG) == Some(crate::names::FP8_TENSOR_CORE_SUMS) {
+                if sums_fp8_on_tensor_cores(chosen.selection.ukernel) {
                     plan.summary += "; FP8 products summed on tensor cores, with fewer bits than f32 \
                                      (ukernel.fp8_sums = \"tensor-core\")";
                 }
@@ -305,8 +305,7 @@ fn choose(
     // sum FP8 on tensor cores and the module allows it.
     let ruled_out = |s: &Selection| {
         ukernels::Facts::param(&s.ukernel.def, ukernels::variant::RULES_CHOOSE) == Some(0)
-            && !(choices.fp8_tensor_core_sums
-                && s.ukernel.tag(crate::names::SUMS_TAG) == Some(crate::names::FP8_TENSOR_CORE_SUMS))
+            && !(choices.fp8_tensor_core_sums && sums_fp8_on_tensor_cores(s.ukernel))
     };
     let ruled = fits
         .iter()
@@ -321,7 +320,7 @@ fn choose(
                 "{} fits, but the rules do not choose it (registry parameter rules_choose = 0: it does not \
                  compute the IR's sums exactly enough, or awaits its first check on a GPU; a tuning record can{})",
                 s.ukernel.symbol,
-                if s.ukernel.tag(crate::names::SUMS_TAG) == Some(crate::names::FP8_TENSOR_CORE_SUMS) {
+                if sums_fp8_on_tensor_cores(s.ukernel) {
                     ", and `ukc --fp8-sums tensor-core` lets the rules choose it"
                 } else {
                     ""
@@ -354,6 +353,12 @@ fn choose(
         })
         .collect();
     Ok(Chosen { plan, selection, considered, fitting })
+}
+
+/// Whether `uk` sums FP8 products on tensor cores (registry tag `sums`),
+/// which the module must allow (`ukernel.fp8_sums`).
+fn sums_fp8_on_tensor_cores(uk: &ukernels::UKernel) -> bool {
+    uk.tag(crate::names::SUMS_TAG) == Some(crate::names::FP8_TENSOR_CORE_SUMS)
 }
 
 fn article(family: &str) -> String {

@@ -73,9 +73,9 @@ pub const MATMUL_ACCUMULATION_ATTR: &str = "ukernel.matmul_accumulation";
 /// matmuls sum their products on tensor cores, with fewer bits than the
 /// IR's f32 sums (`ukc --fp8-sums tensor-core`).
 pub const FP8_SUMS_ATTR: &str = "ukernel.fp8_sums";
-pub const FP8_TENSOR_CORE_SUMS: &str = "tensor-core";
-/// The registry tag (`sums`) of a ukernel that sums FP8 products so.
-pub const SUMS_TAG: &str = "sums";
+/// The attribute's value, the same word as the registry tag of the
+/// ukernels that sum so (`ukernels::variant::SUMS_TAG`).
+pub use ukernels::variant::{SUMS_TAG, TENSOR_CORE_SUMS as FP8_TENSOR_CORE_SUMS};
 /// The mantissa bits the FP8 tensor-core sums keep, as the reference check's
 /// tolerance counts them: one rounding of the result to 2^-11 (an H100's f32
 /// outputs were off MLIR's f32 sums by up to about 4e-4 of the value).

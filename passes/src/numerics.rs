@@ -182,8 +182,7 @@ pub fn numerics(func: &OperationRef, dynamic_size: u64) -> Numerics {
             if fp8_tensor_core_sums && fp8_input {
                 // One rounding of the result to the tensor cores' bits (the
                 // ukernel adds its stages' sums in f32).
-                reductions
-                    .push(Reduction { length: 1, accumulator_precision: crate::names::FP8_TENSOR_CORE_SUM_BITS });
+                reductions.push(Reduction { length: 1, accumulator_precision: crate::names::FP8_TENSOR_CORE_SUM_BITS });
             }
             reductions.push(Reduction { length, accumulator_precision });
         }

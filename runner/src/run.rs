@@ -137,11 +137,7 @@ pub fn run_package(
                     .collect()
             })
         } else {
-            let mut runs = Vec::new();
-            for device in devices {
-                runs.push((device, run_function(rt, &function, device, options)));
-            }
-            runs
+            devices.map(|d| (d, run_function(rt, &function, d, options))).collect()
         };
         let mut remade = String::new();
         if runs.iter().any(|(_, r)| r.as_ref().is_err_and(|e| e.is_context_lost())) {
@@ -153,7 +149,9 @@ pub fn run_package(
         }
         for (device, r) in runs {
             out.push(match r {
-                Err(e) if e.is_context_lost() => failed(&function.name, device, format!("FAULT: {e}{remade}"), "faulted"),
+                Err(e) if e.is_context_lost() => {
+                    failed(&function.name, device, format!("FAULT: {e}{remade}"), "faulted")
+                }
                 r => r?,
             });
         }

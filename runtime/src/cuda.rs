@@ -103,7 +103,8 @@ pub fn reset_primary(ordinal: usize) -> Result<(), CudaError> {
     let mut device = 0;
     // SAFETY: a driver call on locals that outlive it.
     check("cuDeviceGet", unsafe { sys::cuDeviceGet(&mut device, ordinal as i32) })?;
-    if let Some(e) = EPOCHS.get(ordinal) {
+    // Counted by the device handle, as `epoch` reads it.
+    if let Some(e) = usize::try_from(device).ok().and_then(|d| EPOCHS.get(d)) {
         e.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
     }
     // SAFETY: resets the device's primary context; the handles made in it
@@ -243,7 +244,6 @@ impl Context {
         Ok(v)
     }
 
-    /// (major, minor) compute capability of the context's device.
     /// Binds the context and waits for all its work: the error of any
     /// kernel that faulted there (a lost context) comes back here.
     pub fn probe(&self) -> Result<(), CudaError> {
@@ -252,6 +252,7 @@ impl Context {
         check("cuCtxSynchronize", unsafe { sys::cuCtxSynchronize() })
     }
 
+    /// (major, minor) compute capability of the context's device.
     pub fn compute_capability(&self) -> Result<(u32, u32), CudaError> {
         use sys::CUdevice_attribute::*;
         Ok((

@@ -28,6 +28,11 @@ impl Buffer {
     pub fn elements(&self) -> usize {
         self.dims.iter().product::<u64>() as usize
     }
+
+    /// Its element type, where the checks know it.
+    pub fn element_type(&self) -> Result<ElementType, CheckError> {
+        ElementType::from_name(&self.element).ok_or_else(|| CheckError::ElementType(self.element.clone()))
+    }
 }
 
 /// Why a family's check cannot prepare a kernel's inputs.

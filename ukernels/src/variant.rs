@@ -131,6 +131,12 @@ pub const MAX_K_SPLITS: &str = "max_k_splits";
 /// variant whose results differ from the IR's beyond the family's check
 /// (the FP8 wgmma ukernel's sums) or that awaits its first check on a GPU.
 pub const RULES_CHOOSE: &str = "rules_choose";
+/// Registry tag saying how a ukernel sums its products where that differs
+/// from f32 sums; its one value, [`TENSOR_CORE_SUMS`], marks FP8 products
+/// summed on tensor cores (fewer bits), which a module lets the rules choose
+/// with `ukernel.fp8_sums` of that same value.
+pub const SUMS_TAG: &str = "sums";
+pub const TENSOR_CORE_SUMS: &str = "tensor-core";
 
 /// The arch name clang and LLVM take: `sm_90`, or `sm_90a` when arch-specific
 /// (for the build script, which cannot use the runtime's `GpuArch`; the

@@ -42,7 +42,7 @@ impl FamilyCheck for ArgmaxCheck {
             .iter_mut()
             .find(|b| b.arg == input)
             .ok_or_else(|| CheckError::Attributes("the reference's input is not a kernel argument".into()))?;
-        let element = ElementType::from_name(&b.element).ok_or_else(|| CheckError::ElementType(b.element.clone()))?;
+        let element = b.element_type()?;
         let length = *b.dims.last().unwrap_or(&1) as usize;
         let rows = if length == 0 { 0 } else { b.elements() / length };
         b.bytes = encode(element, &input_values(rows, length, rng));

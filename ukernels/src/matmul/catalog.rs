@@ -6,7 +6,8 @@
 
 use crate::variant::{
     AbiParam, AbiType as T, CLUSTER_M, HarnessDef, MIN_WORKGROUPS_PER_SM, PERSISTENT, PORTABLE_ARCHES,
-    MAX_K_SPLITS, RULES_CHOOSE, SPLIT_TAIL_PERMILLE, TILE_THROUGHPUT_PERMILLE, VariantDef,
+    MAX_K_SPLITS, RULES_CHOOSE, SPLIT_TAIL_PERMILLE, SUMS_TAG, TENSOR_CORE_SUMS, TILE_THROUGHPUT_PERMILLE,
+    VariantDef,
 };
 
 pub const FAMILY: &str = "matmul";
@@ -292,22 +293,30 @@ impl WgmmaShape {
     /// Its variant for input type `ab` and B layout `layout`:
     /// `uk_matmul_<name>_<ab>_<layout>` (`ab` lower case), kind `name`.
     fn variant(&self, name: &'static str, ab: &'static str, layout: &'static str) -> VariantDef {
-        let symbol = format!("uk_matmul_{name}_{}_{layout}", ab.to_lowercase());
+        self.variant_of(name, ab, ab, layout)
+    }
+
+    /// Its variant for A of type `a` and B of type `b` (two 8-bit float
+    /// types where they differ): `uk_matmul_<name>_<a>[_<b>]_<layout>`.
+    fn variant_of(&self, name: &'static str, a: &'static str, b: &'static str, layout: &'static str) -> VariantDef {
+        let types = if a == b { a.to_lowercase() } else { format!("{}_{}", a.to_lowercase(), b.to_lowercase()) };
+        let symbol = format!("uk_matmul_{name}_{types}_{layout}");
         // A stage holds 128 bytes of K per row: 64 16-bit or 128 8-bit elements.
-        let tile_k = WGMMA_TILE_K * 2 / element_bytes(ab);
+        let tile_k = WGMMA_TILE_K * 2 / element_bytes(a);
         VariantDef {
             family: FAMILY,
             kind: name,
             source: "cuda/matmul_wgmma.cu",
-            defines: [format!("UK_AB_{}", ab.to_uppercase()), format!("UK_B_{}", layout.to_uppercase())]
+            defines: [format!("UK_AB_{}", a.to_uppercase()), format!("UK_B_{}", layout.to_uppercase())]
                 .into_iter()
+                .chain((b != a).then(|| format!("UK_B_AS_{}", b.to_uppercase())))
                 .chain(self.defines())
                 .chain([format!("UK_WGMMA_SYMBOL={symbol}")])
                 .collect(),
             symbol,
             arches: &[90],
             arch_specific: true,
-            operand_types: vec![ab, ab, "f32"],
+            operand_types: vec![a, b, "f32"],
             params: vec![
                 ("tile_m", WGMMA_TILE_M),
                 ("tile_n", self.n),
@@ -567,21 +576,14 @@ pub fn variants() -> Vec<VariantDef> {
     // sums double the accumulators), B as N x K (wgmma reads 8-bit operands
     // K-major only); other shapes and layouts take the default path.
     for (a, b) in FP8_TYPES.iter().flat_map(|&a| FP8_TYPES.iter().map(move |&b| (a, b))) {
-        let mut v = WGMMA_NARROW.variant("wgmma_narrow", a, "nk");
-        if b != a {
-            // B of the other 8-bit type (f8E4M3FN by f8E5M2 or the reverse).
-            v.symbol = format!("uk_matmul_wgmma_narrow_{}_{}_nk", a.to_lowercase(), b.to_lowercase());
-            v.operand_types = vec![a, b, "f32"];
-            v.defines.retain(|d| !d.starts_with("UK_WGMMA_SYMBOL="));
-            v.defines.push(format!("UK_B_AS_{}", b.to_uppercase()));
-            v.defines.push(format!("UK_WGMMA_SYMBOL={}", v.symbol));
-        }
+        // A and B of one type, or f8E4M3FN by f8E5M2 or the reverse.
+        let mut v = WGMMA_NARROW.variant_of("wgmma_narrow", a, b, "nk");
         if !FP8_RULES_CHOOSE {
             v.params.push((RULES_CHOOSE, 0));
         }
         // How it sums: KernelConfig lets the rules choose it where the module
         // allows FP8 sums on tensor cores (`ukc --fp8-sums tensor-core`).
-        v.tags.push(("sums", "tensor-core"));
+        v.tags.push((SUMS_TAG, TENSOR_CORE_SUMS));
         out.push(v);
     }
     out

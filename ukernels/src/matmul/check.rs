@@ -152,8 +152,7 @@ impl FamilyCheck for MatmulCheck {
             } else {
                 continue;
             };
-            let element = ElementType::from_name(&b.element).ok_or_else(|| CheckError::ElementType(b.element.clone()))?;
-            b.bytes = encode(element, &values);
+            b.bytes = encode(b.element_type()?, &values);
         }
         Ok(())
     }
