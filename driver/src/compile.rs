@@ -288,6 +288,7 @@ impl Compiler {
                 .then_some(m)
         });
         let mut module = module.ok_or_else(|| CompileError::Diagnostics(diagnostics.clone(), file.to_string()))?;
+        drop_transform_scripts(&module);
         self.timings.borrow_mut().push(("parse and verify".into(), parse_started.elapsed()));
         let lowest = *self.options.arches.iter().min().ok_or(CompileError::NoArch)?;
         let mut target = match module.as_operation().attribute(TARGET_ATTR) {
@@ -847,6 +848,24 @@ pub fn build_package(kernels: &[KernelInfo], modules: &[EmittedModule]) -> Resul
         out.push(PackagedKernel { spec, launch, attributes });
     }
     Ok(Package { kernels: out })
+}
+
+/// Erases the module's top-level transform scripts (`transform.named_sequence`,
+/// which a module may carry beside its functions for mlir-opt's
+/// `--transform-interpreter`): they compute nothing at run time, and the
+/// kernels and the CPU reference are made of the functions alone.
+fn drop_transform_scripts(module: &Module) {
+    use melior::ir::BlockLike as _;
+    let body = module.body();
+    let mut next = body.first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        if ukernel_passes::op_name(&op).starts_with("transform.") {
+            // SAFETY: the op is a top-level op of `module`, which owns it;
+            // nothing else refers to a transform script.
+            unsafe { mlir_sys::mlirOperationDestroy(op.to_raw()) };
+        }
+    }
 }
 
 #[cfg(test)]

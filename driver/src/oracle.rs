@@ -124,6 +124,26 @@ fn signature(func: &melior::ir::OperationRef) -> Vec<(usize, usize)> {
         .collect()
 }
 
+/// Whether the lowered module is all LLVM dialect, as its translation
+/// needs: ExecutionEngine reports a failed translation only by a null
+/// engine, which melior does not expose (a lookup in it crashes).
+fn translates_to_llvm(module: &Module) -> Result<(), OracleError> {
+    use melior::ir::operation::{WalkOrder, WalkResult};
+    let mut stray = None;
+    module.as_operation().walk(WalkOrder::PreOrder, |op| {
+        let name = ukernel_passes::op_name(&op);
+        if name.starts_with("llvm.") || name == "builtin.module" {
+            return WalkResult::Advance;
+        }
+        stray = Some(format!("{} at {}", name, op.location()));
+        WalkResult::Interrupt
+    });
+    match stray {
+        None => Ok(()),
+        Some(op) => Err(OracleError::Lowering(format!("the CPU module keeps '{op}', which does not translate to LLVM IR"))),
+    }
+}
+
 /// What [`references`] computed, and the kernels it left out.
 pub struct References {
     pub references: Vec<KernelReference>,
@@ -170,6 +190,7 @@ pub fn references(
         .map_err(|e| OracleError::Lowering(e.to_string()))?;
     let libraries: Vec<&str> =
         [RUNNER_UTILS].into_iter().filter(|p| std::path::Path::new(p.trim_end_matches('\0')).exists()).collect();
+    translates_to_llvm(&module)?;
     let engine = ExecutionEngine::new(&module, 2, &libraries, false, false);
     let mut refs = Vec::new();
     let mut data = Vec::new();
@@ -288,6 +309,19 @@ func.func @two_products(%x: tensor<2x8xbf16>, %w: tensor<4x8xbf16>, %v: tensor<8
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_module_not_all_llvm_is_an_error_not_an_engine() {
+        let compiler = Compiler::new(CompileOptions::default()).unwrap();
+        let context = compiler.context();
+        let lowered = Module::parse(context, "llvm.func @f() { llvm.return }").unwrap();
+        assert!(translates_to_llvm(&lowered).is_ok());
+        // A func.func no lowering took: before, ExecutionEngine failed to
+        // translate it and the first lookup crashed.
+        let stray = Module::parse(context, "func.func @f() { return }").unwrap();
+        let message = translates_to_llvm(&stray).unwrap_err().to_string();
+        assert!(message.contains("keeps 'func.func at"), "{message}");
     }
 
     /// erf by its series (enough terms for |x| <= 8 in f64).

@@ -5,9 +5,8 @@
 //! input       dispatch func.funcs on tensors (or memrefs)
 //! configured  inline (calls inlined, no cleanup pipeline), symbol-dce (private
 //!             functions no call reaches dropped), ukernel-scalar-arguments-as-tensors,
-//!             ukernel-scalar-results-as-tensors,ukernel-scalar-results-as-tensors,
-//!             ukernel-distinct-results,
-//!             ukernel-decompose-softmax,
+//!             ukernel-scalar-results-as-tensors, ukernel-distinct-results,
+//!             ukernel-decompose-softmax, ukernel-decompose-pack,
 //!             ukernel-record-argument-access, ukernel-generalize-reduce,
 //!             each family's own passes (`Family::passes`: argmax's, then
 //!             matmul's), ukernel-fuse-elementwise,
@@ -109,7 +108,7 @@ impl Stage {
             Stage::Input => "builtin.module()".into(),
             Stage::Configured => format!(
                 concat!(
-                    "builtin.module(inline{{default-pipeline=\"\"}},symbol-dce,ukernel-scalar-arguments-as-tensors,ukernel-scalar-results-as-tensors,ukernel-distinct-results,ukernel-decompose-softmax,ukernel-record-argument-access,ukernel-generalize-reduce,",
+                    "builtin.module(inline{{default-pipeline=\"\"}},symbol-dce,ukernel-scalar-arguments-as-tensors,ukernel-scalar-results-as-tensors,ukernel-distinct-results,ukernel-decompose-softmax,ukernel-decompose-pack,ukernel-record-argument-access,ukernel-generalize-reduce,",
                     "{families}",
                     "ukernel-fuse-elementwise,ukernel-two-stage-reductions,ukernel-inits-per-use,",
                     "ukernel-kernel-config,{bufferization}",
@@ -180,7 +179,7 @@ pub fn bufferize_for_reference(context: &Context, module: &mut Module) -> Result
         &format!(
             concat!(
                 "builtin.module(inline{{default-pipeline=\"\"}},symbol-dce,ukernel-scalar-arguments-as-tensors,ukernel-scalar-results-as-tensors,ukernel-distinct-results,",
-                "ukernel-decompose-softmax,ukernel-record-argument-access,{families}{bufferization})"
+                "ukernel-decompose-softmax,ukernel-decompose-pack,ukernel-record-argument-access,{families}{bufferization})"
             ),
             bufferization = bufferization!(),
             families = pass_list(crate::families::families().iter().flat_map(|f| f.reference_passes().iter().copied())),

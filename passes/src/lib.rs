@@ -7,6 +7,7 @@ mod build;
 pub mod call_builder;
 pub mod codegen;
 pub mod copies_to_loops;
+pub mod decompose_pack;
 pub mod decompose_softmax;
 mod descriptor;
 pub mod dispatch;
@@ -47,7 +48,7 @@ pub mod two_stage_reductions;
 pub mod verify_attributes;
 
 pub use build::clone_op;
-pub use ir::{Checked, CheckedBlock, strings};
+pub use ir::{Checked, CheckedBlock, name as op_name, strings};
 pub use registration::{PASSES, PassInfo, all_passes, register_passes, register_project_passes};
 
 // The families' own passes live with their family; their paths stay.
