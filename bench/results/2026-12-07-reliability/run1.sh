@@ -21,7 +21,7 @@ done
 P=gpu2/r
 echo "== stress"; timeout 60 $P/ukc-run stress $P/mixed.pkg --threads 16 --seconds 10 2>&1 | cut -c1-200
 echo "== soak"; timeout 120 $P/ukc-run soak $P/mixed.pkg --launches 200000 --report-every 50000 --load-cycles 100 2>&1 | cut -c1-200
-for p in scalar_arguments fp8_wgmma_dispatches split_k_matmuls; do
+for p in scalar_arguments fp8_wgmma_dispatches split_k_matmuls pack_and_unpack_keep_upstream_lowering_results integer_ops scan_reverse_and_constant_forms; do
   echo "== $p"; timeout 40 $P/ukc-run run $P/$p.pkg --repeat 20 2>&1 | cut -c1-150
 done
 for t in $P/t/*; do echo "== $t"; timeout 30 $t --include-ignored 2>&1 | grep -E "^test |test result|panicked"; done
