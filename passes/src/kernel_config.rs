@@ -195,8 +195,7 @@ pub fn decide(
                     plan.summary = format!("{}; fused: {what}", plan.summary);
                     plan.params.push(("fused".into(), 1));
                 }
-                let symbol = chosen.selection.ukernel.symbol.as_str();
-                let pinned = pin.as_ref().filter(|p| p.choice == symbol);
+                let pinned = pin.as_ref().filter(|_| chosen.pinned);
                 if let Some(p) = pinned {
                     plan.summary = format!("{}; {}", plan.summary, p.reason);
                 }
@@ -239,7 +238,10 @@ struct Chosen {
     plan: Plan,
     selection: Selection<'static>,
     considered: Vec<String>,
+    /// Every candidate `ukc tune` measures: each that fits, then its options.
     fitting: Vec<String>,
+    /// Whether the pin (a tuning record, `ukernel.choices`) chose it.
+    pinned: bool,
 }
 
 /// Why [`choose`] chose none, and the candidates that fit all the same
@@ -299,7 +301,31 @@ fn choose(
         }
     }
     let fitting: Vec<String> = fits.iter().map(|(_, s)| s.ukernel.symbol.clone()).collect();
-    let pinned = pin.and_then(|p| fitting.iter().position(|f| *f == p.choice));
+    // Each fitting candidate, then its options (`<symbol>@<option>`): what
+    // `ukc tune` measures.
+    let measurable: Vec<String> = fits
+        .iter()
+        .flat_map(|(_, s)| {
+            let symbol = &s.ukernel.symbol;
+            std::iter::once(symbol.clone())
+                .chain(family.options(found, s.ukernel, target).into_iter().map(move |o| format!("{symbol}@{o}")))
+        })
+        .collect();
+    let (pin_symbol, pin_option) = match pin.map(|p| p.choice.split_once('@')) {
+        Some(Some((symbol, option))) => (Some(symbol), Some(option)),
+        Some(None) => (pin.map(|p| p.choice.as_str()), None),
+        None => (None, None),
+    };
+    let mut pinned = pin_symbol.and_then(|p| fitting.iter().position(|f| f == p));
+    if let (Some(i), Some(option)) = (pinned, pin_option) {
+        match family.configure_option(found, fits[i].1.ukernel, target, option) {
+            Ok(plan) => fits[i].0 = plan,
+            Err(why) => {
+                pinned = None;
+                unfit.push(Ok(format!("{} with {option}: {why}", fitting[i])));
+            }
+        }
+    }
     // The first of the lowest rank among those the rules choose, as the
     // registry orders them: not those with `rules_choose` = 0, unless they
     // sum FP8 on tensor cores and the module allows it.
@@ -330,7 +356,7 @@ fn choose(
     }
     let Some(ruled) = ruled.or(pinned) else {
         let why = unfit.into_iter().filter_map(Result::ok).collect::<Vec<_>>().join("; ");
-        return Err(Unchosen { why, fitting });
+        return Err(Unchosen { why, fitting: measurable });
     };
     if let Some(p) = pin.filter(|_| pinned.is_none()) {
         unfit.push(Ok(format!("{} ({}) does not fit here; chosen by the rules", p.choice, p.reason)));
@@ -352,7 +378,7 @@ fn choose(
             })
         })
         .collect();
-    Ok(Chosen { plan, selection, considered, fitting })
+    Ok(Chosen { plan, selection, considered, fitting: measurable, pinned: pinned.is_some() })
 }
 
 /// Whether `uk` sums FP8 products on tensor cores (registry tag `sums`),

@@ -1,5 +1,6 @@
 // `ukc tune --prepare-only` compiles one copy of the function per candidate
-// (each ukernel that fits and the default path) with MLIR's CPU outputs
+// (each ukernel that fits, the wgmma ones also with K in 2 parts, and the
+// default path) with MLIR's CPU outputs
 // beside it; a tuning file's record then makes `ukc compile` take the
 // measured best, a lower-ranked ukernel or the default path, and says so.
 // Records of another ukernel library or GPU are ignored with a note; a
@@ -32,16 +33,17 @@
 // RUN: not ukc tune %S/interrupted_compile_leaves_nothing_partial.mlir --arch sm_90a --prepare-only %t/none 2>&1 | FileCheck %s --check-prefix=NOTHING
 // RUN: not test -e %t/none
 
-// PREP: compiled 5 candidate(s) of 1 kernel(s) for sm_90a
+// PREP: compiled 7 candidate(s) of 1 kernel(s) for sm_90a
 // PREP: wrote {{.*}}tune; measure it with `ukc-run measure {{.*}}tune -o FILE`
 
 // PLAN: "signature": "matmul linalg.matmul(tensor<256x512xbf16>, tensor<512x384xbf16>, tensor<256x384xf32>) -> (tensor<256x384xf32>) indexing_maps = {{.*}} {arith.extf arith.extf arith.mulf arith.addf}",
 // PLAN: "rules": "uk_matmul_wgmma_narrow_bf16_kn",
 // PLAN-DAG: "choice": "uk_matmul_tile_small_bf16_kn",
 // PLAN-DAG: "choice": "default",
+// PLAN-DAG: "choice": "uk_matmul_wgmma_narrow_bf16_kn@k_splits=2",
 
-// PKG: 5 kernel(s)
-// PKG-COUNT-5: mm__tune0_
+// PKG: 7 kernel(s)
+// PKG-COUNT-7: mm__tune0_
 
 // TUNED: remark: ukernel: selected uk_matmul_tile_small_bf16_kn {{.*}}; chosen by measurement on NVIDIA H100 80GB HBM3: 10.5 us; next: uk_matmul_wgmma_narrow_bf16_kn 14.0 us, default path 900.0 us;{{.*}}uk_matmul_wgmma_narrow_bf16_kn also fits, the rules' choice
 

@@ -160,6 +160,21 @@ pub trait Family: Sync {
     /// it does not fit (shape constraints and the like).
     fn configure(&self, found: &Match, ukernel: &UKernel, target: &Target) -> Result<Plan, String>;
 
+    /// Other configurations of `ukernel` for the matched op that
+    /// measurement may choose where the rules would not (the K split of a
+    /// persistent matmul, say): `ukc tune` offers each as a candidate
+    /// `<symbol>@<option>`, and a tuning record or pin naming one gets
+    /// [`Self::configure_option`]'s plan. None by default.
+    fn options(&self, _found: &Match, _ukernel: &UKernel, _target: &Target) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// `ukernel` configured with `option` (one of [`Self::options`]), or why
+    /// that does not fit.
+    fn configure_option(&self, _found: &Match, ukernel: &UKernel, _target: &Target, option: &str) -> Result<Plan, String> {
+        Err(format!("{} has no option '{option}'", ukernel.symbol))
+    }
+
     /// Whether the family's ukernels absorb the dispatch's other compute ops
     /// `others` (besides fills) through a fusion point: a few words on what
     /// is fused, or why they cannot be.

@@ -15,7 +15,8 @@ while args and args[0].startswith("--"):
         gpu = value
     elif flag == "--library":
         library = value
-times = dict(a.split("=", 1) for a in args)
+# A choice may hold "=" itself (`<symbol>@k_splits=2`): the time follows the last.
+times = dict(a.rsplit("=", 1) for a in args)
 records = []
 for kernel in plan["kernels"]:
     candidates = []

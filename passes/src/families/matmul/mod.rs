@@ -110,133 +110,48 @@ impl Family for Matmul {
     }
 
     fn configure(&self, found: &Match, uk: &UKernel, target: &Target) -> Result<Plan, String> {
+        self.plan(found, uk, target, None)
+    }
+
+    /// K split in each part count that measurement may prefer to the rules'
+    /// (`k_splits=N`, 1 for K whole where the rules split): a persistent
+    /// ukernel that splits, on static sizes with fewer tiles than SMs, counts
+    /// of at most two rounds of units and at least [`MIN_PART_KTILES`] K
+    /// tiles a part. Where the tiles fill the GPU, K stays whole.
+    fn options(&self, found: &Match, uk: &UKernel, target: &Target) -> Vec<String> {
         let facts: &MatmulFacts = found.facts();
-        if facts.batch.is_some() {
-            // A persistent ukernel walks one matmul's tiles, and one built
-            // with TMA writes its tensor maps once per call site.
-            if uk.persistent() || uk.cluster_m().is_some() || uk.param("desc_bytes").is_some() {
-                return Err("it takes one matmul per call, not a batch".into());
-            }
+        let (Some(m), Some(n), Some(k), None) = (facts.m, facts.n, facts.k, facts.batch) else { return vec![] };
+        let max = uk.param(MAX_K_SPLITS).unwrap_or(1).max(1) as u64;
+        if !uk.persistent() || max < 2 {
+            return vec![];
         }
-        let (tile_m, tile_n) = (uk.param("tile_m").unwrap_or(1), uk.param("tile_n").unwrap_or(1));
-        // The ukernel made for the fewest rows that still takes M ranks
-        // first; among those, the one with the widest tile (A read fewer
-        // times), which its own constraint below keeps to N that fill the GPU.
-        let rank = match uk.param("max_m") {
-            Some(max_m) => match facts.m {
-                None => return Err(format!("M is dynamic; it takes M <= {max_m}")),
-                Some(m) if m as i64 > max_m => return Err(format!("M = {m} exceeds its {max_m}")),
-                Some(_) => max_m * MAX_TILE_N - tile_n,
-            },
-            // A ukernel built for exactly this arch-specific target (wgmma on
-            // sm_90a) before the portable tile ukernel; among those, the one
-            // whose rounds of tiles take least time (below).
-            None if uk.arch_specific => ARCH_SPECIFIC_RANK,
-            None => i64::MAX,
-        };
-        if let Some(min) = uk.param("min_weights") {
-            match (facts.n, facts.k) {
-                (Some(n), Some(k)) if (n * k) as i64 >= min => {}
-                (Some(n), Some(k)) => return Err(format!("N x K = {} is below its {min} weights", n * k)),
-                _ => return Err("N or K is dynamic; it takes large static weights".into()),
-            }
-        }
-        if let Some(per_sm) = uk.param(matmul::MIN_N_WORKGROUPS_PER_SM) {
-            let n = facts.n.ok_or("N is dynamic; it takes N that fill every SM")?;
-            // A batch's matmuls each have their columns of workgroups.
-            let batch = match facts.batch {
-                None => 1,
-                Some(Some(b)) => b,
-                Some(None) => return Err("the batch is dynamic; it takes N that fill every SM".into()),
-            };
-            let (columns, sms) = (n.div_ceil(tile_n as u64) * batch, target.multiprocessors() as u64);
-            if columns < per_sm as u64 * sms {
-                return Err(format!(
-                    "N = {n} gives {columns} workgroups of {tile_n} columns, fewer than {per_sm} per SM of {sms}"
-                ));
-            }
-        }
+        let Ok(rules) = self.plan(found, uk, target, None) else { return vec![] };
+        let chosen = rules.params.iter().find(|(p, _)| p == K_SPLITS_PARAM).map_or(1, |(_, v)| *v as u64);
+        let (tile_m, tile_n) = (uk.param("tile_m").unwrap_or(1) as u64, uk.param("tile_n").unwrap_or(1) as u64);
         let cluster = uk.cluster_m().unwrap_or(1) as u64;
-        let tiles = match (facts.m, facts.n) {
-            (Some(m), Some(n)) => {
-                let (x, y) = matmul::grid(m, n, tile_m as u64, tile_n as u64, cluster);
-                match facts.batch {
-                    None => Some(x * y),
-                    Some(Some(b)) => Some(x * y * b),
-                    Some(None) => None,
-                }
-            }
-            _ => None,
-        };
-        let mut params = vec![];
-        let mut workgroups = match tiles {
-            Some(t) => format!("{t} workgroups"),
-            None => "workgroups from the runtime sizes".into(),
-        };
-        let mut rank = rank;
-        let mut k_loop = "K whole".to_string();
-        if uk.persistent() {
-            // One workgroup per SM in whole clusters, fewer where there are
-            // fewer tiles (and no more than the grid's y axis holds).
-            let sms = (target.multiprocessors() as u64).min(MAX_GRID_Y) / cluster * cluster;
-            // Variants of other tile widths rank by the time their rounds
-            // of tiles take: a round of tiles tile_n wide at the variant's
-            // throughput. Where M or N is dynamic, by throughput alone.
-            let throughput = uk.param(TILE_THROUGHPUT_PERMILLE).unwrap_or(1000).clamp(1, 1000) as u64;
-            let split_tail = uk.param(SPLIT_TAIL_PERMILLE).filter(|&p| p > 0).map(|p| p.clamp(1, 1000) as u64);
-            let ktiles = facts.k.map(|k| k.div_ceil(uk.param("tile_k").unwrap_or(1).max(1) as u64));
-            let max_splits = match (facts.batch, uk.param(MAX_K_SPLITS)) {
-                (None, Some(max)) => max.max(1) as u64,
-                _ => 1,
-            };
-            let rate = Rate { tile_n: tile_n as u64, throughput, split_throughput: split_tail.unwrap_or(throughput) };
-            let walk = match (tiles, ktiles) {
-                (Some(t), Some(kt)) => {
-                    Some(SplitWalk::best(t, kt, sms, cluster, max_splits, split_tail.is_some(), rate))
-                }
-                (Some(t), None) => Some(SplitWalk::whole(t, 1, sms, split_tail.is_some())),
-                _ => None,
-            };
-            let walkers = walk.as_ref().map_or(sms, |w| w.walkers);
-            params.push((PERSISTENT_WORKGROUPS_PARAM.to_string(), walkers as i64));
-            workgroups = format!(
-                "{walkers} workgroups walking {}",
-                tiles.map_or("the tiles".to_string(), |t| format!("{t} tiles"))
-            );
-            let cost = match &walk {
-                Some(w) => {
-                    if w.splits > 1 {
-                        params.push((K_SPLITS_PARAM.to_string(), w.splits as i64));
-                        k_loop = format!("K split in {}", w.splits);
-                    }
-                    workgroups = format!("{workgroups} ({w})");
-                    w.cost(rate)
-                }
-                None => 1000 - throughput,
-            };
-            if rank == ARCH_SPECIFIC_RANK {
-                rank = ARCH_SPECIFIC_RANK - MAX_COST + cost.min(MAX_COST as u64 - 1) as i64;
-            }
-        }
-        if cluster > 1 {
-            workgroups = format!("{workgroups} in clusters of {cluster} along M sharing B");
-        }
-        let (workgroup, reduction) = match facts.batch {
-            None => (vec![tile_m, tile_n, 0], vec![0, 0, 0]),
-            Some(_) => (vec![1, tile_m, tile_n, 0], vec![0, 0, 0, 0]),
-        };
-        Ok(Plan {
-            workgroup,
-            reduction,
-            workgroup_size: [uk.workgroup_size[0] as i64, uk.workgroup_size[1] as i64, uk.workgroup_size[2] as i64],
-            params,
-            rank,
-            summary: format!(
-                "{tile_m} x {tile_n} {} of {} threads, {k_loop}, {workgroups}",
-                if uk.persistent() { "tiles, workgroups" } else { "tile per workgroup" },
-                uk.workgroup_size[0],
-            ),
-        })
+        let (x, y) = matmul::grid(m, n, tile_m, tile_n, cluster);
+        let ktiles = k.div_ceil(uk.param("tile_k").unwrap_or(1).max(1) as u64);
+        let sms = target.multiprocessors() as u64;
+        SPLIT_OPTIONS
+            .iter()
+            .copied()
+            .filter(|&s| {
+                s != chosen
+                    && s <= max
+                    && (s == 1 || (x * y < sms && x * y * s <= 2 * sms && ktiles >= s * MIN_PART_KTILES))
+            })
+            .map(|s| format!("{K_SPLITS_PARAM}={s}"))
+            .collect()
+    }
+
+    fn configure_option(&self, found: &Match, uk: &UKernel, target: &Target, option: &str) -> Result<Plan, String> {
+        let splits = option
+            .strip_prefix(K_SPLITS_PARAM)
+            .and_then(|v| v.strip_prefix('='))
+            .and_then(|v| v.parse::<u64>().ok())
+            .filter(|&s| s >= 1)
+            .ok_or_else(|| format!("'{option}' is not an option of {} ({K_SPLITS_PARAM}=N is)", uk.symbol))?;
+        self.plan(found, uk, target, Some(splits))
     }
 
     fn fuse(&self, op: &OperationRef, others: &[OperationRef]) -> Result<String, String> {
@@ -498,6 +413,160 @@ struct SplitWalk {
     whole: u64,
     tail: u64,
     split_tail: bool,
+}
+
+/// The part counts `ukc tune` offers for a split K (see [`Matmul::options`]).
+const SPLIT_OPTIONS: [u64; 8] = [1, 2, 3, 4, 6, 8, 12, 16];
+/// The fewest K tiles per part `ukc tune` offers a split with.
+const MIN_PART_KTILES: u64 = 4;
+
+impl Matmul {
+    /// The configuration of `uk` for the matched op: the rules' K split, or
+    /// `splits` parts where measurement chose them.
+    fn plan(&self, found: &Match, uk: &UKernel, target: &Target, splits: Option<u64>) -> Result<Plan, String> {
+        if splits.is_some_and(|s| s > 1) && !uk.persistent() {
+            return Err("it keeps K whole (a persistent ukernel splits it)".into());
+        }
+        let facts: &MatmulFacts = found.facts();
+        if facts.batch.is_some() {
+            // A persistent ukernel walks one matmul's tiles, and one built
+            // with TMA writes its tensor maps once per call site.
+            if uk.persistent() || uk.cluster_m().is_some() || uk.param("desc_bytes").is_some() {
+                return Err("it takes one matmul per call, not a batch".into());
+            }
+        }
+        let (tile_m, tile_n) = (uk.param("tile_m").unwrap_or(1), uk.param("tile_n").unwrap_or(1));
+        // The ukernel made for the fewest rows that still takes M ranks
+        // first; among those, the one with the widest tile (A read fewer
+        // times), which its own constraint below keeps to N that fill the GPU.
+        let rank = match uk.param("max_m") {
+            Some(max_m) => match facts.m {
+                None => return Err(format!("M is dynamic; it takes M <= {max_m}")),
+                Some(m) if m as i64 > max_m => return Err(format!("M = {m} exceeds its {max_m}")),
+                Some(_) => max_m * MAX_TILE_N - tile_n,
+            },
+            // A ukernel built for exactly this arch-specific target (wgmma on
+            // sm_90a) before the portable tile ukernel; among those, the one
+            // whose rounds of tiles take least time (below).
+            None if uk.arch_specific => ARCH_SPECIFIC_RANK,
+            None => i64::MAX,
+        };
+        if let Some(min) = uk.param("min_weights") {
+            match (facts.n, facts.k) {
+                (Some(n), Some(k)) if (n * k) as i64 >= min => {}
+                (Some(n), Some(k)) => return Err(format!("N x K = {} is below its {min} weights", n * k)),
+                _ => return Err("N or K is dynamic; it takes large static weights".into()),
+            }
+        }
+        if let Some(per_sm) = uk.param(matmul::MIN_N_WORKGROUPS_PER_SM) {
+            let n = facts.n.ok_or("N is dynamic; it takes N that fill every SM")?;
+            // A batch's matmuls each have their columns of workgroups.
+            let batch = match facts.batch {
+                None => 1,
+                Some(Some(b)) => b,
+                Some(None) => return Err("the batch is dynamic; it takes N that fill every SM".into()),
+            };
+            let (columns, sms) = (n.div_ceil(tile_n as u64) * batch, target.multiprocessors() as u64);
+            if columns < per_sm as u64 * sms {
+                return Err(format!(
+                    "N = {n} gives {columns} workgroups of {tile_n} columns, fewer than {per_sm} per SM of {sms}"
+                ));
+            }
+        }
+        let cluster = uk.cluster_m().unwrap_or(1) as u64;
+        let tiles = match (facts.m, facts.n) {
+            (Some(m), Some(n)) => {
+                let (x, y) = matmul::grid(m, n, tile_m as u64, tile_n as u64, cluster);
+                match facts.batch {
+                    None => Some(x * y),
+                    Some(Some(b)) => Some(x * y * b),
+                    Some(None) => None,
+                }
+            }
+            _ => None,
+        };
+        let mut params = vec![];
+        let mut workgroups = match tiles {
+            Some(t) => format!("{t} workgroups"),
+            None => "workgroups from the runtime sizes".into(),
+        };
+        let mut rank = rank;
+        let mut k_loop = "K whole".to_string();
+        if uk.persistent() {
+            // One workgroup per SM in whole clusters, fewer where there are
+            // fewer tiles (and no more than the grid's y axis holds).
+            let sms = (target.multiprocessors() as u64).min(MAX_GRID_Y) / cluster * cluster;
+            // Variants of other tile widths rank by the time their rounds
+            // of tiles take: a round of tiles tile_n wide at the variant's
+            // throughput. Where M or N is dynamic, by throughput alone.
+            let throughput = uk.param(TILE_THROUGHPUT_PERMILLE).unwrap_or(1000).clamp(1, 1000) as u64;
+            let split_tail = uk.param(SPLIT_TAIL_PERMILLE).filter(|&p| p > 0).map(|p| p.clamp(1, 1000) as u64);
+            let ktiles = facts.k.map(|k| k.div_ceil(uk.param("tile_k").unwrap_or(1).max(1) as u64));
+            let max_splits = match (facts.batch, uk.param(MAX_K_SPLITS)) {
+                (None, Some(max)) => max.max(1) as u64,
+                _ => 1,
+            };
+            let rate = Rate { tile_n: tile_n as u64, throughput, split_throughput: split_tail.unwrap_or(throughput) };
+            let walk = match (tiles, ktiles, splits) {
+                (Some(t), Some(kt), None) => {
+                    Some(SplitWalk::best(t, kt, sms, cluster, max_splits, split_tail.is_some(), rate))
+                }
+                (Some(t), Some(_), Some(1)) | (Some(t), None, Some(1)) => {
+                    Some(SplitWalk::whole(t, ktiles.unwrap_or(1), sms, split_tail.is_some()))
+                }
+                (Some(t), Some(kt), Some(s)) if s <= max_splits.min(kt) => {
+                    Some(SplitWalk::split(t, kt, sms, cluster, s))
+                }
+                (_, _, Some(s)) => {
+                    return Err(format!(
+                        "K in {s} parts needs a static M, N and K and at most {} parts of K tiles",
+                        max_splits.min(ktiles.unwrap_or(1))
+                    ));
+                }
+                (Some(t), None, None) => Some(SplitWalk::whole(t, 1, sms, split_tail.is_some())),
+                _ => None,
+            };
+            let walkers = walk.as_ref().map_or(sms, |w| w.walkers);
+            params.push((PERSISTENT_WORKGROUPS_PARAM.to_string(), walkers as i64));
+            workgroups = format!(
+                "{walkers} workgroups walking {}",
+                tiles.map_or("the tiles".to_string(), |t| format!("{t} tiles"))
+            );
+            let cost = match &walk {
+                Some(w) => {
+                    if w.splits > 1 {
+                        params.push((K_SPLITS_PARAM.to_string(), w.splits as i64));
+                        k_loop = format!("K split in {}", w.splits);
+                    }
+                    workgroups = format!("{workgroups} ({w})");
+                    w.cost(rate)
+                }
+                None => 1000 - throughput,
+            };
+            if rank == ARCH_SPECIFIC_RANK {
+                rank = ARCH_SPECIFIC_RANK - MAX_COST + cost.min(MAX_COST as u64 - 1) as i64;
+            }
+        }
+        if cluster > 1 {
+            workgroups = format!("{workgroups} in clusters of {cluster} along M sharing B");
+        }
+        let (workgroup, reduction) = match facts.batch {
+            None => (vec![tile_m, tile_n, 0], vec![0, 0, 0]),
+            Some(_) => (vec![1, tile_m, tile_n, 0], vec![0, 0, 0, 0]),
+        };
+        Ok(Plan {
+            workgroup,
+            reduction,
+            workgroup_size: [uk.workgroup_size[0] as i64, uk.workgroup_size[1] as i64, uk.workgroup_size[2] as i64],
+            params,
+            rank,
+            summary: format!(
+                "{tile_m} x {tile_n} {} of {} threads, {k_loop}, {workgroups}",
+                if uk.persistent() { "tiles, workgroups" } else { "tile per workgroup" },
+                uk.workgroup_size[0],
+            ),
+        })
+    }
 }
 
 /// A unit's fixed cost in K tiles of its own time: the pipeline filling
