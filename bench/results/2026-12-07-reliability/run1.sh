@@ -1,13 +1,22 @@
 #!/usr/bin/env bash
-# run1: payload gpu/r.tgz (payload.sh). The minimal mbarrier kernels
-# (bench/sanitizer/mbarrier_forms.cu) under racecheck and synccheck; the
-# stress suite's two runs (16 threads; a soak of 200000 launches and 100
-# load cycles); the packages of the fixes not yet run on a GPU; the fault
-# tests; the corpus against torch under CUDA graphs.
+# run1: payloads gpu/r.tgz (payload.sh) and gpu/t.tgz (the corpus's tuning
+# candidates, with K splits: `ukc tune bench/corpus/corpus.mlir --arch
+# sm_90a --no-cubin --prepare-only tc`). In order: the packages of fixes and
+# forms not yet run on a GPU against MLIR's CPU results; the fault tests;
+# the minimal mbarrier kernels (bench/sanitizer/mbarrier_forms.cu) under
+# racecheck and synccheck; the stress suite's two runs (16 threads; a soak
+# of 200000 launches and 100 load cycles); the corpus tuned by measurement;
+# the corpus against torch under CUDA graphs.
 set -u
 cd "$(dirname "$0")/../../.."
-rm -rf gpu2 && tar xzf gpu/r.tgz && chmod +x gpu2/r/ukc-run gpu2/r/t/*
+rm -rf gpu2 && tar xzf gpu/r.tgz && tar xzf gpu/t.tgz -C gpu2 && chmod +x gpu2/r/ukc-run gpu2/r/t/*
+exec > >(tee "$OUT/summary.txt") 2>&1
 nvidia-smi -L
+P=gpu2/r
+for p in scalar_arguments fp8_wgmma_dispatches split_k_matmuls pack_and_unpack_keep_upstream_lowering_results integer_ops scan_reverse_and_constant_forms; do
+  echo "== $p"; timeout 40 $P/ukc-run run $P/$p.pkg --repeat 20 2>&1 | cut -c1-150
+done
+for t in $P/t/*; do echo "== $t"; timeout 30 $t --include-ignored 2>&1 | grep -E "^test |test result|panicked"; done
 cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 nvcc -O2 -arch=sm_90a -o gpu2/mbarrier_forms bench/sanitizer/mbarrier_forms.cu && echo "nvcc ok"
 for k in full_two_step full_noinc ring_two_step ring_noinc; do
@@ -18,11 +27,10 @@ for k in full_two_step full_noinc ring_two_step ring_noinc; do
     grep -m3 -E "Error|Warning|Race|Missing" /tmp/$tool-$k.txt
   done
 done
-P=gpu2/r
 echo "== stress"; timeout 60 $P/ukc-run stress $P/mixed.pkg --threads 16 --seconds 10 2>&1 | cut -c1-200
 echo "== soak"; timeout 120 $P/ukc-run soak $P/mixed.pkg --launches 200000 --report-every 50000 --load-cycles 100 2>&1 | cut -c1-200
-for p in scalar_arguments fp8_wgmma_dispatches split_k_matmuls pack_and_unpack_keep_upstream_lowering_results integer_ops scan_reverse_and_constant_forms; do
-  echo "== $p"; timeout 40 $P/ukc-run run $P/$p.pkg --repeat 20 2>&1 | cut -c1-150
-done
-for t in $P/t/*; do echo "== $t"; timeout 30 $t --include-ignored 2>&1 | grep -E "^test |test result|panicked"; done
+start=$(date +%s)
+timeout 200 $P/ukc-run measure gpu2/tc -o "$OUT/tuning.json" --repeat 10 2> "$OUT/measure_log.txt" > "$OUT/measure_table.txt"
+echo "measure: exit $? in $(( $(date +%s) - start )) s"
+python3 bench/tuning_report.py gpu2/tc/plan.json "$OUT/tuning.json" | tail -25
 (cd bench && PYTHONPATH=../$P/py timeout 240 python3 corpus_bench.py ../$P/corpus.pkg --reps 10 --rounds 2 --calls 10)
