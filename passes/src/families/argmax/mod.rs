@@ -6,7 +6,8 @@
 //! ```mlir
 //! %i = linalg.index <innermost> : index
 //! %ii = arith.index_cast %i : index to i32|i64
-//! %m = arith.maximumf %in, %out                  // or arith.maxnumf
+//! %m = arith.maximumf %in, %out                  // or arith.maxnumf, or
+//!                                                 // arith.select %p, %in, %out
 //! %p = arith.cmpf ogt, %in, %out                  // or, NaN-aware:
 //!                                                 // ori(ogt(in, out), andi(uno(in, in), ord(out, out)))
 //! %s = arith.select %p, %ii, %out_idx
@@ -19,7 +20,9 @@
 //! wins), the plain `ogt` form the `ogt` ukernels, whose index on a row with
 //! NaN is that of the first maximum before the first NaN, as the combiner
 //! folded in order gives, and `maxnumf` with `ogt` the `maxnum` ukernels,
-//! which skip NaN. (IREE substitutes a NaN-first ukernel for all.)
+//! which skip NaN. A value selected on the index's own predicate is the
+//! element whose index is kept: with `ogt` never NaN (the `maxnum`
+//! ukernels), with the NaN-aware predicate the first NaN (`first-nan`). (IREE substitutes a NaN-first ukernel for all.)
 //!
 //! Configuration: one row per workgroup (x), each row split across `split`
 //! workgroups (y) when the rows alone leave multiprocessors idle
@@ -300,15 +303,21 @@ fn check_combiner(op: &OperationRef, loops: usize) -> Result<&'static str, Strin
 
     // The value: maximumf (or maxnumf) of input and accumulator.
     let value_op = defining_op(yv).ok_or("the yielded value is not computed in the body")?;
+    // Or `select(p, in, out)` on the index select's predicate: the value of
+    // the element whose index is kept, which the ukernels write.
+    let value_select = name(&value_op) == "arith.select"
+        && value_op.operand_at(1).is_some_and(|v| same(v, arg_in))
+        && value_op.operand_at(2).is_some_and(|v| same(v, arg_out));
     let nan_ignoring = match name(&value_op).as_str() {
         "arith.maximumf" if operands_commute(&value_op, arg_in, arg_out) => false,
         "arith.maxnumf" if operands_commute(&value_op, arg_in, arg_out) => true,
+        "arith.select" if value_select => false,
         "arith.minimumf" | "arith.minnumf" => {
             return Err("the combiner takes the minimum (an argmin), not the maximum".into());
         }
         other => {
             return Err(format!(
-                "the value combiner is '{other}', not arith.maximumf or arith.maxnumf of the input and the accumulator"
+                "the value combiner is '{other}', not arith.maximumf, arith.maxnumf or arith.select of the input and the accumulator"
             ));
         }
     };
@@ -333,6 +342,17 @@ fn check_combiner(op: &OperationRef, loops: usize) -> Result<&'static str, Strin
         .ok_or("the selected index is not an index_cast of linalg.index")?;
     if int_attr(&index_op, "dim") != Some(loops as i64 - 1) {
         return Err("the selected index is not that of the reduction loop".into());
+    }
+    if value_select {
+        let value_pred = value_op.operand(0).map_err(|e| e.to_string())?;
+        let index_rule = check_predicate(pred, arg_in, arg_out)?;
+        if !same(value_pred, pred) && check_predicate(value_pred, arg_in, arg_out).ok() != Some(index_rule) {
+            return Err("the value select and the index select test different predicates".into());
+        }
+        // `ogt` never selects NaN, so the value is never NaN: the maxnum
+        // rule (NaN skipped). The NaN-aware predicate selects the first NaN
+        // and keeps it: the first-nan rule.
+        return Ok(if index_rule == "ogt" { "maxnum" } else { index_rule });
     }
     match (check_predicate(pred, arg_in, arg_out)?, nan_ignoring) {
         (semantics, false) => Ok(semantics),
