@@ -284,7 +284,9 @@ impl Compiler {
         }
         let (module, diagnostics) = capture_diagnostics(&self.context, || {
             let m = Module::parse(&self.context, text)?;
-            (m.as_operation().verify() && ukernel_dialect::verify_ukernel_attributes(m.as_operation()) == 0)
+            (m.as_operation().verify()
+                && ukernel_dialect::verify_ukernel_attributes(m.as_operation()) == 0
+                && arguments_have_runtime_types(&m))
                 .then_some(m)
         });
         let mut module = module.ok_or_else(|| CompileError::Diagnostics(diagnostics.clone(), file.to_string()))?;
@@ -648,7 +650,12 @@ fn arch_list(arches: &[GpuArch]) -> String {
 }
 
 fn element_kind(name: &str) -> Option<ElementKind> {
-    ElementKind::from_name(name)
+    match name {
+        // `index` is 64 bits wide in the kernels (the NVPTX data layout) and
+        // in the CPU reference (x86-64).
+        "index" => Some(ElementKind::I64),
+        _ => ElementKind::from_name(name),
+    }
 }
 
 /// Package kernels from the kernel infos and the emitted modules (each
@@ -848,6 +855,34 @@ pub fn build_package(kernels: &[KernelInfo], modules: &[EmittedModule]) -> Resul
         out.push(PackagedKernel { spec, launch, attributes });
     }
     Ok(Package { kernels: out })
+}
+
+/// Whether every argument and result of every dispatch has an element type
+/// the runtime moves (see [`element_kind`]); each that has not is an error
+/// at its function. Before, such a type (`complex<f32>`, say) compiled to
+/// an error without a location when the package was written.
+fn arguments_have_runtime_types(module: &Module) -> bool {
+    let mut ok = true;
+    for func in ukernel_passes::dispatch::dispatches(&module.as_operation()) {
+        let Some(ty) = ukernel_passes::function_type(&func) else { continue };
+        let inputs = (0..ty.input_count()).filter_map(|i| ty.input(i).ok()).map(|t| ("argument", t));
+        let results = (0..ty.result_count()).filter_map(|i| ty.result(i).ok()).map(|t| ("result", t));
+        for (n, (what, t)) in inputs.enumerate().chain(results.enumerate()) {
+            let element = ukernel_passes::shape_of(t).map_or(t, |(_, e)| e).to_string();
+            if element_kind(&element).is_none() {
+                let name = ukernel_passes::symbol_name(&func).unwrap_or_default();
+                ukernel_dialect::emit_error(
+                    func.location(),
+                    &format!(
+                        "ukernel: {what} {n} of @{name} has elements of type {element}, which packages do not carry \
+                         (they carry f64, f32, f16, bf16, f8E4M3FN, f8E5M2, i64, i32, i16, i8, i1 and index)"
+                    ),
+                );
+                ok = false;
+            }
+        }
+    }
+    ok
 }
 
 /// Erases the module's top-level transform scripts (`transform.named_sequence`,

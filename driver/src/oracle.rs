@@ -112,7 +112,9 @@ fn signature(func: &melior::ir::OperationRef) -> Vec<(usize, usize)> {
                 return (usize::MAX, 0);
             }
             let element = mlir_sys::mlirShapedTypeGetElementType(ty);
-            let bits = if mlir_sys::mlirTypeIsAInteger(element) {
+            let bits = if mlir_sys::mlirTypeIsAIndex(element) {
+                64
+            } else if mlir_sys::mlirTypeIsAInteger(element) {
                 mlir_sys::mlirIntegerTypeGetWidth(element) as usize
             } else if mlir_sys::mlirTypeIsAFloat(element) {
                 mlir_sys::mlirFloatTypeGetWidth(element) as usize

@@ -48,7 +48,7 @@ pub mod two_stage_reductions;
 pub mod verify_attributes;
 
 pub use build::clone_op;
-pub use ir::{Checked, CheckedBlock, name as op_name, strings};
+pub use ir::{Checked, CheckedBlock, function_type, name as op_name, shape_of, strings, symbol_name};
 pub use registration::{PASSES, PassInfo, all_passes, register_passes, register_project_passes};
 
 // The families' own passes live with their family; their paths stay.

@@ -1,12 +1,13 @@
 // Integer arith and math ops on the GPU (each elementwise over 257
 // elements, past one workgroup's 256): absi, the bit counts, signed and
 // unsigned divisions with floor and ceiling, remainders, min/max, shifts,
-// xor and ipowi, in i32 and i8. `ukc-run run` checks each against upstream
-// MLIR's CPU execution (`--reference`); generated integers are 1 to 4, so
-// no division is by zero and no shift is past the width.
+// xor and ipowi, in i32 and i8; a tensor of index (64-bit in packages).
+// `ukc-run run` checks each against upstream MLIR's CPU execution
+// (`--reference`); generated integers are 1 to 4, so no division is by zero
+// and no shift is past the width.
 // RUN: ukc compile %s --arch sm_90 --no-cubin -o %t.pkg --reference | FileCheck %s
-// CHECK: wrote {{.*}}: 30 kernel(s)
-// CHECK: reference outputs (MLIR on the CPU) of 30 function(s)
+// CHECK: wrote {{.*}}: 31 kernel(s)
+// CHECK: reference outputs (MLIR on the CPU) of 31 function(s)
 module {
   func.func @math_absi_i32(%x0: tensor<257xi32>) -> tensor<257xi32> {
     %e = tensor.empty() : tensor<257xi32>
@@ -277,5 +278,18 @@ module {
       linalg.yield %t : i8
     } -> tensor<257xi8>
     return %r : tensor<257xi8>
+  }
+  func.func @index_tensor_times_two(%x: tensor<257xindex>) -> tensor<257xi32> {
+    %e = tensor.empty() : tensor<257xi32>
+    %r = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]} ins(%x : tensor<257xindex>) outs(%e : tensor<257xi32>) {
+    ^bb0(%a: index, %o: i32):
+      %c3 = arith.constant 3 : index
+      %i = linalg.index 0 : index
+      %m = arith.muli %a, %c3 : index
+      %s = arith.addi %m, %i : index
+      %t = arith.index_cast %s : index to i32
+      linalg.yield %t : i32
+    } -> tensor<257xi32>
+    return %r : tensor<257xi32>
   }
 }
