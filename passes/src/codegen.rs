@@ -4,7 +4,8 @@
 //! ```text
 //! input       dispatch func.funcs on tensors (or memrefs)
 //! configured  inline (calls inlined, no cleanup pipeline), symbol-dce (private
-//!             functions no call reaches dropped), ukernel-scalar-arguments-as-tensors,
+//!             functions no call reaches dropped), convert-elementwise-to-linalg,
+//!             ukernel-unread-inits-empty, ukernel-scalar-arguments-as-tensors,
 //!             ukernel-scalar-results-as-tensors, ukernel-distinct-results,
 //!             ukernel-decompose-softmax, ukernel-decompose-pack,
 //!             ukernel-record-argument-access, ukernel-generalize-reduce,
@@ -108,7 +109,7 @@ impl Stage {
             Stage::Input => "builtin.module()".into(),
             Stage::Configured => format!(
                 concat!(
-                    "builtin.module(inline{{default-pipeline=\"\"}},symbol-dce,ukernel-scalar-arguments-as-tensors,ukernel-scalar-results-as-tensors,ukernel-distinct-results,ukernel-decompose-softmax,ukernel-decompose-pack,ukernel-record-argument-access,ukernel-generalize-reduce,",
+                    "builtin.module(inline{{default-pipeline=\"\"}},symbol-dce,convert-elementwise-to-linalg,ukernel-unread-inits-empty,ukernel-scalar-arguments-as-tensors,ukernel-scalar-results-as-tensors,ukernel-distinct-results,ukernel-decompose-softmax,ukernel-decompose-pack,ukernel-record-argument-access,ukernel-generalize-reduce,",
                     "{families}",
                     "ukernel-fuse-elementwise,ukernel-two-stage-reductions,ukernel-inits-per-use,",
                     "ukernel-kernel-config,{bufferization}",
@@ -178,7 +179,7 @@ pub fn bufferize_for_reference(context: &Context, module: &mut Module) -> Result
         Stage::Configured,
         &format!(
             concat!(
-                "builtin.module(inline{{default-pipeline=\"\"}},symbol-dce,ukernel-scalar-arguments-as-tensors,ukernel-scalar-results-as-tensors,ukernel-distinct-results,",
+                "builtin.module(inline{{default-pipeline=\"\"}},symbol-dce,convert-elementwise-to-linalg,ukernel-unread-inits-empty,ukernel-scalar-arguments-as-tensors,ukernel-scalar-results-as-tensors,ukernel-distinct-results,",
                 "ukernel-decompose-softmax,ukernel-decompose-pack,ukernel-record-argument-access,{families}{bufferization})"
             ),
             bufferization = bufferization!(),

@@ -45,6 +45,7 @@ pub mod split_kernels;
 pub mod split_reductions;
 pub mod tuning;
 pub mod two_stage_reductions;
+pub mod unread_inits_empty;
 pub mod verify_attributes;
 
 pub use build::clone_op;

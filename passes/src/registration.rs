@@ -17,6 +17,7 @@ pub const PASSES: &[PassInfo] = &[
     pass_info!(crate::verify_attributes),
     pass_info!(crate::record_argument_access),
     pass_info!(crate::distinct_results),
+    pass_info!(crate::unread_inits_empty),
     pass_info!(crate::scalar_arguments),
     pass_info!(crate::scalar_results),
     pass_info!(crate::reductions_innermost),

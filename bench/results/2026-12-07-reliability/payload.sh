@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../../.."
 rm -rf gpu2/r && mkdir -p gpu2/r/t
 target/debug/ukc compile --arch sm_90a --no-cubin --fp8-sums tensor-core --reference test/e2e/fp8_wgmma_dispatches.mlir -o gpu2/r/fp8_wgmma_dispatches.pkg 2>&1 | grep -v remark | head -1
-for f in test/e2e/scalar_arguments.mlir test/e2e/split_k_matmuls.mlir test/stress/Inputs/mixed.mlir test/e2e/pack_and_unpack_keep_upstream_lowering_results.mlir test/e2e/integer_ops.mlir test/e2e/scan_reverse_and_constant_forms.mlir test/e2e/argmax_select_combiner_dispatches.mlir; do
+for f in test/e2e/scalar_arguments.mlir test/e2e/split_k_matmuls.mlir test/stress/Inputs/mixed.mlir test/e2e/pack_and_unpack_keep_upstream_lowering_results.mlir test/e2e/integer_ops.mlir test/e2e/scan_reverse_and_constant_forms.mlir test/e2e/argmax_select_combiner_dispatches.mlir test/e2e/elementwise_ops_on_tensors.mlir; do
   target/debug/ukc compile --arch sm_90a --no-cubin --reference $f -o gpu2/r/$(basename $f .mlir).pkg 2>&1 | grep -v remark | head -1
 done
 target/debug/ukc compile bench/corpus/corpus.mlir --arch sm_90a --no-tuning -o gpu2/r/corpus.pkg > gpu2/r/corpus.pkg.txt 2>&1

@@ -13,7 +13,7 @@ rm -rf gpu2 && tar xzf gpu/r.tgz && tar xzf gpu/t.tgz -C gpu2 && chmod +x gpu2/r
 exec > >(tee "$OUT/summary.txt") 2>&1
 nvidia-smi -L
 P=gpu2/r
-for p in scalar_arguments fp8_wgmma_dispatches split_k_matmuls pack_and_unpack_keep_upstream_lowering_results integer_ops scan_reverse_and_constant_forms argmax_select_combiner_dispatches; do
+for p in scalar_arguments fp8_wgmma_dispatches split_k_matmuls pack_and_unpack_keep_upstream_lowering_results integer_ops scan_reverse_and_constant_forms argmax_select_combiner_dispatches elementwise_ops_on_tensors; do
   echo "== $p"; timeout 40 $P/ukc-run run $P/$p.pkg --repeat 20 2>&1 | cut -c1-150
 done
 for t in $P/t/*; do echo "== $t"; timeout 30 $t --include-ignored 2>&1 | grep -E "^test |test result|panicked"; done
