@@ -2,7 +2,8 @@
 # run1: payloads gpu/r.tgz (payload.sh) and gpu/t.tgz (the corpus's tuning
 # candidates, with K splits: `ukc tune bench/corpus/corpus.mlir --arch
 # sm_90a --no-cubin --prepare-only tc`). In order: the packages of fixes and
-# forms not yet run on a GPU against MLIR's CPU results; the fault tests;
+# forms not yet run on a GPU against MLIR's CPU results, and the more
+# torch-mlir blocks (test/realir/f_*); the fault tests;
 # the minimal mbarrier kernels (bench/sanitizer/mbarrier_forms.cu) under
 # racecheck and synccheck; the stress suite's two runs (16 threads; a soak
 # of 200000 launches and 100 load cycles); the corpus tuned by measurement;
@@ -15,6 +16,9 @@ nvidia-smi -L
 P=gpu2/r
 for p in scalar_arguments fp8_wgmma_dispatches split_k_matmuls pack_and_unpack_keep_upstream_lowering_results integer_ops scan_reverse_and_constant_forms argmax_select_combiner_dispatches elementwise_ops_on_tensors; do
   echo "== $p"; timeout 40 $P/ukc-run run $P/$p.pkg --repeat 20 2>&1 | cut -c1-150
+done
+for p in $P/realir/*.pkg; do
+  echo "== $p"; timeout 40 $P/ukc-run run $p --repeat 3 2>&1 | cut -c1-150
 done
 for t in $P/t/*; do echo "== $t"; timeout 30 $t --include-ignored 2>&1 | grep -E "^test |test result|panicked"; done
 cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)

@@ -1,0 +1,47 @@
+#map = affine_map<(d0) -> (d0)>
+#map1 = affine_map<(d0, d1) -> (d0, d1)>
+#map2 = affine_map<(d0, d1) -> (d1)>
+module {
+  func.func @f_linear_f16(%arg0: tensor<64x2048xf16>, %arg1: tensor<1024x2048xf16>, %arg2: tensor<1024xf16>) -> tensor<64x1024xf16> {
+    %cst = arith.constant 0.000000e+00 : f32
+    %0 = tensor.empty() : tensor<2048x1024xf16>
+    %transposed = linalg.transpose ins(%arg1 : tensor<1024x2048xf16>) outs(%0 : tensor<2048x1024xf16>) permutation = [1, 0] 
+    %1 = tensor.empty() : tensor<1024xf32>
+    %2 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%arg2 : tensor<1024xf16>) outs(%1 : tensor<1024xf32>) {
+    ^bb0(%in: f16, %out: f32):
+      %14 = arith.extf %in : f16 to f32
+      linalg.yield %14 : f32
+    } -> tensor<1024xf32>
+    %3 = tensor.empty() : tensor<64x2048xf32>
+    %4 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel"]} ins(%arg0 : tensor<64x2048xf16>) outs(%3 : tensor<64x2048xf32>) {
+    ^bb0(%in: f16, %out: f32):
+      %14 = arith.extf %in : f16 to f32
+      linalg.yield %14 : f32
+    } -> tensor<64x2048xf32>
+    %5 = tensor.empty() : tensor<2048x1024xf32>
+    %6 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel"]} ins(%transposed : tensor<2048x1024xf16>) outs(%5 : tensor<2048x1024xf32>) {
+    ^bb0(%in: f16, %out: f32):
+      %14 = arith.extf %in : f16 to f32
+      linalg.yield %14 : f32
+    } -> tensor<2048x1024xf32>
+    %7 = tensor.empty() : tensor<64x1024xf32>
+    %8 = linalg.fill ins(%cst : f32) outs(%7 : tensor<64x1024xf32>) -> tensor<64x1024xf32>
+    %9 = linalg.matmul ins(%4, %6 : tensor<64x2048xf32>, tensor<2048x1024xf32>) outs(%8 : tensor<64x1024xf32>) -> tensor<64x1024xf32>
+    %10 = linalg.generic {indexing_maps = [#map2, #map1], iterator_types = ["parallel", "parallel"]} ins(%2 : tensor<1024xf32>) outs(%7 : tensor<64x1024xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      linalg.yield %in : f32
+    } -> tensor<64x1024xf32>
+    %11 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel"]} ins(%9, %10 : tensor<64x1024xf32>, tensor<64x1024xf32>) outs(%7 : tensor<64x1024xf32>) {
+    ^bb0(%in: f32, %in_0: f32, %out: f32):
+      %14 = arith.addf %in, %in_0 : f32
+      linalg.yield %14 : f32
+    } -> tensor<64x1024xf32>
+    %12 = tensor.empty() : tensor<64x1024xf16>
+    %13 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel"]} ins(%11 : tensor<64x1024xf32>) outs(%12 : tensor<64x1024xf16>) {
+    ^bb0(%in: f32, %out: f16):
+      %14 = arith.truncf %in : f32 to f16
+      linalg.yield %14 : f16
+    } -> tensor<64x1024xf16>
+    return %13 : tensor<64x1024xf16>
+  }
+}
