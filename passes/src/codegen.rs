@@ -9,6 +9,7 @@
 //!             ukernel-scalar-results-as-tensors, ukernel-distinct-results,
 //!             ukernel-decompose-softmax, ukernel-decompose-pack,
 //!             ukernel-record-argument-access, ukernel-generalize-reduce,
+//!             ukernel-sink-expand-shapes,
 //!             each family's own passes (`Family::passes`: argmax's, then
 //!             matmul's), ukernel-fuse-elementwise,
 //!             ukernel-two-stage-reductions, ukernel-inits-per-use, ukernel-kernel-config
@@ -109,7 +110,7 @@ impl Stage {
             Stage::Input => "builtin.module()".into(),
             Stage::Configured => format!(
                 concat!(
-                    "builtin.module(inline{{default-pipeline=\"\"}},symbol-dce,convert-elementwise-to-linalg,ukernel-unread-inits-empty,ukernel-scalar-arguments-as-tensors,ukernel-scalar-results-as-tensors,ukernel-distinct-results,ukernel-decompose-softmax,ukernel-decompose-pack,ukernel-record-argument-access,ukernel-generalize-reduce,",
+                    "builtin.module(inline{{default-pipeline=\"\"}},symbol-dce,convert-elementwise-to-linalg,ukernel-unread-inits-empty,ukernel-scalar-arguments-as-tensors,ukernel-scalar-results-as-tensors,ukernel-distinct-results,ukernel-decompose-softmax,ukernel-decompose-pack,ukernel-record-argument-access,ukernel-generalize-reduce,ukernel-sink-expand-shapes,",
                     "{families}",
                     "ukernel-fuse-elementwise,ukernel-two-stage-reductions,ukernel-inits-per-use,",
                     "ukernel-kernel-config,{bufferization}",

@@ -41,6 +41,7 @@ pub mod scalar_arguments;
 pub mod scalar_results;
 pub mod set_target;
 pub mod share_kernel_code;
+pub mod sink_expand_shapes;
 pub mod split_kernels;
 pub mod split_reductions;
 pub mod tuning;

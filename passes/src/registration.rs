@@ -25,6 +25,7 @@ pub const PASSES: &[PassInfo] = &[
     pass_info!(crate::decompose_pack),
     pass_info!(crate::expand_fp8_extf),
     pass_info!(crate::generalize_reduce),
+    pass_info!(crate::sink_expand_shapes),
     pass_info!(crate::fuse_elementwise),
     pass_info!(crate::two_stage_reductions),
     pass_info!(crate::inits_per_use),

@@ -10,6 +10,7 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: bash -c 'for f in %S/../realir/f_*.mlir; do n=$(basename $f .mlir); case $n in f_cumsum|f_topk) continue;; esac; \
 // RUN:   ukc compile $f --arch sm_90a --no-cubin -o %t/$n.pkg --reference | grep -c "reference outputs (MLIR on the CPU) of 1 function" | sed "s/^/$n: /"; done' | FileCheck %s
+// RUN: ukc compile %S/../realir/f_mlp_3d.mlir --arch sm_90a --no-cubin -o %t/m.pkg | FileCheck %s --check-prefix=MLP3D
 // RUN: not ukc compile %S/../realir/f_cumsum.mlir --arch sm_90a --no-cubin -o %t/c.pkg 2>&1 | FileCheck %s --check-prefix=TM
 // RUN: not ukc compile %S/../realir/f_topk.mlir --arch sm_90a --no-cubin -o %t/t.pkg 2>&1 | FileCheck %s --check-prefix=TM
 // CHECK: f_baddbmm: 1
@@ -32,3 +33,7 @@
 // CHECK: f_softcap_argmax: 1
 // CHECK: f_where_sum: 1
 // TM: {{.*}}.mlir:{{[0-9]+}}:{{[0-9]+}}: error: Dialect `tm_tensor' not found for custom op
+// The 3-D SwiGLU: three kernels, each a matmul ukernel, the activations
+// fused into the second's store, the result written in place (no copy).
+// MLP3D: wrote {{.*}}: 3 kernel(s)
+// MLP3D-COUNT-3: ukernel uk_matmul_wgmma_narrow_bf16_nk
