@@ -23,7 +23,8 @@
 //! kernels     ukernel-split-kernels (a default-path dispatch of several ops:
 //!             one kernel per op, launched in order), ukernel-gpu-distribute:
 //!             each dispatch is one kernel body
-//! llvm        ukernel-expand-fp8-extf, the LLVM dialect, dispatches marked
+//! llvm        ukernel-expand-fp8-extf, the LLVM dialect (cf.assert's calls made a
+//!             vprintf and a trap: ukernel-asserts-trap), dispatches marked
 //!             nvvm.kernel (ukernel-mark-kernels)
 //! ```
 //!
@@ -128,7 +129,7 @@ impl Stage {
             Stage::Llvm => concat!(
                 "builtin.module(ukernel-expand-fp8-extf,ukernel-math-to-libdevice,convert-math-to-funcs,",
                 "convert-scf-to-cf,expand-strided-metadata,lower-affine,finalize-memref-to-llvm,",
-                "convert-to-llvm,reconcile-unrealized-casts,ukernel-mark-kernels,ukernel-share-kernel-code)"
+                "convert-to-llvm,reconcile-unrealized-casts,ukernel-asserts-trap,ukernel-mark-kernels,ukernel-share-kernel-code)"
             )
             .into(),
         }

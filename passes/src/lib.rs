@@ -3,6 +3,7 @@
 //! pipeline stages up to the LLVM dialect.
 
 pub mod annotate_references;
+pub mod asserts_trap;
 mod build;
 pub mod call_builder;
 pub mod codegen;
