@@ -84,11 +84,16 @@ pub fn seed_of(kernel: &str) -> u64 {
 }
 
 /// The tolerance of a function whose narrowest float has `narrowest` mantissa
-/// bits and whose reductions are (terms, accumulator mantissa bits).
+/// bits and whose reductions are (terms, accumulator mantissa bits). A
+/// reduction of n terms grows like sqrt(n) roundings for terms of mixed
+/// signs and like n / 32 for terms of one sign (a sum of squares or of
+/// exponentials), where the reference's sequential sum drifts from any other
+/// order (see `ukernel_passes::two_stage_reductions::MAX_FLOAT_SUM_EXTENT`).
 pub fn tolerance(narrowest: Option<u32>, reductions: &[(u64, u32)]) -> f64 {
     let unit = |bits: u32| 2f64.powi(-(bits as i32));
     let Some(bits) = narrowest else { return 0.0 };
-    let growth = reductions.iter().map(|(n, acc)| (*n as f64).sqrt() * unit(*acc)).fold(0.0, f64::max);
+    let terms = |n: u64| (n as f64).sqrt().max(n as f64 / 32.0);
+    let growth = reductions.iter().map(|(n, acc)| terms(*n) * unit(*acc)).fold(0.0, f64::max);
     8.0 * unit(bits) + 4.0 * growth
 }
 
@@ -357,6 +362,10 @@ mod tests {
         assert!(bf16 > 1000.0 * f32_only);
         assert!(tolerance(Some(24), &[(4096, 24)]) > f32_only);
         assert!((tolerance(Some(8), &[]) - 8.0 / 256.0).abs() < 1e-12);
+        // Past 1024 terms the one-sign drift (n / 32) exceeds sqrt(n).
+        let u = 2f64.powi(-24);
+        assert!((tolerance(Some(24), &[(1024, 24)]) - (8.0 * u + 4.0 * 32.0 * u)).abs() < 1e-15);
+        assert!((tolerance(Some(24), &[(32000, 24)]) - (8.0 * u + 4.0 * 1000.0 * u)).abs() < 1e-15);
     }
 
     #[test]

@@ -4,9 +4,10 @@
 // for addf), the partial index the last parallel loop, and a second op
 // combines the init with them, by a copy of the body's combiner. A max over
 // a middle dim keeps its other dims; a reduction to a scalar and inputs of
-// dynamic type (static rows) work too. Left alone: a bf16 sum (its
-// sequential rounding is not kept), an f32 sum of 11008 terms (past the
-// float limit; an integer one of that length is split), a short reduction,
+// dynamic type (static rows) work too, and so does an f32 sum over a
+// vocabulary (32000 terms: log-softmax's). Left alone: a bf16 sum (its
+// sequential rounding is not kept), an f32 sum of 300000 terms (past the
+// float limit; an integer one of 11008 is split), a short reduction,
 // a matmul the matmul family takes, a body that reads its indices, dynamic
 // rows and more than 16384 rows.
 // RUN: ukernel-opt --pass-pipeline='builtin.module(ukernel-two-stage-reductions)' %s | FileCheck %s
@@ -100,10 +101,24 @@ func.func @input_of_dynamic_type(%x: tensor<?x768xbf16>, %w: tensor<768xbf16>, %
   return %r : tensor<8xf32>
 }
 
+// CHECK-LABEL: func.func @vocabulary_sum
+// CHECK: tensor.expand_shape %arg0 {{\[\[}}0], [1, 2]] output_shape [8, 250, 128] : tensor<8x32000xf32> into tensor<8x250x128xf32>
+// CHECK: arith.addf
+// CHECK: linalg.generic
+func.func @vocabulary_sum(%x: tensor<8x32000xf32>, %init: tensor<8xf32>) -> tensor<8xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<8x32000xf32>) outs(%init : tensor<8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %e = math.exp %a : f32
+    %r = arith.addf %e, %o : f32
+    linalg.yield %r : f32
+  } -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+
 // CHECK-LABEL: func.func @left_alone
 // CHECK-NOT: tensor.expand_shape
 // CHECK: return
-func.func @left_alone(%h: tensor<1x4096xbf16>, %hi: tensor<1xbf16>, %l: tensor<1x11008xf32>, %li: tensor<1xf32>,
+func.func @left_alone(%h: tensor<1x4096xbf16>, %hi: tensor<1xbf16>, %l: tensor<1x300000xf32>, %li: tensor<1xf32>,
                       %s: tensor<1x255xi32>, %si: tensor<1xi32>, %a: tensor<16x4096xbf16>, %b: tensor<4096x16xbf16>, %c: tensor<16x16xf32>,
                       %q: tensor<1x4096xf32>, %qi: tensor<1xf32>, %dy: tensor<?x4096xi32>, %dyi: tensor<?xi32>,
                       %many: tensor<16385x1024xi32>, %manyi: tensor<16385xi32>)
@@ -113,7 +128,7 @@ func.func @left_alone(%h: tensor<1x4096xbf16>, %hi: tensor<1xbf16>, %l: tensor<1
     %r = arith.addf %x, %o : bf16
     linalg.yield %r : bf16
   } -> tensor<1xbf16>
-  %1 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%l : tensor<1x11008xf32>) outs(%li : tensor<1xf32>) {
+  %1 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%l : tensor<1x300000xf32>) outs(%li : tensor<1xf32>) {
   ^bb0(%x: f32, %o: f32):
     %r = arith.addf %x, %o : f32
     linalg.yield %r : f32
