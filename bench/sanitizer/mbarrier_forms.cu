@@ -15,6 +15,9 @@
 //   thread copies into a stage after waiting on its "empty" mbarrier (all
 //   threads arrived after reading it) and reads another thread's element
 //   after waiting on its "full" one. The tile ukernel's pipeline in small.
+// - `ring_ldmatrix_two_step`, `ring_ldmatrix_noinc`: the same ring with the
+//   tile ukernel's access kinds, 16-byte `cp.async.cg` copies and
+//   `ldmatrix` reads of another warp's chunk.
 //
 // Every kernel here is correct by the PTX ISA's mbarrier rules; the result
 // check says so on the GPU. A report of a tool on one of them is the tool's
@@ -107,6 +110,47 @@ template <bool NOINC> __global__ void ring(const float *in, float *out) {
   out[t] = sum;
 }
 
+// The tile ukernel's own access kinds: 16-byte cp.async.cg copies into a
+// stage and ldmatrix reads of it (a warp reads the chunk the next warp
+// copied). out[t] = the sum over steps of the 8 b16 values lane t of its
+// warp receives from `ldmatrix .x4`.
+template <bool NOINC> __global__ void ring_ldmatrix(const unsigned short *in, unsigned *out) {
+  __shared__ alignas(128) unsigned short buf[STAGES][THREADS * 8];
+  __shared__ alignas(8) uint64_t full[STAGES], empty[STAGES];
+  const int t = threadIdx.x, warp = t / 32, lane = t % 32;
+  if (t < STAGES) {
+    mbar_init(&full[t], THREADS);
+    mbar_init(&empty[t], THREADS);
+  }
+  __syncthreads();
+  unsigned sum = 0;
+  for (int s = 0; s < STEPS; s++) {
+    const int stage = s % STAGES;
+    const uint32_t use = s / STAGES;
+    mbar_wait(&empty[stage], (use & 1) ^ 1);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(smem(&buf[stage][t * 8])),
+                 "l"(&in[(s * THREADS + t) * 8])
+                 : "memory");
+    if constexpr (NOINC) {
+      asm volatile("cp.async.mbarrier.arrive.noinc.shared.b64 [%0];" ::"r"(smem(&full[stage])) : "memory");
+    } else {
+      asm volatile("cp.async.mbarrier.arrive.shared.b64 [%0];" ::"r"(smem(&full[stage])) : "memory");
+      mbar_arrive(&full[stage]);
+    }
+    mbar_wait(&full[stage], use & 1);
+    // Lane l gives the address of row l % 8 of matrix l / 8: 16 bytes each,
+    // in the next warp's 512 bytes.
+    const int region = ((warp + 1) % (THREADS / 32)) * 256;
+    uint32_t r[4];
+    asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+                 : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
+                 : "r"(smem(&buf[stage][region + lane * 8])));
+    for (int i = 0; i < 4; i++) sum += (r[i] & 0xffff) + (r[i] >> 16);
+    mbar_arrive(&empty[stage]);
+  }
+  out[t] = sum;
+}
+
 struct Form {
   const char *name;
   bool is_ring;
@@ -119,6 +163,44 @@ static const Form FORMS[] = {
     {"ring_two_step", true, ring<false>},
     {"ring_noinc", true, ring<true>},
 };
+
+// ldmatrix .x4: lane t gets, of matrix i (row addresses of lanes 8i..8i+7),
+// row t / 4, columns 2 (t % 4) and 2 (t % 4) + 1.
+static int run_ldmatrix(const char *name, int launches) {
+  const bool noinc = std::strcmp(name, "ring_ldmatrix_noinc") == 0;
+  if (!noinc && std::strcmp(name, "ring_ldmatrix_two_step") != 0) {
+    std::fprintf(stderr, "error: no kernel named '%s'\n", name);
+    return 2;
+  }
+  const int n = STEPS * THREADS * 8;
+  std::vector<unsigned short> host(n);
+  for (int i = 0; i < n; i++) host[i] = (unsigned short)((i * 13 + 5) % 251);
+  std::vector<unsigned> got(THREADS), want(THREADS, 0);
+  for (int t = 0; t < THREADS; t++) {
+    const int warp = t / 32, lane = t % 32, region = ((warp + 1) % (THREADS / 32)) * 256;
+    for (int s = 0; s < STEPS; s++)
+      for (int i = 0; i < 4; i++)
+        for (int c = 0; c < 2; c++)
+          want[t] += host[s * THREADS * 8 + region + (i * 8 + lane / 4) * 8 + 2 * (lane % 4) + c];
+  }
+  unsigned short *in;
+  unsigned *out;
+  CHECK(cudaMalloc(&in, n * sizeof(unsigned short)));
+  CHECK(cudaMalloc(&out, THREADS * sizeof(unsigned)));
+  CHECK(cudaMemcpy(in, host.data(), n * sizeof(unsigned short), cudaMemcpyHostToDevice));
+  int bad_launches = 0;
+  for (int l = 0; l < launches; l++) {
+    CHECK(cudaMemset(out, 0xff, THREADS * sizeof(unsigned)));
+    if (noinc) ring_ldmatrix<true><<<1, THREADS>>>(in, out);
+    else ring_ldmatrix<false><<<1, THREADS>>>(in, out);
+    CHECK(cudaGetLastError());
+    CHECK(cudaDeviceSynchronize());
+    CHECK(cudaMemcpy(got.data(), out, THREADS * sizeof(unsigned), cudaMemcpyDeviceToHost));
+    if (got != want) bad_launches++;
+  }
+  std::printf("%s: %d launch(es), %d with a wrong element\n", name, launches, bad_launches);
+  return bad_launches ? 1 : 0;
+}
 
 int main(int argc, char **argv) {
   if (argc < 2) {
@@ -135,6 +217,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   const int launches = argc > 2 ? std::atoi(argv[2]) : 1;
+  if (std::strncmp(argv[1], "ring_ldmatrix", 13) == 0) return run_ldmatrix(argv[1], launches);
   const int n = STEPS * THREADS;
   std::vector<float> host(n), got(THREADS);
   // Small integers: every sum is exact in f32, so the check is equality.
