@@ -25,12 +25,11 @@ use melior::{
     ir::{
         Attribute, BlockLike, Identifier, Location, OperationRef, Type, Value, ValueLike,
         attribute::{ArrayAttribute, DenseI32ArrayAttribute, DenseI64ArrayAttribute, IntegerAttribute},
-        operation::{OperationBuilder, OperationLike, WalkOrder, WalkResult},
+        operation::{OperationBuilder, OperationLike},
         r#type::{IntegerType, RankedTensorType},
     },
     pass::Pass,
 };
-use ukernel_dialect::emit_error;
 
 use crate::{
     build::{dim_map, index_constant, insert_before, iterator_types, linalg_yield, region_with, tensor_dim},
@@ -44,22 +43,12 @@ pub const SUMMARY: &str = "Rewrite linalg.pack and linalg.unpack as generics tha
 const ULT: i64 = 6;
 
 fn rewrite_module(context: &Context, module: &OperationRef) -> bool {
-    let mut targets: Vec<OperationRef> = Vec::new();
-    module.walk(WalkOrder::PostOrder, |op| {
-        if matches!(name(&op).as_str(), "linalg.pack" | "linalg.unpack") {
-            // SAFETY: the operation is in a live block of the IR being rewritten.
-            targets.push(unsafe { OperationRef::from_raw(op.to_raw()) });
-        }
-        WalkResult::Advance
-    });
-    let mut ok = true;
-    for op in targets {
-        if let Err(message) = decompose(context, &op) {
-            emit_error(op.location(), &format!("ukernel: {message}"));
-            ok = false;
-        }
-    }
-    ok
+    crate::dispatch::rewrite_matching(
+        module,
+        "ukernel: ",
+        |op| matches!(name(op).as_str(), "linalg.pack" | "linalg.unpack"),
+        |op| decompose(context, op),
+    )
 }
 
 /// The attribute `attr` of `op` as integers (empty when absent).

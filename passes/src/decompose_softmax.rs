@@ -20,12 +20,11 @@ use melior::{
     ir::{
         Attribute, BlockLike, Identifier, OperationRef, Type, Value, ValueLike,
         attribute::{ArrayAttribute, DenseI32ArrayAttribute, FloatAttribute},
-        operation::{OperationBuilder, OperationLike, WalkOrder, WalkResult},
+        operation::{OperationBuilder, OperationLike},
         r#type::RankedTensorType,
     },
     pass::Pass,
 };
-use ukernel_dialect::emit_error;
 
 use crate::{
     build::{
@@ -38,22 +37,7 @@ pub const ARGUMENT: &str = "ukernel-decompose-softmax";
 pub const SUMMARY: &str = "Rewrite linalg.softmax as its max, exp, sum and divide generics";
 
 fn rewrite_module(context: &Context, module: &OperationRef) -> bool {
-    let mut targets: Vec<OperationRef> = Vec::new();
-    module.walk(WalkOrder::PostOrder, |op| {
-        if name(&op) == "linalg.softmax" {
-            // SAFETY: the operation is in a live block of the IR being rewritten.
-            targets.push(unsafe { OperationRef::from_raw(op.to_raw()) });
-        }
-        WalkResult::Advance
-    });
-    let mut ok = true;
-    for op in targets {
-        if let Err(message) = decompose(context, &op) {
-            emit_error(op.location(), &format!("ukernel: {message}"));
-            ok = false;
-        }
-    }
-    ok
+    crate::dispatch::rewrite_matching(module, "ukernel: ", |op| name(op) == "linalg.softmax", |op| decompose(context, op))
 }
 
 /// The lowest finite value of a float type.

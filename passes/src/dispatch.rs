@@ -91,6 +91,35 @@ pub fn rewrite_ops<'c, 'a>(
     true
 }
 
+/// Runs `rewrite` on every op anywhere in `module` (nested ones included,
+/// in post-order) that `wanted` picks, collected before the first rewrite;
+/// each error is reported at its op (prefixed by `prefix`) and the others
+/// still run. False if any failed.
+pub fn rewrite_matching<'c, 'a>(
+    module: &OperationRef<'c, 'a>,
+    prefix: &str,
+    wanted: impl Fn(&OperationRef<'c, 'a>) -> bool,
+    mut rewrite: impl FnMut(&OperationRef<'c, 'a>) -> Result<(), String>,
+) -> bool {
+    let mut targets: Vec<OperationRef<'c, 'a>> = Vec::new();
+    module.walk(melior::ir::operation::WalkOrder::PostOrder, |op| {
+        // SAFETY: the operation is in a live block of the IR being rewritten.
+        let op = unsafe { OperationRef::from_raw(op.to_raw()) };
+        if wanted(&op) {
+            targets.push(op);
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
+    let mut ok = true;
+    for op in targets {
+        if let Err(message) = rewrite(&op) {
+            ukernel_dialect::emit_error(op.location(), &format!("{prefix}{message}"));
+            ok = false;
+        }
+    }
+    ok
+}
+
 /// Runs `rewrite` on every dispatch function of `module`; the first error
 /// is reported at its function and stops the pass.
 pub fn rewrite_functions<'c, 'a>(

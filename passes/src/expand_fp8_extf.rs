@@ -22,12 +22,11 @@ use melior::{
     ir::{
         BlockLike, OperationRef, Type, Value, ValueLike,
         attribute::IntegerAttribute,
-        operation::{OperationBuilder, OperationLike, WalkOrder, WalkResult},
+        operation::{OperationBuilder, OperationLike},
         r#type::IntegerType,
     },
     pass::Pass,
 };
-use ukernel_dialect::emit_error;
 
 use crate::ir::name;
 
@@ -77,25 +76,13 @@ fn f32_bits(format: Format, b: u8) -> u32 {
 }
 
 fn rewrite_module(context: &Context, module: &OperationRef) -> bool {
-    let mut targets: Vec<OperationRef> = Vec::new();
-    module.walk(WalkOrder::PostOrder, |op| {
-        let n = name(&op);
+    let wanted = |op: &OperationRef| {
+        let n = name(op);
         let reads_fp8 = op.operand_at(0).is_some_and(|v| format_of(v.r#type()).is_some() || is_fp8_vector(v.r#type()));
         let writes_fp8 = op.result_at(0).is_some_and(|r| format_of(r.r#type()).is_some() || is_fp8_vector(r.r#type()));
-        if (n == "arith.extf" && reads_fp8) || (n == "arith.truncf" && writes_fp8) {
-            // SAFETY: the operation is in a live block of the IR being rewritten.
-            targets.push(unsafe { OperationRef::from_raw(op.to_raw()) });
-        }
-        WalkResult::Advance
-    });
-    let mut ok = true;
-    for op in targets {
-        if let Err(message) = rewrite(context, &op) {
-            emit_error(op.location(), &message);
-            ok = false;
-        }
-    }
-    ok
+        (n == "arith.extf" && reads_fp8) || (n == "arith.truncf" && writes_fp8)
+    };
+    crate::dispatch::rewrite_matching(module, "", wanted, |op| rewrite(context, op))
 }
 
 fn is_fp8_vector(ty: Type) -> bool {

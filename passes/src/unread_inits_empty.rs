@@ -18,7 +18,7 @@ use melior::{
     Context,
     ir::{
         OperationRef, RegionLike, Type, Value, ValueLike,
-        operation::{OperationBuilder, OperationLike, OperationMutLike, WalkOrder, WalkResult},
+        operation::{OperationBuilder, OperationLike, OperationMutLike},
         r#type::RankedTensorType,
     },
     pass::Pass,
@@ -77,22 +77,7 @@ fn rewrite(context: &Context, op: &OperationRef) -> Result<(), String> {
 }
 
 fn rewrite_module(context: &Context, module: &OperationRef) -> bool {
-    let mut targets: Vec<OperationRef> = Vec::new();
-    module.walk(WalkOrder::PreOrder, |op| {
-        if !unread_inits(&op).is_empty() {
-            // SAFETY: the operation is in a live block of the IR being rewritten.
-            targets.push(unsafe { OperationRef::from_raw(op.to_raw()) });
-        }
-        WalkResult::Advance
-    });
-    let mut ok = true;
-    for op in targets {
-        if let Err(message) = rewrite(context, &op) {
-            ukernel_dialect::emit_error(op.location(), &format!("ukernel: {message}"));
-            ok = false;
-        }
-    }
-    ok
+    crate::dispatch::rewrite_matching(module, "ukernel: ", |op| !unread_inits(op).is_empty(), |op| rewrite(context, op))
 }
 
 static PASS_ID: crate::pass_support::PassId = crate::pass_support::PassId;
