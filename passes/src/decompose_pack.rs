@@ -23,24 +23,22 @@
 use melior::{
     Context,
     ir::{
-        Attribute, BlockLike, Identifier, Location, OperationRef, Type, Value, ValueLike,
-        attribute::{ArrayAttribute, DenseI32ArrayAttribute, DenseI64ArrayAttribute, IntegerAttribute},
-        operation::{OperationBuilder, OperationLike},
+        OperationRef, Value, ValueLike,
+        attribute::DenseI64ArrayAttribute,
+        operation::OperationLike,
         r#type::{IntegerType, RankedTensorType},
     },
     pass::Pass,
 };
 
 use crate::{
-    build::{dim_map, index_constant, insert_before, iterator_types, linalg_yield, region_with, tensor_dim},
+    build::{index_constant, tensor_dim},
+    gather::gather_generic,
     ir::{Checked as _, name, operand_segments, shape_of},
 };
 
 pub const ARGUMENT: &str = "ukernel-decompose-pack";
 pub const SUMMARY: &str = "Rewrite linalg.pack and linalg.unpack as generics that gather their elements";
-
-/// `arith.cmpi` predicate `ult`.
-const ULT: i64 = 6;
 
 fn rewrite_module(context: &Context, module: &OperationRef) -> bool {
     crate::dispatch::rewrite_matching(
@@ -101,48 +99,6 @@ fn layout<'c, 'a>(context: &'c Context, op: &OperationRef<'c, 'a>, rank: usize) 
     Ok(Layout { outer_position, tiles })
 }
 
-/// Appends ops to a generic's body block: each returns its first result.
-struct Body<'c, 'b> {
-    context: &'c Context,
-    block: &'b melior::ir::BlockRef<'c, 'b>,
-    location: Location<'c>,
-}
-
-impl<'c, 'b> Body<'c, 'b> {
-    fn op(
-        &self,
-        op_name: &str,
-        operands: &[Value<'c, '_>],
-        result: Type<'c>,
-        attributes: &[(&str, Attribute<'c>)],
-    ) -> Result<Value<'c, 'b>, String> {
-        let attributes: Vec<(Identifier, Attribute)> =
-            attributes.iter().map(|(n, a)| (Identifier::new(self.context, n), *a)).collect();
-        let built = self.block.append_operation(
-            OperationBuilder::new(op_name, self.location)
-                .add_operands(operands)
-                .add_results(&[result])
-                .add_attributes(&attributes)
-                .build()
-                .map_err(|e| format!("internal error building {op_name}: {e}"))?,
-        );
-        let value = built.result(0).map_err(|e| e.to_string())?;
-        // SAFETY: the op lives in the body block, which outlives this borrow.
-        Ok(unsafe { Value::from_raw(value.to_raw()) })
-    }
-    fn index(&self) -> Type<'c> {
-        Type::index(self.context)
-    }
-    fn arith(&self, op_name: &str, a: Value<'c, '_>, b: Value<'c, '_>) -> Result<Value<'c, 'b>, String> {
-        self.op(op_name, &[a, b], self.index(), &[])
-    }
-    /// `linalg.index d`.
-    fn loop_index(&self, d: usize) -> Result<Value<'c, 'b>, String> {
-        let i64_type = IntegerType::new(self.context, 64).into();
-        self.op("linalg.index", &[], self.index(), &[("dim", IntegerAttribute::new(i64_type, d as i64).into())])
-    }
-}
-
 fn decompose<'c>(context: &'c Context, op: &OperationRef<'c, '_>) -> Result<(), String> {
     let is_pack = name(op) == "linalg.pack";
     let (source, dest) = (op.operand(0).map_err(|e| e.to_string())?, op.operand(1).map_err(|e| e.to_string())?);
@@ -178,11 +134,8 @@ fn decompose<'c>(context: &'c Context, op: &OperationRef<'c, '_>) -> Result<(), 
         }
     }
     let one = if bounds.iter().any(Option::is_some) { Some(index_constant(context, op, 1)?) } else { None };
-    let location = op.location();
-    let out_rank = dest_dims.len();
-    let region = region_with(&[(element, location)], |block| {
-        let body = Body { context, block, location };
-        let loops: Vec<Value> = (0..out_rank).map(|d| body.loop_index(d)).collect::<Result<_, _>>()?;
+    let result = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let generic = gather_generic(context, op, dest, result, |body, loops| {
         let mut at: Vec<Value>;
         let mut in_bounds: Option<Value> = None;
         if is_pack {
@@ -192,13 +145,7 @@ fn decompose<'c>(context: &'c Context, op: &OperationRef<'c, '_>) -> Result<(), 
                 let scaled = body.arith("arith.muli", at[d], tile)?;
                 let mut index = body.arith("arith.addi", scaled, loops[rank + j])?;
                 if let Some(size) = bounds[j] {
-                    let predicate = IntegerAttribute::new(IntegerType::new(context, 64).into(), ULT).into();
-                    let inside = body.op(
-                        "arith.cmpi",
-                        &[index, size],
-                        IntegerType::new(context, 1).into(),
-                        &[("predicate", predicate)],
-                    )?;
+                    let inside = body.ult(index, size)?;
                     in_bounds = Some(match in_bounds {
                         Some(all) => body.op("arith.andi", &[all, inside], IntegerType::new(context, 1).into(), &[])?,
                         None => inside,
@@ -210,7 +157,7 @@ fn decompose<'c>(context: &'c Context, op: &OperationRef<'c, '_>) -> Result<(), 
             }
         } else {
             // Unpacked dim d splits into its outer index and, where tiled, its place in the tile.
-            let mut outer: Vec<Value> = loops.clone();
+            let mut outer: Vec<Value> = loops.to_vec();
             let mut inner = Vec::new();
             for &(d, tile) in &layout.tiles {
                 outer[d] = body.arith("arith.divui", loops[d], tile)?;
@@ -228,25 +175,8 @@ fn decompose<'c>(context: &'c Context, op: &OperationRef<'c, '_>) -> Result<(), 
         if let (Some(inside), Some(pad)) = (in_bounds, padding) {
             value = body.op("arith.select", &[inside, value, pad], element, &[])?;
         }
-        block.append_operation(linalg_yield(location, value)?);
-        Ok(())
+        Ok(value)
     })?;
-    let identity: Vec<usize> = (0..out_rank).collect();
-    let generic = insert_before(
-        op,
-        OperationBuilder::new("linalg.generic", location)
-            .add_operands(&[dest])
-            .add_results(&[op.result(0).map_err(|e| e.to_string())?.r#type()])
-            .add_attributes(&[
-                (
-                    Identifier::new(context, "indexing_maps"),
-                    ArrayAttribute::new(context, &[dim_map(context, out_rank, &identity)]).into(),
-                ),
-                (Identifier::new(context, "iterator_types"), iterator_types(context, &vec![false; out_rank])?),
-                (Identifier::new(context, "operandSegmentSizes"), DenseI32ArrayAttribute::new(context, &[0, 1]).into()),
-            ])
-            .add_regions([region]),
-    )?;
     crate::ir::replace_uses(op.result(0).map_err(|e| e.to_string())?, generic);
     drop(crate::dispatch::detach(op));
     Ok(())

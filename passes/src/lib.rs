@@ -19,6 +19,8 @@ pub mod expand_fp8_extf;
 pub mod families;
 pub mod fold_reshape_round_trips;
 pub mod fuse_elementwise;
+mod gather;
+pub mod gather_concat;
 pub mod fusion;
 pub mod generalize_reduce;
 pub mod gpu_distribute;

@@ -23,6 +23,7 @@ pub const PASSES: &[PassInfo] = &[
     pass_info!(crate::reductions_innermost),
     pass_info!(crate::decompose_softmax),
     pass_info!(crate::decompose_pack),
+    pass_info!(crate::gather_concat),
     pass_info!(crate::expand_fp8_extf),
     pass_info!(crate::generalize_reduce),
     pass_info!(crate::sink_expand_shapes),

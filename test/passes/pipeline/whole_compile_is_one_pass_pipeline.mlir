@@ -8,7 +8,7 @@
 // RUN: bash -c 'ukernel-opt --pass-pipeline="$(ukc pipeline --whole --arch sm_90a)" --mlir-elide-resource-strings-if-larger=1 %s' 2>/dev/null | FileCheck %s
 // RUN: bash -c 'ukernel-opt --pass-pipeline="$(ukc pipeline --whole --arch sm_90a)" --mlir-print-ir-after-all %s' 2>&1 >/dev/null | FileCheck %s --check-prefix=STEPS
 
-// STAGES: configured: builtin.module(inline{default-pipeline=""},symbol-dce,convert-elementwise-to-linalg,ukernel-unread-inits-empty,ukernel-scalar-arguments-as-tensors,ukernel-scalar-results-as-tensors,ukernel-distinct-results,ukernel-decompose-softmax,ukernel-decompose-pack,ukernel-record-argument-access,
+// STAGES: configured: builtin.module(inline{default-pipeline=""},symbol-dce,convert-elementwise-to-linalg,ukernel-unread-inits-empty,ukernel-scalar-arguments-as-tensors,ukernel-scalar-results-as-tensors,ukernel-distinct-results,ukernel-decompose-softmax,ukernel-decompose-pack,ukernel-gather-concat,ukernel-record-argument-access,
 // STAGES-SAME: ukernel-kernel-config,one-shot-bufferize
 // STAGES-SAME: ukernel-annotate-references)
 // STAGES-NEXT: lowered: builtin.module(ukernel-hoist-executable-objects,ukernel-lower-to-ukernels,
