@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# run2 (payload gpu/h.tgz: ukc-run, packages with cubins and MLIR references
+# run2 (payload gpu/h.tgz, built by payload2.sh: ukc-run, packages with cubins and MLIR references
 # of test/realir/f_embedding (cf.assert now a vprintf and a trap),
 # f_log_softmax (its 32000-term sums now in two stages) and f_sdpa_decode;
 # the gpt2_mlp_t512 tuning candidates with K splits, made by
