@@ -9,7 +9,7 @@
 //!             ukernel-scalar-results-as-tensors, ukernel-distinct-results,
 //!             ukernel-decompose-softmax, ukernel-decompose-pack, ukernel-gather-concat,
 //!             ukernel-record-argument-access, ukernel-generalize-reduce,
-//!             ukernel-sink-expand-shapes,
+//!             ukernel-rank0-generics-unit-loop, ukernel-sink-expand-shapes,
 //!             each family's own passes (`Family::passes`: argmax's, then
 //!             matmul's), ukernel-fuse-elementwise,
 //!             ukernel-two-stage-reductions, ukernel-inits-per-use, ukernel-kernel-config
@@ -111,7 +111,7 @@ impl Stage {
             Stage::Input => "builtin.module()".into(),
             Stage::Configured => format!(
                 concat!(
-                    "builtin.module(inline{{default-pipeline=\"\"}},symbol-dce,convert-elementwise-to-linalg,ukernel-unread-inits-empty,ukernel-scalar-arguments-as-tensors,ukernel-scalar-results-as-tensors,ukernel-distinct-results,ukernel-decompose-softmax,ukernel-decompose-pack,ukernel-gather-concat,ukernel-record-argument-access,ukernel-generalize-reduce,ukernel-sink-expand-shapes,",
+                    "builtin.module(inline{{default-pipeline=\"\"}},symbol-dce,convert-elementwise-to-linalg,ukernel-unread-inits-empty,ukernel-scalar-arguments-as-tensors,ukernel-scalar-results-as-tensors,ukernel-distinct-results,ukernel-decompose-softmax,ukernel-decompose-pack,ukernel-gather-concat,ukernel-record-argument-access,ukernel-generalize-reduce,ukernel-rank0-generics-unit-loop,ukernel-sink-expand-shapes,",
                     "{families}",
                     "ukernel-fuse-elementwise,ukernel-two-stage-reductions,ukernel-inits-per-use,",
                     "ukernel-kernel-config,{bufferization}",

@@ -19,7 +19,10 @@
 //!   (no `math` ops, at most four ops: a conversion), in which case each
 //!   consumer gets its own copy and no kernel writes the producer's result;
 //! - a producer read through a broadcast, computed again at every point it
-//!   reaches, is cheap.
+//!   reaches, is cheap;
+//! - every consumer loop is still read along by some operand of the fused
+//!   op (a sum over the dim a producer broadcasts along is not fused: the
+//!   loop's extent would be lost).
 //!
 //! The fused op reads the consumer's other inputs and the producer's inputs
 //! (through their maps composed with the consumer's read; an input read
@@ -133,6 +136,23 @@ fn fusable_read(producer: &OperationRef, consumer: &OperationRef) -> Option<Vec<
     // consumer point it reaches: only a body without `math` ops (a
     // conversion, a scale: cheap to repeat).
     if consumer_loops > loops && !cheap(producer) {
+        return None;
+    }
+    // Every consumer loop must stay in some map of the fused op, or its
+    // extent is lost: a broadcast along a loop the consumer reduces over
+    // (`x.expand(2, 4, 8).sum(0)`) read nothing else along it.
+    let mut covered = vec![false; consumer_loops];
+    for (i, map) in maps.iter().enumerate() {
+        if !reads.contains(&i) {
+            map.results.iter().flatten().for_each(|&l| covered[l] = true);
+        }
+    }
+    let p_inputs = operand_segments(producer)?[0] as usize;
+    let p_maps = crate::ir::indexing_maps(producer)?;
+    for map in p_maps.iter().take(p_inputs) {
+        map.results.iter().flatten().for_each(|&l| covered[read[l]] = true);
+    }
+    if covered.iter().any(|c| !c) {
         return None;
     }
     Some(read)

@@ -35,6 +35,7 @@ pub mod math_to_libdevice;
 pub mod names;
 pub mod numerics;
 mod pass_support;
+pub mod rank0_generics_unit_loop;
 pub mod record_argument_access;
 pub mod record_dim_classes;
 pub mod record_outputs_written;

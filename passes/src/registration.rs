@@ -26,6 +26,7 @@ pub const PASSES: &[PassInfo] = &[
     pass_info!(crate::gather_concat),
     pass_info!(crate::expand_fp8_extf),
     pass_info!(crate::generalize_reduce),
+    pass_info!(crate::rank0_generics_unit_loop),
     pass_info!(crate::sink_expand_shapes),
     pass_info!(crate::fuse_elementwise),
     pass_info!(crate::two_stage_reductions),

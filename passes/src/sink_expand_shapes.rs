@@ -202,7 +202,7 @@ fn fold_round_trips(func: &OperationRef) {
 /// Where `func` returns an `expand_shape` of a linalg op's result whose init
 /// is a `tensor.empty` of that use alone, the init becomes a `collapse_shape`
 /// of an empty of the expanded shape: the op then writes into a view of the
-/// returned buffer, and the expand of that view folds away after
+/// returned buffer (both made at the function's entry), and the expand of that view folds away after
 /// bufferization (`ukernel-fold-reshape-round-trips`), so no kernel copies
 /// the result into the function's output.
 fn expand_into_results<'c>(context: &'c Context, func: &OperationRef<'c, '_>) -> Result<(), String> {
@@ -227,12 +227,16 @@ fn expand_into_results<'c>(context: &'c Context, func: &OperationRef<'c, '_>) ->
         }
         let reassociation = expand.attribute("reassociation").map_err(|e| e.to_string())?;
         let location = producer.location();
+        // At the function's entry (static shapes: no operands): a matmul
+        // whose store writes this op's output reads its address before the
+        // matmul, which may come before the op.
+        let entry = body_ops(func).into_iter().next().ok_or("an empty function")?;
         let whole = insert_before(
-            &producer,
+            &entry,
             OperationBuilder::new("tensor.empty", location).add_results(&[Value::from(expanded).r#type()]),
         )?;
         let view = insert_before(
-            &producer,
+            &entry,
             OperationBuilder::new("tensor.collapse_shape", location)
                 .add_operands(&[whole])
                 .add_attributes(&[(Identifier::new(context, "reassociation"), reassociation)])

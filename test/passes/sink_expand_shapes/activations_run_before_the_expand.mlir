@@ -3,22 +3,23 @@
 // runs on the 2-D matmul results, the expand moves below it and meets the
 // next linear's collapse, and both go; where the function returns an
 // expand of a linalg op's result, that op writes into a collapse_shape of
-// an empty of the returned shape (a view of the output after
-// bufferization). A generic that reads linalg.index, reduces, or reads
+// an empty of the returned shape, made at the function's entry (a view of
+// the output after bufferization, whose address a matmul that stores into
+// it reads before it runs). A generic that reads linalg.index, reduces, or reads
 // through a non-identity map keeps its shape.
 // RUN: ukernel-opt --pass-pipeline='builtin.module(ukernel-sink-expand-shapes)' %s | FileCheck %s
 
 #id2 = affine_map<(d0, d1) -> (d0, d1)>
 #id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 // CHECK-LABEL: func.func @swiglu_3d
+// CHECK: %[[WHOLE:.*]] = tensor.empty() : tensor<2x16x8xf32>
+// CHECK: %[[VIEW:.*]] = tensor.collapse_shape %[[WHOLE]] {{\[\[}}0, 1], [2]] : tensor<2x16x8xf32> into tensor<32x8xf32>
 // CHECK: %[[X:.*]] = tensor.collapse_shape %arg0
 // CHECK: %[[G:.*]] = linalg.matmul ins(%[[X]], %arg1
 // CHECK: %[[U:.*]] = linalg.matmul ins(%[[X]], %arg2
 // CHECK: %[[H:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]} ins(%[[G]], %[[U]] : tensor<32x64xf32>, tensor<32x64xf32>) outs(%{{.*}} : tensor<32x64xf32>)
 // CHECK-NOT: tensor.expand_shape
 // CHECK-NOT: tensor.collapse_shape
-// CHECK: %[[WHOLE:.*]] = tensor.empty() : tensor<2x16x8xf32>
-// CHECK: %[[VIEW:.*]] = tensor.collapse_shape %[[WHOLE]] {{\[\[}}0, 1], [2]] : tensor<2x16x8xf32> into tensor<32x8xf32>
 // CHECK: %[[D:.*]] = linalg.matmul ins(%[[H]], %arg3 : tensor<32x64xf32>, tensor<64x8xf32>) outs(%[[VIEW]] : tensor<32x8xf32>)
 // CHECK: %[[R:.*]] = tensor.expand_shape %[[D]]
 // CHECK: return %[[R]]
