@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 rm -rf gpu2/h gpu2/tg && mkdir -p gpu2/h
-for f in test/realir/f_embedding.mlir test/realir/f_log_softmax.mlir test/realir/f_sdpa_decode.mlir test/realir/f_rotary.mlir test/e2e/Inputs/concats.mlir test/realir/g_*.mlir test/realir/h_dyn_*.mlir; do
+for f in test/realir/f_embedding.mlir test/realir/f_log_softmax.mlir test/realir/f_sdpa_decode.mlir test/realir/f_rotary.mlir test/e2e/Inputs/concats.mlir test/realir/g_*.mlir test/realir/h_dyn_*.mlir test/e2e/Inputs/argmins.mlir; do
   case $(basename $f) in g_cumprod.mlir) continue;; esac
   target/debug/ukc compile "$f" --arch sm_90a --reference -o gpu2/h/$(basename $f .mlir).pkg 2>&1 | grep -v remark | head -1
 done

@@ -33,6 +33,7 @@
 //! `input_map` fusion point; the config records `fused = 1` and the
 //! lowering passes the producer's body as a function.
 
+pub mod argmin_as_argmax;
 pub mod fold_argmax_conversions;
 pub mod reduction_innermost;
 
@@ -133,7 +134,8 @@ impl Family for Argmax {
     /// The argmax ukernels stream a row whose length is an argument; a
     /// constant length changes no memory access.
     fn passes(&self) -> &'static [PassInfo] {
-        const PASSES: &[PassInfo] = &[pass_info!(fold_argmax_conversions), pass_info!(reduction_innermost)];
+        const PASSES: &[PassInfo] =
+            &[pass_info!(argmin_as_argmax), pass_info!(fold_argmax_conversions), pass_info!(reduction_innermost)];
         PASSES
     }
 
