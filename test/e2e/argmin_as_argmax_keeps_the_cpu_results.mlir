@@ -7,7 +7,7 @@
 // by a kernel of its own. torch-mlir's argmin (test/realir/g_argmin) was a
 // default-path kernel of one thread per row.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: ukernel-opt %S/Inputs/argmins.mlir --pass-pipeline='builtin.module(ukernel-argmin-as-argmax)' -o %t/r.mlir
+// RUN: ukernel-opt %S/Inputs/argmins.mlir --pass-pipeline='builtin.module(ukernel-set-target{arch=sm_90a},ukernel-argmin-as-argmax)' -o %t/r.mlir
 // RUN: ukc compile %S/Inputs/argmins.mlir --arch sm_90a --no-cubin --reference -o %t/o.pkg | FileCheck %s
 // RUN: ukc compile %t/r.mlir --arch sm_90a --no-cubin --reference -o %t/r.pkg > /dev/null
 // RUN: diff -r %t/o.pkg.ref %t/r.pkg.ref && echo identical | FileCheck %s --check-prefix=SAME

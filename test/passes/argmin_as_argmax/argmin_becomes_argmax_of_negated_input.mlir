@@ -1,8 +1,11 @@
 // ukernel-argmin-as-argmax: torch-mlir's argmin (minimumf, cmpf olt, a +inf
 // value init) reads the negated input, folds with maximumf and ogt from a
 // -inf init, and its value result is negated back for its readers; the +inf
-// fill goes. An argmin whose values meet another op stays.
-// RUN: ukernel-opt --pass-pipeline='builtin.module(ukernel-argmin-as-argmax)' %s | FileCheck %s
+// fill goes. An argmin whose values meet another op stays, and so does
+// every argmin where the target does not allow the argmax ukernels (NONE).
+// RUN: ukernel-opt --pass-pipeline='builtin.module(ukernel-set-target{arch=sm_90},ukernel-argmin-as-argmax)' %s | FileCheck %s
+// RUN: ukernel-opt --pass-pipeline='builtin.module(ukernel-set-target{arch=sm_90 ukernels=matmul},ukernel-argmin-as-argmax)' %s | FileCheck %s --check-prefix=NONE
+// NONE-NOT: arith.maximumf
 
 // CHECK-LABEL: func.func @argmin
 // CHECK: linalg.fill ins(%c0_i64 : i64)

@@ -10,9 +10,11 @@
 //! Before, an argmin ran on the default path with one thread per row (4
 //! rows of 1000: 256 threads, each a loop of 1000).
 //!
-//! Runs on tensors, before the argmax matcher's other passes, on static
-//! shapes; an argmin with any other op on the values, or a value init that
-//! is not a constant fill, is left alone.
+//! Runs on tensors, before the argmax family's other passes, on static
+//! shapes, where the module's target lets the argmax family choose and the
+//! argmin has the ukernels' form (its one reduction loop innermost, its
+//! input read through the identity); an argmin with any other op on the
+//! values, or a value init that is not a constant fill, is left alone.
 
 use crate::ir::{Checked as _, CheckedBlock as _};
 use melior::{
@@ -42,8 +44,14 @@ fn argmin_combiner<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'c,
     if name(op) != "linalg.generic" || operand_segments(op).as_deref() != Some(&[1, 2]) {
         return None;
     }
+    // The form the argmax ukernels take: one reduction loop, the innermost,
+    // the input read through the identity.
     let loops = reduction_loops(op)?;
-    if loops.iter().filter(|r| **r).count() != 1 {
+    if loops.iter().filter(|r| **r).count() != 1 || loops.last() != Some(&true) {
+        return None;
+    }
+    let identity: Vec<usize> = (0..loops.len()).collect();
+    if !crate::ir::indexing_maps(op)?.first()?.is(&identity) {
         return None;
     }
     if (0..op.operand_count()).any(|i| op.operand_at(i).and_then(|v| shape_of(v.r#type())).is_none_or(|(d, _)| d.iter().any(Option::is_none))) {
@@ -152,6 +160,11 @@ fn rewrite<'c>(context: &'c Context, op: &OperationRef<'c, '_>) -> Result<(), St
 }
 
 fn rewrite_module(context: &Context, module: &OperationRef) -> bool {
+    // The negation buys nothing where no argmax ukernel may take the result.
+    match crate::kernel_config::module_target(module) {
+        Ok(Some(target)) if target.ukernels.allows(ukernels::argmax::FAMILY) => {}
+        _ => return true,
+    }
     crate::dispatch::rewrite_matching(module, "ukernel: ", |op| argmin_combiner(op).is_some(), |op| rewrite(context, op))
 }
 
