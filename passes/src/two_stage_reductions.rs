@@ -97,6 +97,16 @@ pub fn parts(k: u64) -> Option<u64> {
 fn identity<'c>(context: &'c Context, combiner: &str, ty: Type<'c>) -> Option<Attribute<'c>> {
     if ty.is_integer() {
         let width = IntegerType::try_from(ty).ok()?.width();
+        if width == 1 {
+            // Booleans (`.all()`, `.any()`, a mask's check of a whole row):
+            // and and or, as bits.
+            let value = match combiner {
+                "arith.andi" | "arith.minui" => 1,
+                "arith.ori" | "arith.xori" | "arith.maxui" => 0,
+                _ => return None,
+            };
+            return Some(IntegerAttribute::new(ty, value).into());
+        }
         if !(8..=64).contains(&width) {
             return None;
         }

@@ -5,7 +5,7 @@
 // combines the init with them, by a copy of the body's combiner. A max over
 // a middle dim keeps its other dims; a reduction to a scalar and inputs of
 // dynamic type (static rows) work too, and so does an f32 sum over a
-// vocabulary (32000 terms: log-softmax's). Left alone: a bf16 sum (its
+// vocabulary (32000 terms: log-softmax's), and a boolean `all`. Left alone: a bf16 sum (its
 // sequential rounding is not kept), an f32 sum of 300000 terms (past the
 // float limit; an integer one of 11008 is split), a short reduction,
 // a matmul the matmul family takes, a body that reads its indices, dynamic
@@ -113,6 +113,21 @@ func.func @vocabulary_sum(%x: tensor<8x32000xf32>, %init: tensor<8xf32>) -> tens
     linalg.yield %r : f32
   } -> tensor<8xf32>
   return %r : tensor<8xf32>
+}
+
+// A boolean `all` over a row (SDPA's check that a row is all masked):
+// partials from true, combined by andi.
+// CHECK-LABEL: func.func @all_of_a_row
+// CHECK: tensor.expand_shape %arg0 {{\[\[}}0], [1, 2]] output_shape [128, 32, 16] : tensor<128x512xi1> into tensor<128x32x16xi1>
+// CHECK: arith.constant true
+// CHECK: arith.andi
+func.func @all_of_a_row(%x: tensor<128x512xi1>, %init: tensor<128xi1>) -> tensor<128xi1> {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<128x512xi1>) outs(%init : tensor<128xi1>) {
+  ^bb0(%a: i1, %o: i1):
+    %r = arith.andi %a, %o : i1
+    linalg.yield %r : i1
+  } -> tensor<128xi1>
+  return %r : tensor<128xi1>
 }
 
 // CHECK-LABEL: func.func @left_alone
