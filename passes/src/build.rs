@@ -120,6 +120,51 @@ pub fn insert_before<'c, 'a>(
     Ok(unsafe { Value::from_raw(result.to_raw()) })
 }
 
+/// A `linalg.generic` built before `op` whose body is `op`'s own, moved
+/// over as it is (the same block arguments, ending in `linalg.yield`):
+/// `operands` are its `inputs` inputs then its inits, whose tensors give its
+/// result types (memref inits none); `maps` and `reduction` its indexing
+/// maps and iterator kinds. The
+/// caller replaces `op`'s results and erases it.
+pub fn generic_with_body_of<'c, 'a>(
+    context: &'c Context,
+    op: &OperationRef<'c, 'a>,
+    operands: &[Value<'c, '_>],
+    inputs: usize,
+    maps: &[Attribute<'c>],
+    reduction: &[bool],
+) -> Result<OperationRef<'c, 'a>, String> {
+    let results: Vec<Type> =
+        operands[inputs..].iter().map(|v| v.r#type()).filter(|t| RankedTensorType::try_from(*t).is_ok()).collect();
+    let region = melior::ir::Region::new();
+    let source = op.region(0).map_err(|e| e.to_string())?;
+    // SAFETY: both regions are live; the caller erases `op` afterwards.
+    unsafe {
+        use melior::ir::RegionLike as _;
+        mlir_sys::mlirRegionTakeBody(region.to_raw(), source.to_raw())
+    };
+    let segments = [inputs as i32, (operands.len() - inputs) as i32];
+    let generic = OperationBuilder::new("linalg.generic", op.location())
+        .add_operands(operands)
+        .add_results(&results)
+        .add_attributes(&[
+            (
+                Identifier::new(context, "indexing_maps"),
+                melior::ir::attribute::ArrayAttribute::new(context, maps).into(),
+            ),
+            (Identifier::new(context, "iterator_types"), iterator_types(context, reduction)?),
+            (
+                Identifier::new(context, "operandSegmentSizes"),
+                melior::ir::attribute::DenseI32ArrayAttribute::new(context, &segments).into(),
+            ),
+        ])
+        .add_regions([region])
+        .build()
+        .map_err(|e| format!("internal error building the generic: {e}"))?;
+    let block = op.block().ok_or("the op is not in a block")?;
+    Ok(block.insert_operation_before(*op, generic))
+}
+
 /// An `index` constant before `anchor`.
 pub fn index_constant<'c, 'a>(
     context: &'c Context,

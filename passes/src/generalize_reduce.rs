@@ -14,11 +14,7 @@
 use crate::ir::Checked as _;
 use melior::{
     Context,
-    ir::{
-        Attribute, BlockLike, Identifier, OperationRef, Region, RegionLike, Type, Value, ValueLike,
-        attribute::{ArrayAttribute, DenseI32ArrayAttribute, DenseI64ArrayAttribute},
-        operation::{OperationBuilder, OperationLike},
-    },
+    ir::{Attribute, OperationRef, Value, ValueLike, attribute::DenseI64ArrayAttribute, operation::OperationLike},
     pass::Pass,
 };
 
@@ -31,7 +27,6 @@ pub const ARGUMENT: &str = "ukernel-generalize-reduce";
 pub const SUMMARY: &str = "Rewrite linalg.reduce as the linalg.generic it means";
 
 fn generalize(context: &Context, op: OperationRef) -> Result<(), String> {
-    let location = op.location();
     let n = op.result_count();
     if n == 0 || op.operand_count() != 2 * n {
         return Err("a linalg.reduce whose inputs and inits do not pair up".into());
@@ -51,29 +46,9 @@ fn generalize(context: &Context, op: OperationRef) -> Result<(), String> {
     maps.extend(vec![crate::build::dim_map(context, rank, &kept); n]);
     let kinds: Vec<bool> = (0..rank).map(|d| reduced.contains(&d)).collect();
     let operands: Vec<Value> = (0..2 * n).filter_map(|i| op.operand_at(i)).collect();
-    let results: Vec<Type> = (0..n).filter_map(|i| op.result_at(i).map(|r| r.r#type())).collect();
     // The body moves over as it is: the same block arguments in the same
     // order, ending in `linalg.yield`.
-    let region = Region::new();
-    let source = op.region(0).map_err(|e| e.to_string())?;
-    // SAFETY: both regions are live; the reduce is erased right after.
-    unsafe { mlir_sys::mlirRegionTakeBody(region.to_raw(), source.to_raw()) };
-    let generic = OperationBuilder::new("linalg.generic", location)
-        .add_operands(&operands)
-        .add_results(&results)
-        .add_attributes(&[
-            (Identifier::new(context, "indexing_maps"), ArrayAttribute::new(context, &maps).into()),
-            (Identifier::new(context, "iterator_types"), crate::build::iterator_types(context, &kinds)?),
-            (
-                Identifier::new(context, "operandSegmentSizes"),
-                DenseI32ArrayAttribute::new(context, &[n as i32, n as i32]).into(),
-            ),
-        ])
-        .add_regions([region])
-        .build()
-        .map_err(|e| format!("internal error building the generic: {e}"))?;
-    let block = op.block().ok_or("the op is not in a block")?;
-    let generic = block.insert_operation_before(op, generic);
+    let generic = crate::build::generic_with_body_of(context, &op, &operands, n, &maps, &kinds)?;
     for i in 0..n {
         let (old, new): (Value, Value) =
             (op.result(i).map_err(|e| e.to_string())?.into(), generic.result(i).map_err(|e| e.to_string())?.into());

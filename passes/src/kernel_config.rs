@@ -302,15 +302,19 @@ fn choose(
     }
     let fitting: Vec<String> = fits.iter().map(|(_, s)| s.ukernel.symbol.clone()).collect();
     // Each fitting candidate, then its options (`<symbol>@<option>`): what
-    // `ukc tune` measures.
-    let measurable: Vec<String> = fits
-        .iter()
-        .flat_map(|(_, s)| {
-            let symbol = &s.ukernel.symbol;
-            std::iter::once(symbol.clone())
-                .chain(family.options(found, s.ukernel, target).into_iter().map(move |o| format!("{symbol}@{o}")))
-        })
-        .collect();
+    // `ukc tune` measures. Only its probe reads them, and a family's options
+    // plan each candidate again: a plain compile lists the candidates alone.
+    let measurable: Vec<String> = if choices.probe {
+        fits.iter()
+            .flat_map(|(_, s)| {
+                let symbol = &s.ukernel.symbol;
+                std::iter::once(symbol.clone())
+                    .chain(family.options(found, s.ukernel, target).into_iter().map(move |o| format!("{symbol}@{o}")))
+            })
+            .collect()
+    } else {
+        fitting.clone()
+    };
     let (pin_symbol, pin_option) = match pin.map(|p| p.choice.split_once('@')) {
         Some(Some((symbol, option))) => (Some(symbol), Some(option)),
         Some(None) => (pin.map(|p| p.choice.as_str()), None),

@@ -15,8 +15,8 @@
 use melior::{
     Context,
     ir::{
-        Attribute, BlockLike, Identifier, OperationRef, Region, RegionLike, Type, Value, ValueLike,
-        attribute::{ArrayAttribute, DenseI32ArrayAttribute, DenseI64ArrayAttribute},
+        Attribute, Identifier, OperationRef, Type, Value, ValueLike,
+        attribute::{ArrayAttribute, DenseI64ArrayAttribute},
         operation::{OperationBuilder, OperationLike},
         r#type::RankedTensorType,
     },
@@ -24,7 +24,7 @@ use melior::{
 };
 
 use crate::{
-    build::{dim_map, insert_before, iterator_types},
+    build::{dim_map, generic_with_body_of, insert_before},
     dispatch::detach,
     ir::{Checked as _, name, operand_segments, reduction_loops, shape_of},
 };
@@ -67,25 +67,8 @@ fn rewrite<'c>(context: &'c Context, op: &OperationRef<'c, '_>) -> Result<(), St
         let v = op.operand_at(i).ok_or("a missing operand")?;
         operands.push(reshape(v, unit(v.r#type())?, "tensor.expand_shape")?);
     }
-    let results: Vec<Type> = operands[ins as usize..].iter().map(|v| v.r#type()).collect();
     let maps: Vec<Attribute> = vec![dim_map(context, 1, &[0]); (ins + outs) as usize];
-    let region = Region::new();
-    let source = op.region(0).map_err(|e| e.to_string())?;
-    // SAFETY: both regions are live; the old generic is erased below.
-    unsafe { mlir_sys::mlirRegionTakeBody(region.to_raw(), source.to_raw()) };
-    let block = op.block().ok_or("the op is not in a block")?;
-    let generic = OperationBuilder::new("linalg.generic", location)
-        .add_operands(&operands)
-        .add_results(&results)
-        .add_attributes(&[
-            (Identifier::new(context, "indexing_maps"), ArrayAttribute::new(context, &maps).into()),
-            (Identifier::new(context, "iterator_types"), iterator_types(context, &[false])?),
-            (Identifier::new(context, "operandSegmentSizes"), DenseI32ArrayAttribute::new(context, &[ins, outs]).into()),
-        ])
-        .add_regions([region])
-        .build()
-        .map_err(|e| format!("internal error building the generic: {e}"))?;
-    let generic = block.insert_operation_before(*op, generic);
+    let generic = generic_with_body_of(context, op, &operands, ins as usize, &maps, &[false])?;
     for r in 0..op.result_count() {
         let old = op.result(r).map_err(|e| e.to_string())?;
         let new: Value = generic.result(r).map_err(|e| e.to_string())?.into();

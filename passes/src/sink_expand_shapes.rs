@@ -24,8 +24,8 @@
 use melior::{
     Context,
     ir::{
-        Attribute, BlockLike, Identifier, OperationRef, Region, RegionLike, Type, Value, ValueLike,
-        attribute::{ArrayAttribute, DenseI32ArrayAttribute, DenseI64ArrayAttribute},
+        Attribute, Identifier, OperationRef, Type, Value, ValueLike,
+        attribute::{ArrayAttribute, DenseI64ArrayAttribute},
         operation::{OperationBuilder, OperationLike, OperationMutLike},
         r#type::RankedTensorType,
     },
@@ -33,7 +33,7 @@ use melior::{
 };
 
 use crate::{
-    build::{dim_map, insert_before, iterator_types},
+    build::{dim_map, generic_with_body_of, insert_before},
     dispatch::detach,
     ir::{Checked as _, body_ops, defining_op, indexing_maps, name, operand_segments, reduction_loops, shape_of, users},
 };
@@ -137,24 +137,7 @@ fn sink<'c>(context: &'c Context, op: &OperationRef<'c, '_>) -> Result<bool, Str
     let rank = groups.len();
     let identity = dim_map(context, rank, &(0..rank).collect::<Vec<_>>());
     let maps: Vec<Attribute> = vec![identity; (ins + outs) as usize];
-    let results: Vec<Type> = operands[ins as usize..].iter().map(|v| v.r#type()).collect();
-    let region = Region::new();
-    let source = op.region(0).map_err(|e| e.to_string())?;
-    // SAFETY: both regions are live; the old generic is erased below.
-    unsafe { mlir_sys::mlirRegionTakeBody(region.to_raw(), source.to_raw()) };
-    let block = op.block().ok_or("the op is not in a block")?;
-    let generic = OperationBuilder::new("linalg.generic", location)
-        .add_operands(&operands)
-        .add_results(&results)
-        .add_attributes(&[
-            (Identifier::new(context, "indexing_maps"), ArrayAttribute::new(context, &maps).into()),
-            (Identifier::new(context, "iterator_types"), iterator_types(context, &vec![false; rank])?),
-            (Identifier::new(context, "operandSegmentSizes"), DenseI32ArrayAttribute::new(context, &[ins, outs]).into()),
-        ])
-        .add_regions([region])
-        .build()
-        .map_err(|e| format!("internal error building the generic: {e}"))?;
-    let generic = block.insert_operation_before(*op, generic);
+    let generic = generic_with_body_of(context, op, &operands, ins as usize, &maps, &vec![false; rank])?;
     for r in 0..op.result_count() {
         let old = op.result(r).map_err(|e| e.to_string())?;
         let dims: Vec<i64> = static_dims(old.into()).ok_or("a dynamic result")?.iter().map(|d| *d as i64).collect();

@@ -36,8 +36,8 @@ use crate::ir::{Checked as _, CheckedBlock as _};
 use melior::{
     Context,
     ir::{
-        Attribute, Identifier, OperationRef, Region, RegionLike, Type, Value, ValueLike,
-        attribute::{ArrayAttribute, DenseI32ArrayAttribute, DenseI64ArrayAttribute, IntegerAttribute},
+        Attribute, Identifier, OperationRef, RegionLike, Type, Value, ValueLike,
+        attribute::{ArrayAttribute, DenseI64ArrayAttribute, IntegerAttribute},
         operation::{OperationBuilder, OperationLike},
         r#type::IntegerType,
     },
@@ -674,24 +674,12 @@ fn canonicalize(context: &Context, op: OperationRef) -> Result<(), String> {
     let new_maps = [map([bl.clone(), vec![m, k]].concat()), map(b_map), map([bl.clone(), vec![m, n]].concat())];
     let mut kinds = vec![false; nloops];
     kinds[k] = true;
-    let region = Region::new();
-    let source = op.region(0).map_err(|e| e.to_string())?;
-    // SAFETY: both regions are live; the old op is erased below.
-    unsafe { mlir_sys::mlirRegionTakeBody(region.to_raw(), source.to_raw()) };
     // Swapped, the body's first argument reads B's elements: the types
     // match (A and B have one element type) and its product commutes.
-    let generic = insert_before(
-        &op,
-        OperationBuilder::new("linalg.generic", location)
-            .add_operands(&[a, b, c])
-            .add_results(&[c.r#type()])
-            .add_attributes(&[
-                (Identifier::new(context, "indexing_maps"), ArrayAttribute::new(context, &new_maps).into()),
-                (Identifier::new(context, "iterator_types"), crate::build::iterator_types(context, &kinds)?),
-                (Identifier::new(context, "operandSegmentSizes"), DenseI32ArrayAttribute::new(context, &[2, 1]).into()),
-            ])
-            .add_regions([region]),
-    )?;
+    let generic: Value = crate::build::generic_with_body_of(context, &op, &[a, b, c], 2, &new_maps, &kinds)?
+        .result(0)
+        .map_err(|e| e.to_string())?
+        .into();
     let result = from_layout(context, &op, generic, &maps[2], &c_layout, &sizes, &c_sources, c_shape)?;
     let old: Value = op.result(0).map_err(|e| e.to_string())?.into();
     crate::ir::replace_uses(old, result);
