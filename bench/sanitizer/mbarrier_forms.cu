@@ -206,9 +206,11 @@ int main(int argc, char **argv) {
   if (argc < 2) {
     std::fprintf(stderr, "usage: %s KERNEL [LAUNCHES]\nkernels:", argv[0]);
     for (const Form &f : FORMS) std::fprintf(stderr, " %s", f.name);
-    std::fprintf(stderr, "\n");
+    std::fprintf(stderr, " ring_ldmatrix_two_step ring_ldmatrix_noinc\n");
     return 2;
   }
+  const int launches = argc > 2 ? std::atoi(argv[2]) : 1;
+  if (std::strncmp(argv[1], "ring_ldmatrix", 13) == 0) return run_ldmatrix(argv[1], launches);
   const Form *form = nullptr;
   for (const Form &f : FORMS)
     if (std::strcmp(f.name, argv[1]) == 0) form = &f;
@@ -216,8 +218,6 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "error: no kernel named '%s'\n", argv[1]);
     return 2;
   }
-  const int launches = argc > 2 ? std::atoi(argv[2]) : 1;
-  if (std::strncmp(argv[1], "ring_ldmatrix", 13) == 0) return run_ldmatrix(argv[1], launches);
   const int n = STEPS * THREADS;
   std::vector<float> host(n), got(THREADS);
   // Small integers: every sum is exact in f32, so the check is equality.

@@ -719,19 +719,23 @@ pub fn build_package(kernels: &[KernelInfo], modules: &[EmittedModule]) -> Resul
             spec.add(KernelLoaderSpec::cuda_cubin_forms(&k.name, cubins.clone())).map_err(|e| fail(e.to_string()))?;
         }
         let mut args = Vec::new();
-        fn grid_dim(g: &GridExpr, first_param: &[u32]) -> Result<DimExpr, String> {
+        /// `g` with each argument dim as its launch-time size: a given
+        /// buffer's dim is read from it, a temporary's is its size
+        /// expression (a temporary is no argument of the launch).
+        fn grid_dim(g: &GridExpr, arg_sizes: &[Vec<DimExpr>]) -> Result<DimExpr, String> {
             Ok(match g {
                 GridExpr::Const(c) => DimExpr::Const(*c),
-                GridExpr::ArgDim { arg, dim } => DimExpr::arg_dim(
-                    *first_param.get(*arg).ok_or_else(|| format!("grid refers to argument {arg}"))?,
-                    *dim as u32,
-                ),
-                GridExpr::Mul(a, b) => DimExpr::mul(grid_dim(a, first_param)?, grid_dim(b, first_param)?),
-                GridExpr::CeilDiv(e, c) => DimExpr::CeilDiv(Box::new(grid_dim(e, first_param)?), *c),
+                GridExpr::ArgDim { arg, dim } => arg_sizes
+                    .get(*arg)
+                    .and_then(|sizes| sizes.get(*dim))
+                    .cloned()
+                    .ok_or_else(|| format!("grid refers to dim {dim} of argument {arg}, which it has not"))?,
+                GridExpr::Mul(a, b) => DimExpr::mul(grid_dim(a, arg_sizes)?, grid_dim(b, arg_sizes)?),
+                GridExpr::CeilDiv(e, c) => DimExpr::CeilDiv(Box::new(grid_dim(e, arg_sizes)?), *c),
             })
         }
-        // Parameter position of each memref's first descriptor field.
-        let mut first_param = Vec::new();
+        // Each memref's dims as launch-time expressions.
+        let mut arg_sizes: Vec<Vec<DimExpr>> = Vec::new();
         let mut next_symbol = 0u32;
         let mut symbols: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
         for (i, a) in k.args.iter().enumerate() {
@@ -739,13 +743,12 @@ pub fn build_package(kernels: &[KernelInfo], modules: &[EmittedModule]) -> Resul
                 fail(format!("argument {i}: element type {} is not supported by the runtime", a.element))
             })?;
             let base = args.len() as u32;
-            first_param.push(base);
             // A temporary's dims follow from the arguments before it (it is
             // added after them).
             let temporary_size = |d: usize| -> Result<DimExpr, CompileError> {
                 match (a.dims[d], a.temporary_sizes.get(d)) {
                     (Some(n), _) => Ok(DimExpr::Const(n)),
-                    (None, Some(g)) => grid_dim(g, &first_param).map_err(fail),
+                    (None, Some(g)) => grid_dim(g, &arg_sizes).map_err(fail),
                     (None, None) => Err(fail(format!("temporary {i} has a dynamic dim of unknown size"))),
                 }
             };
@@ -797,6 +800,7 @@ pub fn build_package(kernels: &[KernelInfo], modules: &[EmittedModule]) -> Resul
                     None => DimExpr::arg_dim(base, d as u32),
                 });
             }
+            arg_sizes.push(sizes.clone());
             let size = |d: usize| sizes[d].clone();
             for d in 0..a.dims.len() {
                 args.push(ArgSpec::Scalar {
@@ -822,7 +826,7 @@ pub fn build_package(kernels: &[KernelInfo], modules: &[EmittedModule]) -> Resul
                 source: ScalarSource::Const(*value),
             });
         }
-        let grid_dim = |g: &GridExpr| grid_dim(g, &first_param).map_err(fail);
+        let grid_dim = |g: &GridExpr| grid_dim(g, &arg_sizes).map_err(fail);
         let launch = LaunchMetadata {
             grid: [grid_dim(&k.grid[0])?, grid_dim(&k.grid[1])?, grid_dim(&k.grid[2])?],
             block: k.block,
@@ -852,6 +856,10 @@ pub fn build_package(kernels: &[KernelInfo], modules: &[EmittedModule]) -> Resul
                 }
             }
         }
+        // What the runtime checks when it loads the package, checked here:
+        // a launch it would refuse is an error of this compile, not a
+        // package that fails later on the GPU machine.
+        launch.validate().map_err(|e| fail(format!("internal error: the launch metadata is invalid: {e}")))?;
         out.push(PackagedKernel { spec, launch, attributes });
     }
     Ok(Package { kernels: out })

@@ -25,7 +25,7 @@ use crate::reference::{self, KernelReference, Output};
 /// runtime helpers; transcendental math calls libm.
 const CPU_PIPELINE: &str = concat!(
     "builtin.module(func.func(convert-linalg-to-loops),",
-    "ukernel-expand-fp8-extf,math-extend-to-supported-types{target-type=f32},",
+    "ukernel-expand-fp8-extf,ukernel-expand-class-tests,math-extend-to-supported-types{target-type=f32},",
     "arith-emulate-unsupported-floats{source-types=bf16,f16 target-type=f32},",
     "arith-expand{include-bf16=true},convert-math-to-funcs,",
     "convert-scf-to-cf,expand-strided-metadata,lower-affine,finalize-memref-to-llvm,",
@@ -167,6 +167,17 @@ struct Dispatch {
     numerics: ukernel_passes::numerics::Numerics,
 }
 
+/// Which form of the input the CPU executes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// The input as upstream MLIR means it: the reference.
+    Input,
+    /// After the compile's tensor rewrites (everything before
+    /// `ukernel-kernel-config`): what `check_rewrites` holds against the
+    /// reference.
+    Rewritten,
+}
+
 /// Computes the reference outputs of every function of `package` from
 /// `input`, the module as parsed (before any stage ran).
 pub fn references(
@@ -176,12 +187,67 @@ pub fn references(
     dynamic_size: u64,
     budget: u64,
 ) -> Result<References, OracleError> {
+    outputs_on_cpu(context, input, package, dynamic_size, budget, Form::Input)
+}
+
+/// A function whose rewritten form computes another result than its input.
+#[derive(Debug)]
+pub struct ChangedMeaning {
+    pub function: String,
+    /// What differs, per written buffer (the first elements and the count).
+    pub differences: Vec<String>,
+}
+
+/// Runs every function of `package` on the CPU twice, as the input means it
+/// and after the compile's tensor rewrites, on the same generated inputs,
+/// and returns those whose outputs differ beyond the reference tolerance
+/// (which allows for the rewrites' reassociated sums), and the number
+/// checked.
+pub fn check_rewrites(
+    context: &melior::Context,
+    input: &Module,
+    package: &Package,
+    dynamic_size: u64,
+    budget: u64,
+) -> Result<(Vec<ChangedMeaning>, usize), OracleError> {
+    let want = outputs_on_cpu(context, input, package, dynamic_size, budget, Form::Input)?;
+    let got = outputs_on_cpu(context, input, package, dynamic_size, budget, Form::Rewritten)?;
+    let mut changed = Vec::new();
+    for ((reference, want), got) in want.references.iter().zip(&want.data).zip(&got.data) {
+        let mut differences = Vec::new();
+        for ((output, want), got) in reference.outputs.iter().zip(want).zip(got) {
+            let name = format!("arg{}", output.arg);
+            differences.extend(crate::reference::compare(&name, output.element, want, got, reference.tolerance));
+        }
+        if !differences.is_empty() {
+            changed.push(ChangedMeaning { function: reference.kernel.clone(), differences });
+        }
+    }
+    Ok((changed, want.references.len()))
+}
+
+fn outputs_on_cpu(
+    context: &melior::Context,
+    input: &Module,
+    package: &Package,
+    dynamic_size: u64,
+    budget: u64,
+    form: Form,
+) -> Result<References, OracleError> {
     let copy = ukernel_passes::clone_op(&input.as_operation());
     let mut module = Module::from_operation(copy).ok_or_else(|| OracleError::Lowering("not a module".into()))?;
-    for attr in [TARGET_ATTR, EXECUTABLE_OBJECTS] {
-        let _ = module.as_operation_mut().remove_attribute(attr);
+    // The rewrites keep the target: the families' passes ask it what they
+    // may choose.
+    if form == Form::Input {
+        for attr in [TARGET_ATTR, EXECUTABLE_OBJECTS] {
+            let _ = module.as_operation_mut().remove_attribute(attr);
+        }
     }
-    codegen::bufferize_for_reference(context, &mut module).map_err(|e| OracleError::Lowering(e.to_string()))?;
+    match form {
+        Form::Input => codegen::bufferize_for_reference(context, &mut module),
+        Form::Rewritten => codegen::bufferize_rewritten(context, &mut module),
+    }
+    .map_err(|e| OracleError::Lowering(e.to_string()))?;
     let mut dispatches = std::collections::HashMap::new();
     for func in ukernel_passes::dispatch::dispatches(&module.as_operation()) {
         let name = func.attribute("sym_name").map(|a| a.to_string().trim_matches('"').to_string()).unwrap_or_default();

@@ -41,6 +41,13 @@ pub enum Command {
         /// it get no reference (and are named) [default: 2^33]
         #[arg(long)]
         reference_budget: Option<u64>,
+        /// Also run every function on the CPU after the compile's tensor
+        /// rewrites (folds, canonical contractions, fusion, two-stage
+        /// reductions) and compare with the input's meaning on the same
+        /// inputs; a function they change is an error and no package is
+        /// written
+        #[arg(long)]
+        check_rewrites: bool,
     },
     /// Measure every candidate of each kernel (each ukernel that fits and
     /// the default path) on a GPU and record the fastest in a tuning file,
@@ -299,12 +306,13 @@ impl Flags {
 pub fn execute(cli: Cli) -> i32 {
     let result = match cli.command {
         Command::Demo { out } => demo(out),
-        Command::Compile { flags, output, reference, dynamic_size, reference_budget } => {
+        Command::Compile { flags, output, reference, dynamic_size, reference_budget, check_rewrites } => {
             match crate::guard::contain("ukc", display_name(&flags.input)) {
                 Some(code) => return code,
                 None => {
                     let budget = reference_budget.unwrap_or(crate::oracle::DEFAULT_BUDGET);
-                    compile(&flags, &output, reference.then_some((dynamic_size, budget)))
+                    let cpu = CpuChecks { reference, check_rewrites, dynamic_size, budget };
+                    compile(&flags, &output, cpu)
                 }
             }
         }
@@ -384,7 +392,18 @@ fn display_name(input: &str) -> &str {
     if input == "-" { "<stdin>" } else { input }
 }
 
-fn compile(flags: &Flags, output: &str, reference: Option<(u64, u64)>) -> Result<i32, Failure> {
+/// What `ukc compile` runs on the CPU besides the compile.
+struct CpuChecks {
+    /// Write reference outputs beside the package.
+    reference: bool,
+    /// Hold the tensor rewrites' result against the input's.
+    check_rewrites: bool,
+    dynamic_size: u64,
+    budget: u64,
+}
+
+fn compile(flags: &Flags, output: &str, cpu: CpuChecks) -> Result<i32, Failure> {
+    let reference = cpu.reference.then_some((cpu.dynamic_size, cpu.budget));
     let text = read_input(&flags.input)?;
     let input = display_name(&flags.input);
     let options = flags.options()?;
@@ -396,6 +415,30 @@ fn compile(flags: &Flags, output: &str, reference: Option<(u64, u64)>) -> Result
     let compiled = compiler.compile_text(&text, input).map_err(|e| located(input, e))?;
     if flags.timing {
         eprint!("{}", timing_report(started.elapsed(), &compiler.timings()));
+    }
+    let mut checked_rewrites = None;
+    if cpu.check_rewrites {
+        let module = compiler.parse(&text, input).map_err(|e| located(input, e))?;
+        let (changed, checked) = crate::oracle::check_rewrites(
+            compiler.context(),
+            &module,
+            &compiled.package,
+            cpu.dynamic_size,
+            cpu.budget,
+        )
+        .map_err(|e| located(input, e))?;
+        if !changed.is_empty() {
+            let mut message = String::new();
+            for c in &changed {
+                message += &format!(
+                    "{input}: error: function '{}': the compile's tensor rewrites change its result on the CPU: {}\n",
+                    c.function,
+                    c.differences.join("; ")
+                );
+            }
+            return Err(Failure::Input(message.trim_end().to_string()));
+        }
+        checked_rewrites = Some(checked);
     }
     let references = match reference {
         Some((dynamic_size, budget)) => {
@@ -414,6 +457,9 @@ fn compile(flags: &Flags, output: &str, reference: Option<(u64, u64)>) -> Result
     crate::write_atomically(std::path::Path::new(output), &compiled.package.to_bytes())
         .map_err(|e| format!("{output}: error: cannot write package: {e}"))?;
     let mut out = String::new();
+    if let Some(n) = checked_rewrites {
+        out += &format!("  the tensor rewrites keep the result of {n} function(s) on the CPU\n");
+    }
     if let Some(r) = &references {
         let dir = crate::reference::directory_of(std::path::Path::new(output));
         crate::reference::write(&dir, &r.references, &r.data).map_err(|e| format!("{e}"))?;

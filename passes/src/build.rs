@@ -431,8 +431,18 @@ pub fn transpose<'c, 'a>(
 
 /// Sets the `dim` of every `linalg.index` in `op`'s body to `to[dim]`.
 pub fn renumber_loop_indices(context: &Context, op: &OperationRef, to: &[usize]) -> Result<(), String> {
+    renumber_loop_indices_of(context, crate::ir::body_ops(op), to)
+}
+
+/// Sets the `dim` of every `linalg.index` among `ops` to `to[dim]`: what a
+/// body cloned into a generic with other loops needs.
+pub fn renumber_loop_indices_of<'c: 'a, 'a>(
+    context: &Context,
+    ops: impl IntoIterator<Item = OperationRef<'c, 'a>>,
+    to: &[usize],
+) -> Result<(), String> {
     let i64_type = melior::ir::r#type::IntegerType::new(context, 64).into();
-    for o in crate::ir::body_ops(op).into_iter().filter(|o| crate::ir::name(o) == "linalg.index") {
+    for o in ops.into_iter().filter(|o| crate::ir::name(o) == "linalg.index") {
         let dim = crate::ir::int_attr(&o, "dim").and_then(|d| usize::try_from(d).ok()).and_then(|d| to.get(d).copied());
         let dim = dim.ok_or("a linalg.index of a loop the op does not have")?;
         melior::ir::operation::OperationMutLike::set_attribute(

@@ -23,7 +23,7 @@
 //! kernels     ukernel-split-kernels (a default-path dispatch of several ops:
 //!             one kernel per op, launched in order), ukernel-gpu-distribute:
 //!             each dispatch is one kernel body
-//! llvm        ukernel-expand-fp8-extf, the LLVM dialect (cf.assert's calls made a
+//! llvm        ukernel-expand-fp8-extf, ukernel-expand-class-tests, the LLVM dialect (cf.assert's calls made a
 //!             vprintf and a trap: ukernel-asserts-trap), dispatches marked
 //!             nvvm.kernel (ukernel-mark-kernels)
 //! ```
@@ -111,13 +111,10 @@ impl Stage {
             Stage::Input => "builtin.module()".into(),
             Stage::Configured => format!(
                 concat!(
-                    "builtin.module(inline{{default-pipeline=\"\"}},symbol-dce,convert-elementwise-to-linalg,ukernel-unread-inits-empty,ukernel-scalar-arguments-as-tensors,ukernel-scalar-results-as-tensors,ukernel-distinct-results,ukernel-decompose-softmax,ukernel-decompose-pack,ukernel-gather-concat,ukernel-record-argument-access,ukernel-generalize-reduce,ukernel-rank0-generics-unit-loop,ukernel-sink-expand-shapes,",
-                    "{families}",
-                    "ukernel-fuse-elementwise,ukernel-two-stage-reductions,ukernel-inits-per-use,",
-                    "ukernel-kernel-config,{bufferization}",
+                    "builtin.module({rewrites}ukernel-kernel-config,{bufferization}",
                     ",ukernel-record-outputs-written,ukernel-record-dim-classes,ukernel-annotate-references)"
                 ),
-                families = pass_list(crate::families::family_passes().into_iter().map(|p| p.argument)),
+                rewrites = tensor_rewrites(),
                 bufferization = bufferization!(),
             ),
             Stage::Lowered => concat!(
@@ -127,13 +124,27 @@ impl Stage {
             .into(),
             Stage::Kernels => "builtin.module(ukernel-split-kernels,ukernel-gpu-distribute,canonicalize,cse)".into(),
             Stage::Llvm => concat!(
-                "builtin.module(ukernel-expand-fp8-extf,ukernel-math-to-libdevice,convert-math-to-funcs,",
+                "builtin.module(ukernel-expand-fp8-extf,ukernel-expand-class-tests,ukernel-math-to-libdevice,convert-math-to-funcs,",
                 "convert-scf-to-cf,expand-strided-metadata,lower-affine,finalize-memref-to-llvm,",
                 "convert-to-llvm,reconcile-unrealized-casts,ukernel-asserts-trap,ukernel-mark-kernels,ukernel-share-kernel-code)"
             )
             .into(),
         }
     }
+}
+
+/// The configured stage's passes before `ukernel-kernel-config`: tensor to
+/// tensor rewrites that keep each function's meaning, as a pipeline
+/// fragment (each pass followed by a comma).
+fn tensor_rewrites() -> String {
+    format!(
+        concat!(
+            "inline{{default-pipeline=\"\"}},symbol-dce,convert-elementwise-to-linalg,ukernel-unread-inits-empty,ukernel-scalar-arguments-as-tensors,ukernel-scalar-results-as-tensors,ukernel-distinct-results,ukernel-decompose-softmax,ukernel-decompose-pack,ukernel-gather-concat,ukernel-record-argument-access,ukernel-generalize-reduce,ukernel-rank0-generics-unit-loop,ukernel-sink-expand-shapes,",
+            "{families}",
+            "ukernel-fuse-elementwise,ukernel-two-stage-reductions,ukernel-inits-per-use,"
+        ),
+        families = pass_list(crate::families::family_passes().into_iter().map(|p| p.argument)),
+    )
 }
 
 /// Pass names as a pipeline fragment: each followed by a comma.
@@ -188,6 +199,17 @@ pub fn bufferize_for_reference(context: &Context, module: &mut Module) -> Result
             families = pass_list(crate::families::families().iter().flat_map(|f| f.reference_passes().iter().copied())),
         ),
     )?;
+    Ok(())
+}
+
+/// The configured stage's tensor rewrites (every pass before
+/// `ukernel-kernel-config`: folds, canonical contractions, fusion, two-stage
+/// reductions), then the same bufferization: what `ukc compile
+/// --check-rewrites` executes on the CPU against [`bufferize_for_reference`],
+/// so that a rewrite that changes a function's result is caught without a GPU.
+pub fn bufferize_rewritten(context: &Context, module: &mut Module) -> Result<(), CodegenError> {
+    crate::register_passes();
+    run_pipeline(context, module, Stage::Configured, &format!("builtin.module({}{})", tensor_rewrites(), bufferization!()))?;
     Ok(())
 }
 

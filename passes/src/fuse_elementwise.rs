@@ -255,6 +255,15 @@ fn fuse(context: &Context, producer: OperationRef, consumer: OperationRef, read:
     mapped.insert(c_out, out_arg);
     // Captured values stay: the fused op is where the two were.
     let value = clone_body(&producer, &block, &mut mapped, Captured::Keep, "producer")?;
+    // The producer's loop l is the consumer's loop read[l]: its
+    // `linalg.index` ops (an `arange`) must say so.
+    let mut producer_ops = Vec::new();
+    let mut next = block.first_operation();
+    while let Some(o) = next {
+        next = o.next_in_block();
+        producer_ops.push(o);
+    }
+    crate::build::renumber_loop_indices_of(context, producer_ops, read)?;
     for i in 0..c_inputs {
         if consumer.operand_at(i).is_some_and(|v| same(v, result)) {
             let old: Value = c_body.argument(i).map_err(|e| e.to_string())?.into();

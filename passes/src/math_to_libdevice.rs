@@ -8,9 +8,8 @@
 //! rounded back (`arith.truncf`), as upstream's NVVM lowering does. Ops
 //! NVPTX implements exactly (`absf`, `sqrt`, `fma`, `floor`, `ceil`,
 //! `trunc`, `roundeven`, `copysign`, integer ops) are left to the LLVM
-//! conversion. `math.sincos` becomes the two calls; `math.isinf`,
-//! `math.isfinite` and `math.isnormal`, which LLVM IR translation does not
-//! take, become compares of the magnitude. A listed op on a vector is an
+//! conversion. `math.sincos` becomes the two calls (the class tests are
+//! `ukernel-expand-class-tests`'s, before this pass). A listed op on a vector is an
 //! error at the op. Codegen links libdevice (only what is called) after
 //! translation to LLVM IR.
 
@@ -64,11 +63,8 @@ pub const LIBDEVICE: &[(&str, &str, &str)] = &[
     ("math.tanh", "__nv_tanhf", "__nv_tanh"),
 ];
 
-/// Floating-point class tests rewritten to compares.
-const CLASS_TESTS: &[&str] = &["math.isinf", "math.isfinite", "math.isnormal"];
-
 fn is_rewritten(op_name: &str) -> bool {
-    op_name == "math.sincos" || CLASS_TESTS.contains(&op_name) || libdevice_functions(op_name).is_some()
+    op_name == "math.sincos" || libdevice_functions(op_name).is_some()
 }
 
 /// The libdevice functions of `op_name` (f32, f64), if it is lowered to one.
@@ -127,9 +123,7 @@ fn rewrite_module(context: &Context, module: &OperationRef) -> bool {
     let mut ok = true;
     for op in targets {
         let n = name(&op);
-        let result = if CLASS_TESTS.contains(&n.as_str()) {
-            class_test(context, &op, &n)
-        } else if n == "math.sincos" {
+        let result = if n == "math.sincos" {
             sincos(context, &op, &mut declared)
         } else {
             rewrite(context, &op, &mut declared)
@@ -160,54 +154,6 @@ fn put_before<'c, 'a>(op: &OperationRef<'c, 'a>, new: melior::ir::Operation<'c>)
 fn replace_result(op: &OperationRef, index: usize, with: Value) -> Result<(), String> {
     let result = op.result(index).map_err(|e| format!("internal error: {e}"))?;
     crate::ir::replace_uses(result, with);
-    Ok(())
-}
-
-/// `isinf`: |x| == inf; `isfinite`: |x| < inf; `isnormal`: smallest normal
-/// <= |x| < inf (ordered compares: false for NaN).
-fn class_test<'c>(context: &'c Context, op: &OperationRef<'c, '_>, op_name: &str) -> Result<(), String> {
-    let x = op.operand(0).map_err(|e| format!("internal error: {e}"))?;
-    let ty = x.r#type();
-    let raw = ty.to_raw();
-    // SAFETY: `raw` is a live type handle borrowed for the calls.
-    let smallest_normal = unsafe {
-        if mlir_sys::mlirTypeIsAF16(raw) {
-            2f64.powi(-14)
-        } else if mlir_sys::mlirTypeIsAF32(raw) || mlir_sys::mlirTypeIsABF16(raw) {
-            2f64.powi(-126)
-        } else if mlir_sys::mlirTypeIsAF64(raw) {
-            2f64.powi(-1022)
-        } else {
-            return Err(format!("'{op_name}' on {ty} is not supported (scalar f16, bf16, f32 and f64 are)"));
-        }
-    };
-    let location = op.location();
-    let constant = |v: f64| {
-        put_before(
-            op,
-            arith::constant(context, melior::ir::attribute::FloatAttribute::new(context, ty, v).into(), location),
-        )
-    };
-    let absf = melior::ir::operation::OperationBuilder::new("math.absf", location)
-        .add_operands(&[x])
-        .add_results(&[ty])
-        .build()
-        .map_err(|e| format!("internal error: {e}"))?;
-    let magnitude = put_before(op, absf)?;
-    let inf = constant(f64::INFINITY)?;
-    let cmp = |p: arith::CmpfPredicate, a, b| put_before(op, arith::cmpf(context, p, a, b, location));
-    let value = match op_name {
-        "math.isinf" => cmp(arith::CmpfPredicate::Oeq, magnitude, inf)?,
-        "math.isfinite" => cmp(arith::CmpfPredicate::Olt, magnitude, inf)?,
-        _ => {
-            let below_inf = cmp(arith::CmpfPredicate::Olt, magnitude, inf)?;
-            let normal = constant(smallest_normal)?;
-            let not_subnormal = cmp(arith::CmpfPredicate::Oge, magnitude, normal)?;
-            put_before(op, arith::andi(below_inf, not_subnormal, location))?
-        }
-    };
-    replace_result(op, 0, value)?;
-    drop(crate::dispatch::detach(op));
     Ok(())
 }
 

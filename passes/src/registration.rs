@@ -43,6 +43,7 @@ pub const PASSES: &[PassInfo] = &[
     pass_info!(crate::copies_to_loops),
     pass_info!(crate::split_kernels),
     pass_info!(crate::gpu_distribute),
+    pass_info!(crate::expand_class_tests),
     pass_info!(crate::math_to_libdevice),
     pass_info!(crate::asserts_trap),
     pass_info!(crate::mark_kernels),

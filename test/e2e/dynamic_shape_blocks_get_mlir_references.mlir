@@ -2,7 +2,11 @@
 // export.py: `?` dims in the IR): a linear, a softmax, the LM head + argmax
 // and an RMSNorm compile for sm_90a, the linear and the LM head on their
 // ukernels, and upstream MLIR runs each on the CPU at 1000 rows
-// (`--reference`, the runtime size of every dynamic dim).
+// (`--reference`, the runtime size of every dynamic dim). The argmax and
+// softmax launch grids read a dynamic dim of a temporary (the logits):
+// written as a dim of the temporary, which is no launch argument, their
+// packages failed to load on an H100 ("reads dim 0 of argument 19, which has
+// no such dim"); the compile now checks every launch as the runtime will.
 // REQUIRES: libdevice
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: bash -c 'for n in h_dyn_argmax h_dyn_linear h_dyn_rmsnorm h_dyn_softmax; do \
