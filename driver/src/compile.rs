@@ -767,6 +767,10 @@ pub fn build_package(kernels: &[KernelInfo], modules: &[EmittedModule]) -> Resul
                     .enumerate()
                     .map(|(d, size)| match (size, a.dim_classes.get(d).copied().flatten()) {
                         (Some(n), _) => Dim::Static(*n),
+                        // The IR computes only with this size here.
+                        (None, _) if a.pinned.get(d).copied().flatten().is_some() => {
+                            Dim::Static(a.pinned[d].unwrap_or_default())
+                        }
                         (None, Some(class)) => Dim::Dynamic(*symbols.entry(class).or_insert_with(|| {
                             next_symbol += 1;
                             next_symbol - 1

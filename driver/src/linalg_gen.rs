@@ -5,7 +5,9 @@
 //! contractions in other layouts (A indexed (k, m), B (n, k), C (n, m);
 //! `linalg.matmul` with maps, `linalg.contract`, generics with their loops
 //! in any order; f32, or bf16/f16 operands summed in f32), row sums
-//! broadcast back, and several results. Compiled with `--reference`,
+//! broadcast back, column sums, row argmaxes and maxima broadcast back, an
+//! `arange` broadcast along either dim, triangle masks by loop index,
+//! integer round trips, and several results. Compiled with `--reference`,
 //! each function's GPU outputs are compared with upstream MLIR's CPU
 //! execution of it. Deterministic for a seed.
 
@@ -115,6 +117,171 @@ impl Builder {
     }
 }
 
+impl Builder {
+    /// An elementwise generic writing `shape` from `ins` (value, type, map)
+    /// with `body` over block arguments `args` computing `%r`.
+    fn generic(&mut self, ins: &[(String, String, &str)], shape: &[u64], iterators: &str, args: &str, body: &str) -> String {
+        let t = tensor(shape);
+        let e = self.empty(shape);
+        let r = self.fresh();
+        let maps: Vec<&str> = ins.iter().map(|(_, _, m)| *m).chain(["#id"]).collect();
+        let names: Vec<&str> = ins.iter().map(|(n, _, _)| n.as_str()).collect();
+        let types: Vec<&str> = ins.iter().map(|(_, t, _)| t.as_str()).collect();
+        let _ = writeln!(
+            self.body,
+            "    {r} = linalg.generic {{indexing_maps = [{}], iterator_types = [{iterators}]}} \
+             ins({} : {}) outs({e} : {t}) {{\n    ^bb0({args}):\n{body}      linalg.yield %r : f32\n    }} -> {t}",
+            maps.join(", "),
+            names.join(", "),
+            types.join(", ")
+        );
+        r
+    }
+
+    /// `v` plus an `arange` (a 1-D generic of `linalg.index 0`, as
+    /// torch-mlir lowers `torch.arange`) along `axis`, broadcast over the
+    /// other: fusion must keep the arange counting its own loop.
+    fn with_iota(&mut self, v: &Value, axis: usize) -> Value {
+        let n = v.shape[axis];
+        let t1 = tensor(&[n]);
+        let e = self.empty(&[n]);
+        let iota = self.fresh();
+        let _ = writeln!(
+            self.body,
+            "    {iota} = linalg.generic {{indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = [\"parallel\"]}} \
+             outs({e} : {t1}) {{\n    ^bb0(%o: f32):\n      %i = linalg.index 0 : index\n      \
+             %ii = arith.index_cast %i : index to i64\n      %r = arith.sitofp %ii : i64 to f32\n      \
+             linalg.yield %r : f32\n    }} -> {t1}"
+        );
+        let map = if axis == 0 { "#row" } else { "#col" };
+        let ins = [(v.name.clone(), tensor(&v.shape), "#id"), (iota, t1, map)];
+        let r = self.generic(
+            &ins,
+            &v.shape,
+            "\"parallel\", \"parallel\"",
+            "%a: f32, %b: f32, %o: f32",
+            "      %r = arith.addf %a, %b : f32\n",
+        );
+        Value { name: r, shape: v.shape.clone() }
+    }
+
+    /// `v` masked to its lower (or upper) triangle by its loop indices, as
+    /// a causal mask is written.
+    fn lower_triangle(&mut self, v: &Value, lower: bool) -> Value {
+        let predicate = if lower { "ule" } else { "uge" };
+        let body = format!(
+            "      %i = linalg.index 0 : index\n      %j = linalg.index 1 : index\n      \
+             %c = arith.cmpi {predicate}, %j, %i : index\n      %r = arith.select %c, %a, %zero : f32\n"
+        );
+        let ins = [(v.name.clone(), tensor(&v.shape), "#id")];
+        let r = self.generic(&ins, &v.shape, "\"parallel\", \"parallel\"", "%a: f32, %o: f32", &body);
+        Value { name: r, shape: v.shape.clone() }
+    }
+
+    /// `v` minus its column sums (a reduction over the outer dim),
+    /// broadcast back down the columns.
+    fn minus_column_sum(&mut self, v: &Value) -> Value {
+        let cols = vec![v.shape[1]];
+        let init = self.zero_fill(&cols);
+        let s = self.fresh();
+        let _ = writeln!(
+            self.body,
+            "    {s} = linalg.generic {{indexing_maps = [#id, #col], iterator_types = [\"reduction\", \"parallel\"]}} \
+             ins({} : {}) outs({init} : {}) {{\n    ^bb0(%a: f32, %acc: f32):\n      %r = arith.addf %a, %acc : f32\n      \
+             linalg.yield %r : f32\n    }} -> {}",
+            v.name,
+            tensor(&v.shape),
+            tensor(&cols),
+            tensor(&cols)
+        );
+        let ins = [(v.name.clone(), tensor(&v.shape), "#id"), (s, tensor(&cols), "#col")];
+        let r = self.generic(
+            &ins,
+            &v.shape,
+            "\"parallel\", \"parallel\"",
+            "%a: f32, %b: f32, %o: f32",
+            "      %r = arith.subf %a, %b : f32\n",
+        );
+        Value { name: r, shape: v.shape.clone() }
+    }
+
+    /// Each row's argmax (`ogt`: the first of equal maxima; the inputs,
+    /// multiples of 1/128, tie often) and its value, both broadcast back:
+    /// `v - max + index / 4`. `with_value` keeps the value result used.
+    fn minus_row_argmax(&mut self, v: &Value, with_value: bool) -> Value {
+        let rows = v.shape[0];
+        let (tf, ti) = (tensor(&[rows]), tensor_of(&[rows], "i64"));
+        let (ef, ei) = (self.empty(&[rows]), self.fresh());
+        let _ = writeln!(self.body, "    {ei} = tensor.empty() : {ti}");
+        let (ff, fi) = (self.fresh(), self.fresh());
+        let _ = writeln!(self.body, "    {ff} = linalg.fill ins(%ninf : f32) outs({ef} : {tf}) -> {tf}");
+        let _ = writeln!(self.body, "    {fi} = linalg.fill ins(%izero : i64) outs({ei} : {ti}) -> {ti}");
+        let m = self.fresh();
+        let _ = writeln!(
+            self.body,
+            "    {m}:2 = linalg.generic {{indexing_maps = [#id, #row, #row], iterator_types = [\"parallel\", \"reduction\"]}} \
+             ins({} : {}) outs({ff}, {fi} : {tf}, {ti}) {{\n    ^bb0(%a: f32, %best: f32, %at: i64):\n      \
+             %j = linalg.index 1 : index\n      %jj = arith.index_cast %j : index to i64\n      \
+             %c = arith.cmpf ogt, %a, %best : f32\n      %nb = arith.select %c, %a, %best : f32\n      \
+             %na = arith.select %c, %jj, %at : i64\n      linalg.yield %nb, %na : f32, i64\n    }} -> ({tf}, {ti})",
+            v.name,
+            tensor(&v.shape)
+        );
+        let mut ins = vec![(v.name.clone(), tensor(&v.shape), "#id"), (format!("{m}#1"), ti, "#row")];
+        let body = if with_value {
+            ins.push((format!("{m}#0"), tf, "#row"));
+            "      %f = arith.sitofp %i : i64 to f32\n      %q = arith.mulf %f, %quarter : f32\n      \
+             %s = arith.subf %a, %mx : f32\n      %r = arith.addf %s, %q : f32\n"
+        } else {
+            "      %f = arith.sitofp %i : i64 to f32\n      %q = arith.mulf %f, %quarter : f32\n      \
+             %r = arith.addf %a, %q : f32\n"
+        };
+        let args = if with_value { "%a: f32, %i: i64, %mx: f32, %o: f32" } else { "%a: f32, %i: i64, %o: f32" };
+        let r = self.generic(&ins, &v.shape, "\"parallel\", \"parallel\"", args, body);
+        Value { name: r, shape: v.shape.clone() }
+    }
+
+    /// `v` through integers: `sitofp(3 * fptosi(64 v) + 1) / 64`, the
+    /// integer ops on i32.
+    fn integer_round_trip(&mut self, v: &Value) -> Value {
+        let body = "      %s = arith.mulf %a, %sixtyfour : f32\n      %i = arith.fptosi %s : f32 to i32\n      \
+                    %three = arith.constant 3 : i32\n      %one = arith.constant 1 : i32\n      \
+                    %m = arith.muli %i, %three : i32\n      %n = arith.addi %m, %one : i32\n      \
+                    %f = arith.sitofp %n : i32 to f32\n      %r = arith.divf %f, %sixtyfour : f32\n";
+        let ins = [(v.name.clone(), tensor(&v.shape), "#id")];
+        let r = self.generic(&ins, &v.shape, "\"parallel\", \"parallel\"", "%a: f32, %o: f32", body);
+        Value { name: r, shape: v.shape.clone() }
+    }
+
+    /// `exp(v - rowmax(v))`: a max reduction (`maximumf`, NaN-propagating)
+    /// broadcast back, as softmax is decomposed.
+    fn softmax_numerator(&mut self, v: &Value) -> Value {
+        let rows = vec![v.shape[0]];
+        let t = tensor(&rows);
+        let e = self.empty(&rows);
+        let f = self.fresh();
+        let _ = writeln!(self.body, "    {f} = linalg.fill ins(%ninf : f32) outs({e} : {t}) -> {t}");
+        let m = self.fresh();
+        let _ = writeln!(
+            self.body,
+            "    {m} = linalg.generic {{indexing_maps = [#id, #row], iterator_types = [\"parallel\", \"reduction\"]}} \
+             ins({} : {}) outs({f} : {t}) {{\n    ^bb0(%a: f32, %acc: f32):\n      %r = arith.maximumf %a, %acc : f32\n      \
+             linalg.yield %r : f32\n    }} -> {t}",
+            v.name,
+            tensor(&v.shape)
+        );
+        let ins = [(v.name.clone(), tensor(&v.shape), "#id"), (m, t, "#row")];
+        let r = self.generic(
+            &ins,
+            &v.shape,
+            "\"parallel\", \"parallel\"",
+            "%a: f32, %mx: f32, %o: f32",
+            "      %s = arith.subf %a, %mx : f32\n      %r = math.exp %s : f32\n",
+        );
+        Value { name: r, shape: v.shape.clone() }
+    }
+}
+
 const UNARY: &[&str] = &[
     "      %r = math.exp %a0 : f32\n",
     "      %r = math.tanh %a0 : f32\n",
@@ -160,7 +327,7 @@ pub fn function(name: &str, rng: &mut Rng, long_rows: bool) -> String {
     let ops = 2 + rng.below(6);
     for _ in 0..ops {
         let v = pool[rng.below(pool.len())].clone();
-        let made = match rng.below(7) {
+        let made = match rng.below(13) {
             0 => Some(b.elementwise(&[&v], UNARY[rng.below(UNARY.len())])),
             1 => {
                 let partners: Vec<Value> = pool.iter().filter(|p| p.shape == v.shape).cloned().collect();
@@ -207,6 +374,12 @@ pub fn function(name: &str, rng: &mut Rng, long_rows: bool) -> String {
                 })
             }
             6 if v.shape.len() == 2 => contraction(&mut b, rng, &v, &pool),
+            7 if v.shape.len() == 2 => Some(b.with_iota(&v, rng.below(2))),
+            8 if v.shape.len() == 2 => Some(b.lower_triangle(&v, rng.below(2) == 0)),
+            9 if v.shape.len() == 2 => Some(b.minus_column_sum(&v)),
+            10 if v.shape.len() == 2 => Some(b.minus_row_argmax(&v, rng.below(2) == 0)),
+            11 if v.shape.len() == 2 => Some(b.integer_round_trip(&v)),
+            12 if v.shape.len() == 2 => Some(b.softmax_numerator(&v)),
             _ if v.shape.len() == 2 => {
                 // A row sum, broadcast back onto the rows it summed.
                 let rows = vec![v.shape[0]];
@@ -254,7 +427,8 @@ pub fn function(name: &str, rng: &mut Rng, long_rows: bool) -> String {
     let names: Vec<String> = results.iter().map(|v| v.name.clone()).collect();
     let types: Vec<String> = results.iter().map(|v| tensor(&v.shape)).collect();
     format!(
-        "  func.func @{name}({}) -> ({}) {{\n    %zero = arith.constant 0.0 : f32\n{}    return {} : {}\n  }}\n",
+        "  func.func @{name}({}) -> ({}) {{\n    %zero = arith.constant 0.0 : f32\n    %quarter = arith.constant 0.25 : f32\n    \
+         %sixtyfour = arith.constant 64.0 : f32\n    %ninf = arith.constant 0xFF800000 : f32\n    %izero = arith.constant 0 : i64\n{}    return {} : {}\n  }}\n",
         params.join(", "),
         types.join(", "),
         b.body,
@@ -343,7 +517,7 @@ fn contraction(b: &mut Builder, rng: &mut Rng, a: &Value, pool: &[Value]) -> Opt
 /// 256 to 4096 elements with `long_rows`).
 pub fn module(count: usize, seed: u64, long_rows: bool) -> String {
     let mut out =
-        String::from("#id = affine_map<(d0, d1) -> (d0, d1)>\n#row = affine_map<(d0, d1) -> (d0)>\nmodule {\n");
+        String::from("#id = affine_map<(d0, d1) -> (d0, d1)>\n#row = affine_map<(d0, d1) -> (d0)>\n#col = affine_map<(d0, d1) -> (d1)>\nmodule {\n");
     for i in 0..count {
         let mut rng = Rng(seed.wrapping_mul(0x1000_0000_01b3) ^ i as u64);
         out += &function(&format!("f{i}"), &mut rng, long_rows);

@@ -28,7 +28,7 @@ const CPU_PIPELINE: &str = concat!(
     "ukernel-expand-fp8-extf,ukernel-expand-class-tests,math-extend-to-supported-types{target-type=f32},",
     "arith-emulate-unsupported-floats{source-types=bf16,f16 target-type=f32},",
     "arith-expand{include-bf16=true},convert-math-to-funcs,",
-    "convert-scf-to-cf,expand-strided-metadata,lower-affine,finalize-memref-to-llvm,",
+    "convert-scf-to-cf,ukernel-dynamic-expands-as-casts,expand-strided-metadata,lower-affine,finalize-memref-to-llvm,",
     "convert-math-to-llvm,convert-math-to-libm,convert-to-llvm,reconcile-unrealized-casts)"
 );
 
@@ -99,6 +99,16 @@ fn invoke(engine: &ExecutionEngine, name: &str, buffers: &mut [ukernels::check::
     Ok(())
 }
 
+/// Each argument's static dims (`None` where dynamic).
+fn static_dims(func: &melior::ir::OperationRef) -> Vec<Vec<Option<u64>>> {
+    use melior::ir::{BlockLike, RegionLike, ValueLike};
+    let Some(entry) = func.region_at(0).and_then(|r| r.first_block()) else { return Vec::new() };
+    (0..entry.argument_count())
+        .filter_map(|i| entry.argument_at(i))
+        .map(|a| ukernel_passes::shape_of(a.r#type()).map(|(d, _)| d).unwrap_or_default())
+        .collect()
+}
+
 /// Each argument's rank and element size in bytes.
 fn signature(func: &melior::ir::OperationRef) -> Vec<(usize, usize)> {
     use melior::ir::{BlockLike, RegionLike, ValueLike, r#type::TypeLike};
@@ -164,6 +174,9 @@ pub const DEFAULT_BUDGET: u64 = 1 << 33;
 struct Dispatch {
     /// Each argument's rank and element size in bytes.
     signature: Vec<(usize, usize)>,
+    /// Each argument's static dims, which the generated buffers must have:
+    /// the JIT-compiled code indexes by them unchecked.
+    dims: Vec<Vec<Option<u64>>>,
     numerics: ukernel_passes::numerics::Numerics,
 }
 
@@ -252,7 +265,7 @@ fn outputs_on_cpu(
     for func in ukernel_passes::dispatch::dispatches(&module.as_operation()) {
         let name = func.attribute("sym_name").map(|a| a.to_string().trim_matches('"').to_string()).unwrap_or_default();
         let numerics = ukernel_passes::numerics::numerics(&func, dynamic_size);
-        dispatches.insert(name, Dispatch { signature: signature(&func), numerics });
+        dispatches.insert(name, Dispatch { signature: signature(&func), dims: static_dims(&func), numerics });
     }
     codegen::run_pipeline(context, &mut module, Stage::Llvm, CPU_PIPELINE)
         .map_err(|e| OracleError::Lowering(e.to_string()))?;
@@ -288,6 +301,15 @@ fn outputs_on_cpu(
             return Err(fail(format!(
                 "the kernel's buffers (rank, element bytes) {given:?} are not the CPU function's {expected:?}"
             )));
+        }
+        for (b, dims) in buffers.iter().zip(&dispatch.dims) {
+            let agree = b.dims.len() == dims.len() && b.dims.iter().zip(dims).all(|(g, d)| d.is_none_or(|d| d == *g));
+            if !agree {
+                return Err(fail(format!(
+                    "argument {}: generated dims {:?} are not the CPU function's {dims:?}",
+                    b.arg, b.dims
+                )));
+            }
         }
         invoke(&engine, name, &mut buffers).map_err(fail)?;
         // The given buffers, in the order `generate_inputs` made them.

@@ -23,7 +23,8 @@
 //! kernels     ukernel-split-kernels (a default-path dispatch of several ops:
 //!             one kernel per op, launched in order), ukernel-gpu-distribute:
 //!             each dispatch is one kernel body
-//! llvm        ukernel-expand-fp8-extf, ukernel-expand-class-tests, the LLVM dialect (cf.assert's calls made a
+//! llvm        ukernel-expand-fp8-extf, ukernel-expand-class-tests,
+//!             ukernel-dynamic-expands-as-casts, the LLVM dialect (cf.assert's calls made a
 //!             vprintf and a trap: ukernel-asserts-trap), dispatches marked
 //!             nvvm.kernel (ukernel-mark-kernels)
 //! ```
@@ -125,7 +126,7 @@ impl Stage {
             Stage::Kernels => "builtin.module(ukernel-split-kernels,ukernel-gpu-distribute,canonicalize,cse)".into(),
             Stage::Llvm => concat!(
                 "builtin.module(ukernel-expand-fp8-extf,ukernel-expand-class-tests,ukernel-math-to-libdevice,convert-math-to-funcs,",
-                "convert-scf-to-cf,expand-strided-metadata,lower-affine,finalize-memref-to-llvm,",
+                "convert-scf-to-cf,ukernel-dynamic-expands-as-casts,expand-strided-metadata,lower-affine,finalize-memref-to-llvm,",
                 "convert-to-llvm,reconcile-unrealized-casts,ukernel-asserts-trap,ukernel-mark-kernels,ukernel-share-kernel-code)"
             )
             .into(),
@@ -242,7 +243,7 @@ pub fn run_pipeline(
 
 pub use crate::names::ACCESS_ATTR;
 
-pub use crate::names::DIM_CLASSES_ATTR;
+pub use crate::names::{DIM_CLASSES_ATTR, PINNED_DIMS_ATTR};
 
 /// Runs every stage after `from` up to and including `to`.
 pub fn run_stages(context: &Context, module: &mut Module, from: Stage, to: Stage) -> Result<(), CodegenError> {
@@ -275,6 +276,8 @@ pub struct KernelArg {
     /// Per dim: None where static; for dynamic dims a class, equal classes
     /// being equal sizes (see [`DIM_CLASSES_ATTR`]).
     pub dim_classes: Vec<Option<u32>>,
+    /// Per dim: the size a dynamic dim must have (see [`PINNED_DIMS_ATTR`]).
+    pub pinned: Vec<Option<u64>>,
 }
 
 /// The CPU reference that checks a kernel: its family and the fields its
@@ -368,6 +371,12 @@ pub fn kernel_infos(module: &Module) -> Result<Vec<KernelInfo>, CodegenError> {
             .and_then(|a| ArrayAttribute::try_from(a).ok())
             .map(|arr| (0..arr.len()).filter_map(|i| arr.element(i).ok()).map(ints).collect())
             .unwrap_or_default();
+        let pinned: Vec<Vec<i64>> = func
+            .attribute(crate::names::PINNED_DIMS_ATTR)
+            .ok()
+            .and_then(|a| ArrayAttribute::try_from(a).ok())
+            .map(|arr| (0..arr.len()).filter_map(|i| arr.element(i).ok()).map(ints).collect())
+            .unwrap_or_default();
         let mut args = Vec::new();
         for i in 0..melior::ir::BlockLike::argument_count(&entry) {
             let a = melior::ir::BlockLike::argument(&entry, i).map_err(|e| fail(e.to_string()))?;
@@ -389,6 +398,9 @@ pub fn kernel_infos(module: &Module) -> Result<Vec<KernelInfo>, CodegenError> {
                 access: access.get(i).cloned().unwrap_or_else(|| "readwrite".to_string()),
                 dim_classes: (0..dims_len)
                     .map(|d| classes.get(i).and_then(|c| c.get(d)).filter(|c| **c >= 0).map(|c| *c as u32))
+                    .collect(),
+                pinned: (0..dims_len)
+                    .map(|d| pinned.get(i).and_then(|c| c.get(d)).filter(|n| **n >= 0).map(|n| *n as u64))
                     .collect(),
             });
         }

@@ -150,7 +150,7 @@ fn size_expr(buffer: Value, dim: usize, func: &OperationRef) -> Result<GridExpr,
     match name(&view).as_str() {
         "memref.cast" => size_expr(source, dim, func),
         "memref.collapse_shape" => {
-            let groups = reassociation(&view).ok_or_else(not_an_argument)?;
+            let groups = crate::ir::reassociation(&view).ok_or_else(not_an_argument)?;
             let group = groups.get(dim).ok_or_else(not_an_argument)?;
             group.iter().try_fold(GridExpr::Const(1), |acc, d| {
                 let size = match static_size(source, *d) {
@@ -172,19 +172,6 @@ fn size_expr(buffer: Value, dim: usize, func: &OperationRef) -> Result<GridExpr,
         }
         _ => Err(not_an_argument()),
     }
-}
-
-/// A reshape's `reassociation`: the source dims of each result dim.
-fn reassociation(op: &OperationRef) -> Option<Vec<Vec<usize>>> {
-    let groups = ArrayAttribute::try_from(op.attribute("reassociation").ok()?).ok()?;
-    (0..groups.len())
-        .map(|g| {
-            let group = ArrayAttribute::try_from(groups.element(g).ok()?).ok()?;
-            (0..group.len())
-                .map(|i| IntegerAttribute::try_from(group.element(i).ok()?).ok().map(|a| a.value() as usize))
-                .collect()
-        })
-        .collect()
 }
 
 fn func_arg_index(v: Value, func: &OperationRef) -> Option<usize> {

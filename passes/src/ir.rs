@@ -378,3 +378,17 @@ pub fn strided_innermost(v: Value) -> Option<String> {
     };
     (last != 1).then(|| if last == i64::MIN { "?".to_string() } else { last.to_string() })
 }
+
+/// A reshape's `reassociation`: per group, the dims of the expanded side.
+pub fn reassociation(op: &OperationRef) -> Option<Vec<Vec<usize>>> {
+    use melior::ir::attribute::ArrayAttribute;
+    let groups = ArrayAttribute::try_from(op.attribute("reassociation").ok()?).ok()?;
+    (0..groups.len())
+        .map(|g| {
+            let group = ArrayAttribute::try_from(groups.element(g).ok()?).ok()?;
+            (0..group.len())
+                .map(|i| IntegerAttribute::try_from(group.element(i).ok()?).ok().map(|a| a.value() as usize))
+                .collect()
+        })
+        .collect()
+}

@@ -31,6 +31,7 @@ mod ir;
 pub mod kernel_config;
 pub mod lower_to_ukernels;
 pub mod mark_kernels;
+pub mod dynamic_expands_as_casts;
 pub mod expand_class_tests;
 pub mod math_to_libdevice;
 pub mod names;

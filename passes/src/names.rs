@@ -11,6 +11,11 @@ pub const ACCESS_ATTR: &str = "ukernel.access";
 /// Static dimensions are -1.
 pub const DIM_CLASSES_ATTR: &str = "ukernel.dim_classes";
 
+/// Func attribute: per argument, per dimension, the size a dynamic dim must
+/// have because a linalg op indexes it with the same loop as a static dim
+/// (recorded by `record_dim_classes`); -1 where static or not pinned.
+pub const PINNED_DIMS_ATTR: &str = "ukernel.pinned_dims";
+
 /// Func attribute naming the CPU reference that checks a dispatch: a
 /// dictionary with the `family` whose matcher accepted its root op and what
 /// that family's reference needs (argument numbers of its operands, -1 for

@@ -44,6 +44,7 @@ pub const PASSES: &[PassInfo] = &[
     pass_info!(crate::split_kernels),
     pass_info!(crate::gpu_distribute),
     pass_info!(crate::expand_class_tests),
+    pass_info!(crate::dynamic_expands_as_casts),
     pass_info!(crate::math_to_libdevice),
     pass_info!(crate::asserts_trap),
     pass_info!(crate::mark_kernels),

@@ -13,7 +13,7 @@
 // STAGES-SAME: ukernel-annotate-references)
 // STAGES-NEXT: lowered: builtin.module(ukernel-hoist-executable-objects,ukernel-lower-to-ukernels,
 // STAGES-NEXT: kernels: builtin.module(ukernel-split-kernels,ukernel-gpu-distribute,
-// STAGES-NEXT: llvm: builtin.module(
+// STAGES-NEXT: llvm: builtin.module(ukernel-expand-fp8-extf,ukernel-expand-class-tests,ukernel-math-to-libdevice,
 // STAGES-SAME: ukernel-mark-kernels,ukernel-share-kernel-code)
 
 // CHECK: module attributes {ukernel.executable_objects = [#ukernel.object<{data = dense_resource<uk_matmul_wgmma_narrow_bf16_nk.sm_90a.bc>
