@@ -214,15 +214,14 @@ pub struct ChangedMeaning {
 /// Runs every function of `package` on the CPU twice, as the input means it
 /// and after the compile's tensor rewrites, on the same generated inputs,
 /// and returns those whose outputs differ beyond the reference tolerance
-/// (which allows for the rewrites' reassociated sums), and the number
-/// checked.
+/// (which allows for the rewrites' reassociated sums).
 pub fn check_rewrites(
     context: &melior::Context,
     input: &Module,
     package: &Package,
     dynamic_size: u64,
     budget: u64,
-) -> Result<(Vec<ChangedMeaning>, usize), OracleError> {
+) -> Result<RewriteCheck, OracleError> {
     let want = outputs_on_cpu(context, input, package, dynamic_size, budget, Form::Input)?;
     let got = outputs_on_cpu(context, input, package, dynamic_size, budget, Form::Rewritten)?;
     let mut changed = Vec::new();
@@ -236,7 +235,18 @@ pub fn check_rewrites(
             changed.push(ChangedMeaning { function: reference.kernel.clone(), differences });
         }
     }
-    Ok((changed, want.references.len()))
+    Ok(RewriteCheck { changed, checked: want.references.len(), skipped: want.skipped })
+}
+
+/// What [`check_rewrites`] found.
+#[derive(Debug)]
+pub struct RewriteCheck {
+    /// The functions the rewrites change.
+    pub changed: Vec<ChangedMeaning>,
+    /// How many functions were run both ways.
+    pub checked: usize,
+    /// (function, loop iterations) of those over the budget, not run.
+    pub skipped: Vec<(String, u64)>,
 }
 
 fn outputs_on_cpu(

@@ -419,7 +419,7 @@ fn compile(flags: &Flags, output: &str, cpu: CpuChecks) -> Result<i32, Failure> 
     let mut checked_rewrites = None;
     if cpu.check_rewrites {
         let module = compiler.parse(&text, input).map_err(|e| located(input, e))?;
-        let (changed, checked) = crate::oracle::check_rewrites(
+        let check = crate::oracle::check_rewrites(
             compiler.context(),
             &module,
             &compiled.package,
@@ -427,9 +427,9 @@ fn compile(flags: &Flags, output: &str, cpu: CpuChecks) -> Result<i32, Failure> 
             cpu.budget,
         )
         .map_err(|e| located(input, e))?;
-        if !changed.is_empty() {
+        if !check.changed.is_empty() {
             let mut message = String::new();
-            for c in &changed {
+            for c in &check.changed {
                 message += &format!(
                     "{input}: error: function '{}': the compile's tensor rewrites change its result on the CPU: {}\n",
                     c.function,
@@ -438,7 +438,7 @@ fn compile(flags: &Flags, output: &str, cpu: CpuChecks) -> Result<i32, Failure> 
             }
             return Err(Failure::Input(message.trim_end().to_string()));
         }
-        checked_rewrites = Some(checked);
+        checked_rewrites = Some(check);
     }
     let references = match reference {
         Some((dynamic_size, budget)) => {
@@ -457,8 +457,13 @@ fn compile(flags: &Flags, output: &str, cpu: CpuChecks) -> Result<i32, Failure> 
     crate::write_atomically(std::path::Path::new(output), &compiled.package.to_bytes())
         .map_err(|e| format!("{output}: error: cannot write package: {e}"))?;
     let mut out = String::new();
-    if let Some(n) = checked_rewrites {
-        out += &format!("  the tensor rewrites keep the result of {n} function(s) on the CPU\n");
+    if let Some(check) = &checked_rewrites {
+        out += &format!("  the tensor rewrites keep the result of {} function(s) on the CPU\n", check.checked);
+        for (function, iterations) in &check.skipped {
+            out += &format!(
+                "  rewrites of {function} not checked: {iterations} loop iterations exceed --reference-budget\n"
+            );
+        }
     }
     if let Some(r) = &references {
         let dir = crate::reference::directory_of(std::path::Path::new(output));
