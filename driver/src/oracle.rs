@@ -99,6 +99,38 @@ fn invoke(engine: &ExecutionEngine, name: &str, buffers: &mut [ukernels::check::
     Ok(())
 }
 
+/// Removes from a `lowered` module what the CPU cannot run: the dispatches
+/// that call a ukernel (their code is NVPTX bitcode) or use a GPU op, the
+/// ukernel declarations and the module's objects. Returns the names
+/// removed.
+fn drop_ukernel_calls(module: &mut Module) -> std::collections::HashSet<String> {
+    use melior::ir::operation::{WalkOrder, WalkResult};
+    let _ = module.as_operation_mut().remove_attribute(EXECUTABLE_OBJECTS);
+    let mut removed = std::collections::HashSet::new();
+    let top: Vec<melior::ir::OperationRef> = ukernel_passes::body_ops_of(&module.as_operation());
+    for op in top {
+        if ukernel_passes::op_name(&op) != "func.func" {
+            continue;
+        }
+        let declaration = op.region_at(0).and_then(|r| melior::ir::RegionLike::first_block(&r)).is_none();
+        // A ukernel call, or a GPU op the split reductions placed (a
+        // barrier between threads' partials): not for the CPU.
+        let mut calls = false;
+        op.walk(WalkOrder::PreOrder, |o| {
+            let n = ukernel_passes::op_name(&o);
+            calls |= n == "func.call" || n.starts_with("nvvm.") || n.starts_with("gpu.");
+            WalkResult::Advance
+        });
+        if declaration || calls {
+            if let Some(name) = ukernel_passes::symbol_name(&op) {
+                removed.insert(name);
+            }
+            drop(ukernel_passes::dispatch::detach(&op));
+        }
+    }
+    removed
+}
+
 /// Each argument's static dims (`None` where dynamic).
 fn static_dims(func: &melior::ir::OperationRef) -> Vec<Vec<Option<u64>>> {
     use melior::ir::{BlockLike, RegionLike, ValueLike};
@@ -189,6 +221,10 @@ pub enum Form {
     /// `ukernel-kernel-config`): what `check_rewrites` holds against the
     /// reference.
     Rewritten,
+    /// After the compile's `lowered` stage (kernel configuration, split
+    /// reductions, loops), for the functions that call no ukernel and use
+    /// no GPU op: the default path's loops before GPU distribution.
+    Lowered,
 }
 
 /// Computes the reference outputs of every function of `package` from
@@ -207,14 +243,17 @@ pub fn references(
 #[derive(Debug)]
 pub struct ChangedMeaning {
     pub function: String,
+    /// The first form that computes another result.
+    pub stage: Form,
     /// What differs, per written buffer (the first elements and the count).
     pub differences: Vec<String>,
 }
 
-/// Runs every function of `package` on the CPU twice, as the input means it
-/// and after the compile's tensor rewrites, on the same generated inputs,
-/// and returns those whose outputs differ beyond the reference tolerance
-/// (which allows for the rewrites' reassociated sums).
+/// Runs every function of `package` on the CPU as the input means it, after
+/// the compile's tensor rewrites, and (those that call no ukernel) after its
+/// `lowered` stage, on the same generated inputs, and returns those whose
+/// outputs differ beyond the reference tolerance (which allows for the
+/// rewrites' reassociated sums).
 pub fn check_rewrites(
     context: &melior::Context,
     input: &Module,
@@ -223,19 +262,30 @@ pub fn check_rewrites(
     budget: u64,
 ) -> Result<RewriteCheck, OracleError> {
     let want = outputs_on_cpu(context, input, package, dynamic_size, budget, Form::Input)?;
-    let got = outputs_on_cpu(context, input, package, dynamic_size, budget, Form::Rewritten)?;
     let mut changed = Vec::new();
-    for ((reference, want), got) in want.references.iter().zip(&want.data).zip(&got.data) {
-        let mut differences = Vec::new();
-        for ((output, want), got) in reference.outputs.iter().zip(want).zip(got) {
-            let name = format!("arg{}", output.arg);
-            differences.extend(crate::reference::compare(&name, output.element, want, got, reference.tolerance));
-        }
-        if !differences.is_empty() {
-            changed.push(ChangedMeaning { function: reference.kernel.clone(), differences });
+    let mut lowered_checked = 0;
+    for form in [Form::Rewritten, Form::Lowered] {
+        let got = outputs_on_cpu(context, input, package, dynamic_size, budget, form)?;
+        for (got_reference, got) in got.references.iter().zip(&got.data) {
+            let Some((reference, want)) =
+                want.references.iter().zip(&want.data).find(|(r, _)| r.kernel == got_reference.kernel)
+            else {
+                continue;
+            };
+            if form == Form::Lowered {
+                lowered_checked += 1;
+            }
+            let mut differences = Vec::new();
+            for ((output, want), got) in reference.outputs.iter().zip(want).zip(got) {
+                let name = format!("arg{}", output.arg);
+                differences.extend(crate::reference::compare(&name, output.element, want, got, reference.tolerance));
+            }
+            if !differences.is_empty() && !changed.iter().any(|c: &ChangedMeaning| c.function == reference.kernel) {
+                changed.push(ChangedMeaning { function: reference.kernel.clone(), stage: form, differences });
+            }
         }
     }
-    Ok(RewriteCheck { changed, checked: want.references.len(), skipped: want.skipped })
+    Ok(RewriteCheck { changed, checked: want.references.len(), lowered_checked, skipped: want.skipped })
 }
 
 /// What [`check_rewrites`] found.
@@ -245,6 +295,9 @@ pub struct RewriteCheck {
     pub changed: Vec<ChangedMeaning>,
     /// How many functions were run both ways.
     pub checked: usize,
+    /// How many of those ran after the `lowered` stage too (those that
+    /// call no ukernel).
+    pub lowered_checked: usize,
     /// (function, loop iterations) of those over the budget, not run.
     pub skipped: Vec<(String, u64)>,
 }
@@ -266,11 +319,16 @@ fn outputs_on_cpu(
             let _ = module.as_operation_mut().remove_attribute(attr);
         }
     }
+    let mut not_runnable = std::collections::HashSet::new();
     match form {
         Form::Input => codegen::bufferize_for_reference(context, &mut module),
         Form::Rewritten => codegen::bufferize_rewritten(context, &mut module),
+        Form::Lowered => codegen::run_stages(context, &mut module, Stage::Input, Stage::Lowered),
     }
     .map_err(|e| OracleError::Lowering(e.to_string()))?;
+    if form == Form::Lowered {
+        not_runnable = drop_ukernel_calls(&mut module);
+    }
     let mut dispatches = std::collections::HashMap::new();
     for func in ukernel_passes::dispatch::dispatches(&module.as_operation()) {
         let name = func.attribute("sym_name").map(|a| a.to_string().trim_matches('"').to_string()).unwrap_or_default();
@@ -291,6 +349,9 @@ fn outputs_on_cpu(
         let kernel = function.steps[0];
         let name = function.name;
         let fail = |message: String| OracleError::Kernel { kernel: name.to_string(), message };
+        if not_runnable.contains(name) {
+            continue;
+        }
         let dispatch = dispatches.get(name).ok_or_else(|| fail("no dispatch of that name".into()))?;
         let numerics = &dispatch.numerics;
         if numerics.work > budget {

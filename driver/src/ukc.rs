@@ -431,8 +431,12 @@ fn compile(flags: &Flags, output: &str, cpu: CpuChecks) -> Result<i32, Failure> 
             let mut message = String::new();
             for c in &check.changed {
                 message += &format!(
-                    "{input}: error: function '{}': the compile's tensor rewrites change its result on the CPU: {}\n",
+                    "{input}: error: function '{}': the compile's {} change its result on the CPU: {}\n",
                     c.function,
+                    match c.stage {
+                        crate::oracle::Form::Lowered => "lowered stage's loops",
+                        _ => "tensor rewrites",
+                    },
                     c.differences.join("; ")
                 );
             }
@@ -458,7 +462,10 @@ fn compile(flags: &Flags, output: &str, cpu: CpuChecks) -> Result<i32, Failure> 
         .map_err(|e| format!("{output}: error: cannot write package: {e}"))?;
     let mut out = String::new();
     if let Some(check) = &checked_rewrites {
-        out += &format!("  the tensor rewrites keep the result of {} function(s) on the CPU\n", check.checked);
+        out += &format!(
+            "  the tensor rewrites keep the result of {} function(s) on the CPU, the lowered stage's loops of {}\n",
+            check.checked, check.lowered_checked
+        );
         for (function, iterations) in &check.skipped {
             out += &format!(
                 "  rewrites of {function} not checked: {iterations} loop iterations exceed --reference-budget\n"

@@ -56,7 +56,7 @@ pub mod unread_inits_empty;
 pub mod verify_attributes;
 
 pub use build::clone_op;
-pub use ir::{Checked, CheckedBlock, function_type, name as op_name, shape_of, strings, symbol_name};
+pub use ir::{Checked, CheckedBlock, body_ops as body_ops_of, function_type, name as op_name, shape_of, strings, symbol_name};
 pub use registration::{PASSES, PassInfo, all_passes, register_passes, register_project_passes};
 
 // The families' own passes live with their family; their paths stay.

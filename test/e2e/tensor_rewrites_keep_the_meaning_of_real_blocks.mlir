@@ -3,7 +3,10 @@
 // differential functions: each function runs on the CPU as the input means
 // it and after the compile's tensor rewrites (folds, canonical
 // contractions, fusion, two-stage reductions), on the same inputs, and the
-// outputs agree within the reference tolerance. A rewrite that changes a
+// outputs agree within the reference tolerance; the functions that call no
+// ukernel (all of them with --ukernels none) run after the compile's
+// lowered stage too (kernel configuration, split reductions, the default
+// path's loops before GPU distribution). A rewrite that changes a
 // result fails this test without a GPU: the fused arange that counted the
 // wrong loop did (one_hot here, f3 of the generated module), as did the
 // reference run of a dynamic dim tied to a static one (heap corruption).
@@ -21,4 +24,6 @@
 // CHECK-NOT: CHANGED
 // CHECK: kept: h_dyn_softmax
 // CHECK-NOT: CHANGED
+// RUN: ukc compile %t/generated.mlir --arch sm_90a --no-cubin --check-rewrites --ukernels none -o %t/n.pkg | FileCheck %s --check-prefix=NONE
 // GENERATED: the tensor rewrites keep the result of 60 function(s) on the CPU
+// NONE: the tensor rewrites keep the result of 60 function(s) on the CPU, the lowered stage's loops of 60
