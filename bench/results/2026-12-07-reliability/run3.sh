@@ -18,4 +18,14 @@ for k in ring_ldmatrix_two_step ring_ldmatrix_noinc; do
     grep -m3 -E "Error|Warning|Race|Missing" /tmp/$tool-$k.txt
   done
 done
-for p in gpu2/k/*.pkg; do echo "== $p"; timeout 60 gpu2/k/ukc-run run $p --repeat 3 2>&1 | grep -v "matches the MLIR reference" | cut -c1-300; done
+for p in gpu2/k/*.pkg; do echo "== $p"; timeout 40 gpu2/k/ukc-run run $p --repeat 3 2>&1 | grep -v "matches the MLIR reference" | cut -c1-300; done
+# The model-dispatch corpus's tuning candidates with K splits and cubins
+# (gpu/tc.tgz, made by
+#   ukc tune bench/corpus/corpus.mlir --arch sm_90a --prepare-only gpu2/tc):
+# measured against the rules' choices.
+if [ -f gpu/tc.tgz ]; then
+  tar xzf gpu/tc.tgz -C gpu2
+  timeout 260 gpu2/k/ukc-run measure gpu2/tc -o "$OUT/tuning-corpus.json" --repeat 20 > "$OUT/table-corpus.txt" 2> "$OUT/log-corpus.txt"
+  echo "measure: exit $?"
+  grep -E "tuned|rules lose|^  [a-z_0-9]+:" "$OUT/table-corpus.txt" | cut -c1-120 | head -100
+fi
