@@ -43,8 +43,23 @@ fn tensor(shape: &[u64]) -> String {
 }
 
 fn tensor_of(shape: &[u64], element: &str) -> String {
-    let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
+    let dynamic = DYNAMIC_SIZE.with(|d| d.get());
+    let dims: Vec<String> =
+        shape.iter().map(|d| if Some(*d) == dynamic { "?".to_string() } else { d.to_string() }).collect();
     format!("tensor<{}x{element}>", dims.join("x"))
+}
+
+thread_local! {
+    /// While a function with dynamic rows is written: the row count, every
+    /// dim of which is `?` in its types (its value `%dr`, read from the
+    /// first input).
+    static DYNAMIC_SIZE: std::cell::Cell<Option<u64>> = const { std::cell::Cell::new(None) };
+}
+
+/// `tensor.empty`'s operands for `shape`: `%dr` for each dynamic dim.
+fn empty_operands(shape: &[u64]) -> String {
+    let dynamic = DYNAMIC_SIZE.with(|d| d.get());
+    shape.iter().filter(|d| Some(**d) == dynamic).map(|_| "%dr").collect::<Vec<_>>().join(", ")
 }
 
 struct Builder {
@@ -62,7 +77,7 @@ impl Builder {
 
     fn empty(&mut self, shape: &[u64]) -> String {
         let e = self.fresh();
-        let _ = writeln!(self.body, "    {e} = tensor.empty() : {}", tensor(shape));
+        let _ = writeln!(self.body, "    {e} = tensor.empty({}) : {}", empty_operands(shape), tensor(shape));
         e
     }
 
@@ -83,7 +98,7 @@ impl Builder {
     fn narrowed(&mut self, v: &Value, element: &str) -> String {
         let (t, n) = (tensor(&v.shape), tensor_of(&v.shape, element));
         let e = self.fresh();
-        let _ = writeln!(self.body, "    {e} = tensor.empty() : {n}");
+        let _ = writeln!(self.body, "    {e} = tensor.empty({}) : {n}", empty_operands(&v.shape));
         let r = self.fresh();
         let _ = writeln!(
             self.body,
@@ -212,7 +227,7 @@ impl Builder {
         let rows = v.shape[0];
         let (tf, ti) = (tensor(&[rows]), tensor_of(&[rows], "i64"));
         let (ef, ei) = (self.empty(&[rows]), self.fresh());
-        let _ = writeln!(self.body, "    {ei} = tensor.empty() : {ti}");
+        let _ = writeln!(self.body, "    {ei} = tensor.empty({}) : {ti}", empty_operands(&[rows]));
         let (ff, fi) = (self.fresh(), self.fresh());
         let _ = writeln!(self.body, "    {ff} = linalg.fill ins(%ninf : f32) outs({ef} : {tf}) -> {tf}");
         let _ = writeln!(self.body, "    {fi} = linalg.fill ins(%izero : i64) outs({ei} : {ti}) -> {ti}");
@@ -305,6 +320,12 @@ const BINARY: &[&str] = &[
 /// With `long_rows`, rows of 256 to 4096 elements (a few of them): row
 /// reductions long enough to run in two stages, matmuls of long K.
 pub fn function(name: &str, rng: &mut Rng, long_rows: bool) -> String {
+    function_with(name, rng, long_rows, false)
+}
+
+/// [`function`], with `dynamic_rows` its row count `?` in every type (the
+/// size read from the first input with `tensor.dim`).
+pub fn function_with(name: &str, rng: &mut Rng, long_rows: bool, dynamic_rows: bool) -> String {
     const SIZES: [u64; 6] = [1, 3, 8, 16, 33, 64];
     const FEW: [u64; 3] = [1, 2, 8];
     const LONG: [u64; 5] = [256, 512, 1024, 2048, 4096];
@@ -317,6 +338,7 @@ pub fn function(name: &str, rng: &mut Rng, long_rows: bool) -> String {
     } else {
         (SIZES[rng.below(SIZES.len())], SIZES[rng.below(SIZES.len())])
     };
+    DYNAMIC_SIZE.with(|d| d.set(dynamic_rows.then_some(r)));
     for i in 0..inputs {
         // Mostly one shape, sometimes its transpose: matmuls and binary ops
         // find partners.
@@ -426,6 +448,17 @@ pub fn function(name: &str, rng: &mut Rng, long_rows: bool) -> String {
     }
     let names: Vec<String> = results.iter().map(|v| v.name.clone()).collect();
     let types: Vec<String> = results.iter().map(|v| tensor(&v.shape)).collect();
+    let row_size = if dynamic_rows {
+        let dim = if pool[0].shape[0] == r { 0 } else { 1 };
+        format!(
+            "    %c{dim}_rows = arith.constant {dim} : index\n    %dr = tensor.dim %in0, %c{dim}_rows : {}\n",
+            tensor(&pool[0].shape)
+        )
+    } else {
+        String::new()
+    };
+    DYNAMIC_SIZE.with(|d| d.set(None));
+    b.body = row_size + &b.body;
     format!(
         "  func.func @{name}({}) -> ({}) {{\n    %zero = arith.constant 0.0 : f32\n    %quarter = arith.constant 0.25 : f32\n    \
          %sixtyfour = arith.constant 64.0 : f32\n    %ninf = arith.constant 0xFF800000 : f32\n    %izero = arith.constant 0 : i64\n{}    return {} : {}\n  }}\n",
@@ -516,11 +549,16 @@ fn contraction(b: &mut Builder, rng: &mut Rng, a: &Value, pool: &[Value]) -> Opt
 /// A module of `count` functions `@f0`, `@f1`, ... from `seed` (rows of
 /// 256 to 4096 elements with `long_rows`).
 pub fn module(count: usize, seed: u64, long_rows: bool) -> String {
+    module_with(count, seed, long_rows, false)
+}
+
+/// [`module`], with `dynamic_rows` each function's row count dynamic.
+pub fn module_with(count: usize, seed: u64, long_rows: bool, dynamic_rows: bool) -> String {
     let mut out =
         String::from("#id = affine_map<(d0, d1) -> (d0, d1)>\n#row = affine_map<(d0, d1) -> (d0)>\n#col = affine_map<(d0, d1) -> (d1)>\nmodule {\n");
     for i in 0..count {
         let mut rng = Rng(seed.wrapping_mul(0x1000_0000_01b3) ^ i as u64);
-        out += &function(&format!("f{i}"), &mut rng, long_rows);
+        out += &function_with(&format!("f{i}"), &mut rng, long_rows, dynamic_rows);
     }
     out += "}\n";
     out

@@ -44,6 +44,10 @@ struct Args {
     /// long enough to run in two stages, matmuls of long K
     #[arg(long, requires = "linalg_functions")]
     long_rows: bool,
+    /// Differential mode with each function's row count dynamic (`?` in
+    /// its types; compile with `--dynamic-size` to choose it)
+    #[arg(long, requires = "linalg_functions")]
+    dynamic_rows: bool,
     /// Mutated MLIR inputs (each run through both compilers)
     #[arg(long, default_value_t = 200)]
     cases: usize,
@@ -300,7 +304,7 @@ struct Tally {
 fn main() {
     let args = Args::parse();
     if let Some(count) = args.linalg_functions {
-        let text = ukc::linalg_gen::module(count, args.seed, args.long_rows);
+        let text = ukc::linalg_gen::module_with(count, args.seed, args.long_rows, args.dynamic_rows);
         match &args.write {
             Some(path) => {
                 if let Err(e) = ukc::write_atomically(path, text.as_bytes()) {
