@@ -135,37 +135,23 @@ fn record_dim_classes(context: &Context, module: &melior::ir::OperationRef) -> b
         for arg in 0..ty.input_count() {
             let Ok(t) = ty.input(arg) else { continue };
             let dims = crate::ir::shape_of(t).map(|(d, _)| d).unwrap_or_default();
-            let per_dim: Vec<Attribute> = dims
-                .iter()
-                .enumerate()
-                .map(|(dim, size)| {
-                    let id = match size {
-                        Some(_) => -1,
-                        None => {
-                            let root = find(&mut parent, Key::Arg(arg, dim));
-                            let next = ids.len() as i64;
-                            *ids.entry(root).or_insert(next)
-                        }
-                    };
-                    IntegerAttribute::new(i64_type, id).into()
-                })
-                .collect();
-            classes.push(ArrayAttribute::new(context, &per_dim).into());
-            let per_dim: Vec<Attribute> = dims
-                .iter()
-                .enumerate()
-                .map(|(dim, size)| {
-                    let n = match size {
-                        Some(_) => -1,
-                        None => {
-                            let root = find(&mut parent, Key::Arg(arg, dim));
-                            pinned_size.get(&root).map_or(-1, |n| *n as i64)
-                        }
-                    };
-                    IntegerAttribute::new(i64_type, n).into()
-                })
-                .collect();
-            pinned.push(ArrayAttribute::new(context, &per_dim).into());
+            // Per dim: its class and the size it is pinned to (-1 for
+            // static dims, and for dims no static dim pins).
+            let (mut class_of, mut pinned_of) = (Vec::new(), Vec::new());
+            for (dim, size) in dims.iter().enumerate() {
+                let (id, n) = match size {
+                    Some(_) => (-1, -1),
+                    None => {
+                        let root = find(&mut parent, Key::Arg(arg, dim));
+                        let next = ids.len() as i64;
+                        (*ids.entry(root).or_insert(next), pinned_size.get(&root).map_or(-1, |n| *n as i64))
+                    }
+                };
+                class_of.push(IntegerAttribute::new(i64_type, id).into());
+                pinned_of.push(IntegerAttribute::new(i64_type, n).into());
+            }
+            classes.push(ArrayAttribute::new(context, &class_of).into());
+            pinned.push(ArrayAttribute::new(context, &pinned_of).into());
         }
         let mut f = crate::ir::mutable(&func);
         f.set_attribute(DIM_CLASSES_ATTR, ArrayAttribute::new(context, &classes).into());
