@@ -473,6 +473,32 @@ func.func @two_products(%x: tensor<2x8xbf16>, %w: tensor<4x8xbf16>, %v: tensor<8
     }
 
     #[test]
+    fn rewrites_and_lowered_loops_keep_the_meaning() {
+        // With ukernels: the matmuls call them, so only the tensor rewrites
+        // (the transpose folded into the matmul's map, the shared fill
+        // materialised per use, erf fused) run on the CPU.
+        let options = CompileOptions { arches: vec![ukernel_dialect::GpuArch::portable(90)], ..Default::default() };
+        let compiler = Compiler::new(options).unwrap();
+        let compiled = compiler.compile_text(SOURCE, "t.mlir").unwrap();
+        let module = compiler.parse(SOURCE, "t.mlir").unwrap();
+        let check = check_rewrites(compiler.context(), &module, &compiled.package, 16, DEFAULT_BUDGET).unwrap();
+        assert!(check.changed.is_empty(), "{:?}", check.changed);
+        assert_eq!((check.checked, check.lowered_checked), (1, 0));
+        // On the default path the lowered stage's loops run too.
+        let options = CompileOptions {
+            arches: vec![ukernel_dialect::GpuArch::portable(90)],
+            ukernels: Some(ukernel_dialect::UKernelSelection::None),
+            ..Default::default()
+        };
+        let compiler = Compiler::new(options).unwrap();
+        let compiled = compiler.compile_text(SOURCE, "t.mlir").unwrap();
+        let module = compiler.parse(SOURCE, "t.mlir").unwrap();
+        let check = check_rewrites(compiler.context(), &module, &compiled.package, 16, DEFAULT_BUDGET).unwrap();
+        assert!(check.changed.is_empty(), "{:?}", check.changed);
+        assert_eq!((check.checked, check.lowered_checked), (1, 1));
+    }
+
+    #[test]
     fn a_module_not_all_llvm_is_an_error_not_an_engine() {
         let compiler = Compiler::new(CompileOptions::default()).unwrap();
         let context = compiler.context();
