@@ -287,7 +287,7 @@ impl Compiler {
             (m.as_operation().verify()
                 && ukernel_dialect::verify_ukernel_attributes(m.as_operation()) == 0
                 && arguments_have_runtime_types(&m))
-                .then_some(m)
+            .then_some(m)
         });
         let mut module = module.ok_or_else(|| CompileError::Diagnostics(diagnostics.clone(), file.to_string()))?;
         drop_transform_scripts(&module);

@@ -135,7 +135,14 @@ impl Builder {
 impl Builder {
     /// An elementwise generic writing `shape` from `ins` (value, type, map)
     /// with `body` over block arguments `args` computing `%r`.
-    fn generic(&mut self, ins: &[(String, String, &str)], shape: &[u64], iterators: &str, args: &str, body: &str) -> String {
+    fn generic(
+        &mut self,
+        ins: &[(String, String, &str)],
+        shape: &[u64],
+        iterators: &str,
+        args: &str,
+        body: &str,
+    ) -> String {
         let t = tensor(shape);
         let e = self.empty(shape);
         let r = self.fresh();
@@ -554,8 +561,9 @@ pub fn module(count: usize, seed: u64, long_rows: bool) -> String {
 
 /// [`module`], with `dynamic_rows` each function's row count dynamic.
 pub fn module_with(count: usize, seed: u64, long_rows: bool, dynamic_rows: bool) -> String {
-    let mut out =
-        String::from("#id = affine_map<(d0, d1) -> (d0, d1)>\n#row = affine_map<(d0, d1) -> (d0)>\n#col = affine_map<(d0, d1) -> (d1)>\nmodule {\n");
+    let mut out = String::from(
+        "#id = affine_map<(d0, d1) -> (d0, d1)>\n#row = affine_map<(d0, d1) -> (d0)>\n#col = affine_map<(d0, d1) -> (d1)>\nmodule {\n",
+    );
     for i in 0..count {
         let mut rng = Rng(seed.wrapping_mul(0x1000_0000_01b3) ^ i as u64);
         out += &function_with(&format!("f{i}"), &mut rng, long_rows, dynamic_rows);

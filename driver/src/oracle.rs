@@ -184,7 +184,9 @@ fn translates_to_llvm(module: &Module) -> Result<(), OracleError> {
     });
     match stray {
         None => Ok(()),
-        Some(op) => Err(OracleError::Lowering(format!("the CPU module keeps '{op}', which does not translate to LLVM IR"))),
+        Some(op) => {
+            Err(OracleError::Lowering(format!("the CPU module keeps '{op}', which does not translate to LLVM IR")))
+        }
     }
 }
 

@@ -419,14 +419,9 @@ fn compile(flags: &Flags, output: &str, cpu: CpuChecks) -> Result<i32, Failure> 
     let mut checked_rewrites = None;
     if cpu.check_rewrites {
         let module = compiler.parse(&text, input).map_err(|e| located(input, e))?;
-        let check = crate::oracle::check_rewrites(
-            compiler.context(),
-            &module,
-            &compiled.package,
-            cpu.dynamic_size,
-            cpu.budget,
-        )
-        .map_err(|e| located(input, e))?;
+        let check =
+            crate::oracle::check_rewrites(compiler.context(), &module, &compiled.package, cpu.dynamic_size, cpu.budget)
+                .map_err(|e| located(input, e))?;
         if !check.changed.is_empty() {
             let mut message = String::new();
             for c in &check.changed {

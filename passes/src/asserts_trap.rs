@@ -110,7 +110,10 @@ fn rewrite(context: &Context, module: &OperationRef) -> Result<(), String> {
                             Identifier::new(context, "callee"),
                             melior::ir::attribute::FlatSymbolRefAttribute::new(context, "vprintf").into(),
                         ),
-                        (Identifier::new(context, "operandSegmentSizes"), DenseI32ArrayAttribute::new(context, &[2, 0]).into()),
+                        (
+                            Identifier::new(context, "operandSegmentSizes"),
+                            DenseI32ArrayAttribute::new(context, &[2, 0]).into(),
+                        ),
                         (Identifier::new(context, "op_bundle_sizes"), DenseI32ArrayAttribute::new(context, &[]).into()),
                     ])
                     .add_results(&[i32t]),
@@ -129,7 +132,12 @@ fn rewrite(context: &Context, module: &OperationRef) -> Result<(), String> {
     if printing && !has_vprintf {
         // SAFETY: an LLVM function type built in the live context from live types.
         let fn_type: Type = unsafe {
-            Type::from_raw(mlir_sys::mlirLLVMFunctionTypeGet(i32t.to_raw(), 2, [ptr.to_raw(), ptr.to_raw()].as_ptr(), false))
+            Type::from_raw(mlir_sys::mlirLLVMFunctionTypeGet(
+                i32t.to_raw(),
+                2,
+                [ptr.to_raw(), ptr.to_raw()].as_ptr(),
+                false,
+            ))
         };
         let body = module.region(0).map_err(|e| e.to_string())?.first_block().ok_or("a module without a body")?;
         let decl = OperationBuilder::new("llvm.func", module.location())

@@ -210,7 +210,12 @@ pub fn bufferize_for_reference(context: &Context, module: &mut Module) -> Result
 /// so that a rewrite that changes a function's result is caught without a GPU.
 pub fn bufferize_rewritten(context: &Context, module: &mut Module) -> Result<(), CodegenError> {
     crate::register_passes();
-    run_pipeline(context, module, Stage::Configured, &format!("builtin.module({}{})", tensor_rewrites(), bufferization!()))?;
+    run_pipeline(
+        context,
+        module,
+        Stage::Configured,
+        &format!("builtin.module({}{})", tensor_rewrites(), bufferization!()),
+    )?;
     Ok(())
 }
 

@@ -71,7 +71,8 @@ fn layout<'c, 'a>(context: &'c Context, op: &OperationRef<'c, 'a>, rank: usize) 
     let positions = i64s(op, "inner_dims_pos");
     let static_tiles = i64s(op, "static_inner_tiles");
     let perm = i64s(op, "outer_dims_perm");
-    let perm: Vec<usize> = if perm.is_empty() { (0..rank).collect() } else { perm.iter().map(|&p| p as usize).collect() };
+    let perm: Vec<usize> =
+        if perm.is_empty() { (0..rank).collect() } else { perm.iter().map(|&p| p as usize).collect() };
     let mut sorted = perm.clone();
     sorted.sort_unstable();
     if sorted != (0..rank).collect::<Vec<_>>() || positions.len() != static_tiles.len() {
@@ -110,18 +111,16 @@ fn decompose<'c>(context: &'c Context, op: &OperationRef<'c, '_>) -> Result<(), 
     let rank = if is_pack { source_dims.len() } else { dest_dims.len() };
     let layout = layout(context, op, rank)?;
     // The padding value (pack only): the third operand segment.
-    let padding = if is_pack && operand_segments(op).is_some_and(|s| s.get(2) == Some(&1)) {
-        op.operand_at(2)
-    } else {
-        None
-    };
+    let padding =
+        if is_pack && operand_segments(op).is_some_and(|s| s.get(2) == Some(&1)) { op.operand_at(2) } else { None };
     // Per tiled source dim (pack), its size and the last index, for the
     // bounds test and the clamp; a static size that the tile divides
     // needs neither.
     let mut bounds = Vec::new();
     if is_pack {
         for &(d, tile) in &layout.tiles {
-            let divides = source_dims[d].zip(crate::ir::constant_int(tile)).is_some_and(|(s, t)| t > 0 && s % t as u64 == 0);
+            let divides =
+                source_dims[d].zip(crate::ir::constant_int(tile)).is_some_and(|(s, t)| t > 0 && s % t as u64 == 0);
             if divides {
                 bounds.push(None);
                 continue;

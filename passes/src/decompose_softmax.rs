@@ -37,7 +37,12 @@ pub const ARGUMENT: &str = "ukernel-decompose-softmax";
 pub const SUMMARY: &str = "Rewrite linalg.softmax as its max, exp, sum and divide generics";
 
 fn rewrite_module(context: &Context, module: &OperationRef) -> bool {
-    crate::dispatch::rewrite_matching(module, "ukernel: ", |op| name(op) == "linalg.softmax", |op| decompose(context, op))
+    crate::dispatch::rewrite_matching(
+        module,
+        "ukernel: ",
+        |op| name(op) == "linalg.softmax",
+        |op| decompose(context, op),
+    )
 }
 
 /// The lowest finite value of a float type.

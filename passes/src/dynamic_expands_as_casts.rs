@@ -66,8 +66,9 @@ fn rewrite<'c>(context: &'c Context, expand: &OperationRef<'c, '_>) -> Result<()
         .map(|a| (0..a.len()).filter_map(|i| a.element(i).ok()).collect())
         .ok_or("internal error: an expand_shape without static_output_shape")?;
     // The dynamic sizes, in order: the op's operands after the source.
-    let dynamic_sizes: Vec<Value> =
-        (1..expand.operand_count()).map(|i| expand.operand(i).map_err(|e| format!("internal error: {e}"))).collect::<Result<_, _>>()?;
+    let dynamic_sizes: Vec<Value> = (1..expand.operand_count())
+        .map(|i| expand.operand(i).map_err(|e| format!("internal error: {e}")))
+        .collect::<Result<_, _>>()?;
     if dynamic_sizes.len() != static_sizes.iter().filter(|&&s| s == DYNAMIC).count() {
         return Err("internal error: an expand_shape whose sizes do not match its operands".into());
     }
@@ -115,7 +116,8 @@ fn rewrite<'c>(context: &'c Context, expand: &OperationRef<'c, '_>) -> Result<()
         };
     }
     let dynamic_strides: Vec<Value> = strides.iter().filter_map(|(_, v)| *v).collect();
-    let operands: Vec<Value> = [source].into_iter().chain(dynamic_sizes.iter().copied()).chain(dynamic_strides.iter().copied()).collect();
+    let operands: Vec<Value> =
+        [source].into_iter().chain(dynamic_sizes.iter().copied()).chain(dynamic_strides.iter().copied()).collect();
     let static_strides: Vec<i64> = strides.iter().map(|(s, v)| if v.is_some() { DYNAMIC } else { *s }).collect();
     let cast = insert_before(
         expand,
@@ -124,12 +126,18 @@ fn rewrite<'c>(context: &'c Context, expand: &OperationRef<'c, '_>) -> Result<()
             .add_attributes(&[
                 (
                     Identifier::new(context, "operandSegmentSizes"),
-                    DenseI32ArrayAttribute::new(context, &[1, 0, dynamic_sizes.len() as i32, dynamic_strides.len() as i32])
-                        .into(),
+                    DenseI32ArrayAttribute::new(
+                        context,
+                        &[1, 0, dynamic_sizes.len() as i32, dynamic_strides.len() as i32],
+                    )
+                    .into(),
                 ),
                 (Identifier::new(context, "static_offsets"), DenseI64ArrayAttribute::new(context, &[0]).into()),
                 (Identifier::new(context, "static_sizes"), DenseI64ArrayAttribute::new(context, &static_sizes).into()),
-                (Identifier::new(context, "static_strides"), DenseI64ArrayAttribute::new(context, &static_strides).into()),
+                (
+                    Identifier::new(context, "static_strides"),
+                    DenseI64ArrayAttribute::new(context, &static_strides).into(),
+                ),
             ])
             .add_results(&[result_type]),
     )?;

@@ -66,7 +66,8 @@ fn expand<'c>(context: &'c Context, op: &OperationRef<'c, '_>, op_name: &str) ->
         .ok_or_else(|| format!("'{op_name}' on {ty} is not supported (scalar f16, bf16, f32 and f64 are)"))?;
     let location = op.location();
     let constant = |v: f64| place(op, arith::constant(context, FloatAttribute::new(context, ty, v).into(), location));
-    let magnitude = insert_before(op, OperationBuilder::new("math.absf", location).add_operands(&[x]).add_results(&[ty]))?;
+    let magnitude =
+        insert_before(op, OperationBuilder::new("math.absf", location).add_operands(&[x]).add_results(&[ty]))?;
     let inf = constant(f64::INFINITY)?;
     let cmp = |p: arith::CmpfPredicate, a: Value<'c, '_>, b: Value<'c, '_>| {
         place(op, arith::cmpf(context, p, a, b, location))

@@ -63,7 +63,12 @@ impl<'c, 'b> Body<'c, 'b> {
     /// `linalg.index d`.
     fn loop_index(&self, d: usize) -> Result<Value<'c, 'b>, String> {
         let i64_type = IntegerType::new(self.context, 64).into();
-        self.op("linalg.index", &[], Type::index(self.context), &[("dim", IntegerAttribute::new(i64_type, d as i64).into())])
+        self.op(
+            "linalg.index",
+            &[],
+            Type::index(self.context),
+            &[("dim", IntegerAttribute::new(i64_type, d as i64).into())],
+        )
     }
 }
 

@@ -52,7 +52,8 @@ fn qualifies(op: &OperationRef) -> Option<(usize, Vec<u64>)> {
 
 fn rewrite<'c>(context: &'c Context, op: &OperationRef<'c, '_>) -> Result<(), String> {
     let Some((dim, extents)) = qualifies(op) else { return Ok(()) };
-    let inputs: Vec<Value> = (0..op.operand_count()).map(|i| op.operand(i).map_err(|e| e.to_string())).collect::<Result<_, _>>()?;
+    let inputs: Vec<Value> =
+        (0..op.operand_count()).map(|i| op.operand(i).map_err(|e| e.to_string())).collect::<Result<_, _>>()?;
     let result = op.result(0).map_err(|e| e.to_string())?.r#type();
     let location = op.location();
     // Offsets along the dim and each input's last index there, as constants.
@@ -64,7 +65,10 @@ fn rewrite<'c>(context: &'c Context, op: &OperationRef<'c, '_>) -> Result<(), St
         lasts.push(index_constant(context, op, extent.saturating_sub(1) as i64)?);
         offset += extent;
     }
-    let dest = insert_before(op, melior::ir::operation::OperationBuilder::new("tensor.empty", location).add_results(&[result]))?;
+    let dest = insert_before(
+        op,
+        melior::ir::operation::OperationBuilder::new("tensor.empty", location).add_results(&[result]),
+    )?;
     let (_, element) = shape_of(result).ok_or("a result that is not shaped")?;
     let generic = gather_generic(context, op, dest, result, |body, loops| {
         let at = loops[dim];

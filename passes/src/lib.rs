@@ -14,14 +14,16 @@ mod descriptor;
 pub mod dispatch;
 pub mod distinct_results;
 pub mod drop_results_written_in_place;
+pub mod dynamic_expands_as_casts;
 mod epilogue;
+pub mod expand_class_tests;
 pub mod expand_fp8_extf;
 pub mod families;
 pub mod fold_reshape_round_trips;
 pub mod fuse_elementwise;
+pub mod fusion;
 mod gather;
 pub mod gather_concat;
-pub mod fusion;
 pub mod generalize_reduce;
 pub mod gpu_distribute;
 pub mod grid;
@@ -31,8 +33,6 @@ mod ir;
 pub mod kernel_config;
 pub mod lower_to_ukernels;
 pub mod mark_kernels;
-pub mod dynamic_expands_as_casts;
-pub mod expand_class_tests;
 pub mod math_to_libdevice;
 pub mod names;
 pub mod numerics;
@@ -56,7 +56,9 @@ pub mod unread_inits_empty;
 pub mod verify_attributes;
 
 pub use build::clone_op;
-pub use ir::{Checked, CheckedBlock, body_ops as body_ops_of, function_type, name as op_name, shape_of, strings, symbol_name};
+pub use ir::{
+    Checked, CheckedBlock, body_ops as body_ops_of, function_type, name as op_name, shape_of, strings, symbol_name,
+};
 pub use registration::{PASSES, PassInfo, all_passes, register_passes, register_project_passes};
 
 // The families' own passes live with their family; their paths stay.

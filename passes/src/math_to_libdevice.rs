@@ -123,11 +123,8 @@ fn rewrite_module(context: &Context, module: &OperationRef) -> bool {
     let mut ok = true;
     for op in targets {
         let n = name(&op);
-        let result = if n == "math.sincos" {
-            sincos(context, &op, &mut declared)
-        } else {
-            rewrite(context, &op, &mut declared)
-        };
+        let result =
+            if n == "math.sincos" { sincos(context, &op, &mut declared) } else { rewrite(context, &op, &mut declared) };
         match result {
             Ok(()) => {}
             Err(message) => {

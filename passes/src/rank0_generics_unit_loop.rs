@@ -38,7 +38,8 @@ fn wanted(op: &OperationRef) -> bool {
         && reduction_loops(op).is_some_and(|l| l.is_empty())
         && (0..op.operand_count()).all(|i| {
             op.operand_at(i).is_some_and(|v| {
-                RankedTensorType::try_from(v.r#type()).is_ok() && shape_of(v.r#type()).is_some_and(|(d, _)| d.is_empty())
+                RankedTensorType::try_from(v.r#type()).is_ok()
+                    && shape_of(v.r#type()).is_some_and(|(d, _)| d.is_empty())
             })
         })
 }
@@ -58,9 +59,15 @@ fn rewrite<'c>(context: &'c Context, op: &OperationRef<'c, '_>) -> Result<(), St
     let reshape = |v: Value<'c, '_>, to: Type<'c>, op_name: &str| -> Result<Value<'c, '_>, String> {
         let mut attributes = vec![(Identifier::new(context, "reassociation"), no_groups)];
         if op_name == "tensor.expand_shape" {
-            attributes.push((Identifier::new(context, "static_output_shape"), DenseI64ArrayAttribute::new(context, &[1]).into()));
+            attributes.push((
+                Identifier::new(context, "static_output_shape"),
+                DenseI64ArrayAttribute::new(context, &[1]).into(),
+            ));
         }
-        insert_before(op, OperationBuilder::new(op_name, location).add_operands(&[v]).add_attributes(&attributes).add_results(&[to]))
+        insert_before(
+            op,
+            OperationBuilder::new(op_name, location).add_operands(&[v]).add_attributes(&attributes).add_results(&[to]),
+        )
     };
     let mut operands = Vec::new();
     for i in 0..(ins + outs) as usize {

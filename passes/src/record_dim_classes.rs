@@ -32,7 +32,8 @@ pub const SUMMARY: &str = "Record which dynamic dims of a dispatch's arguments a
 /// keeps the dims that are a group of their own (`?x768` expanded to
 /// `?x48x16`: dim 0 is dim 0); a dim split or merged is of no one dim.
 fn viewed<'c: 'a, 'a>(mut value: melior::ir::Value<'c, 'a>) -> (melior::ir::Value<'c, 'a>, Vec<Option<usize>>) {
-    let rank = |v: melior::ir::Value| crate::ir::shape_of(melior::ir::ValueLike::r#type(&v)).map_or(0, |(d, _)| d.len());
+    let rank =
+        |v: melior::ir::Value| crate::ir::shape_of(melior::ir::ValueLike::r#type(&v)).map_or(0, |(d, _)| d.len());
     let mut through: Vec<Option<usize>> = (0..rank(value)).map(Some).collect();
     while let Some(d) = crate::ir::defining_op(value) {
         let Ok(source) = d.operand(0) else { break };
@@ -103,7 +104,8 @@ fn record_dim_classes(context: &Context, module: &melior::ir::OperationRef) -> b
                 let Ok(operand) = op.operand(operand_index) else { continue };
                 let (value, through) = viewed(operand);
                 let arg = crate::ir::func_arg_number(value, &func);
-                let sizes = crate::ir::shape_of(melior::ir::ValueLike::r#type(&value)).map(|(d, _)| d).unwrap_or_default();
+                let sizes =
+                    crate::ir::shape_of(melior::ir::ValueLike::r#type(&value)).map(|(d, _)| d).unwrap_or_default();
                 for (operand_dim, result) in map.results.iter().enumerate() {
                     // The viewed buffer's dim this one is, where known.
                     let Some(dim) = through.get(operand_dim).copied().flatten() else { continue };

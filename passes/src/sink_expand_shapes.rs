@@ -35,7 +35,9 @@ use melior::{
 use crate::{
     build::{dim_map, generic_with_body_of, insert_before},
     dispatch::detach,
-    ir::{Checked as _, body_ops, defining_op, indexing_maps, name, operand_segments, reduction_loops, shape_of, users},
+    ir::{
+        Checked as _, body_ops, defining_op, indexing_maps, name, operand_segments, reduction_loops, shape_of, users,
+    },
 };
 
 pub const ARGUMENT: &str = "ukernel-sink-expand-shapes";
@@ -117,7 +119,9 @@ fn sink<'c>(context: &'c Context, op: &OperationRef<'c, '_>) -> Result<bool, Str
         let same_expand = producer
             .filter(|p| name(p) == "tensor.expand_shape" && groups_of(p).as_ref() == Some(&groups))
             .and_then(|p| p.operand_at(0))
-            .filter(|s| static_dims(*s).is_some_and(|d| collapsed(&static_dims(v).unwrap_or_default(), &groups) == Some(d)));
+            .filter(|s| {
+                static_dims(*s).is_some_and(|d| collapsed(&static_dims(v).unwrap_or_default(), &groups) == Some(d))
+            });
         let ty = collapsed_type(v)?;
         let value = match (same_expand, producer.filter(|p| name(p) == "tensor.empty")) {
             (Some(source), _) => source,
@@ -148,7 +152,10 @@ fn sink<'c>(context: &'c Context, op: &OperationRef<'c, '_>) -> Result<bool, Str
                 .add_operands(&[new])
                 .add_attributes(&[
                     (Identifier::new(context, "reassociation"), reassociation),
-                    (Identifier::new(context, "static_output_shape"), DenseI64ArrayAttribute::new(context, &dims).into()),
+                    (
+                        Identifier::new(context, "static_output_shape"),
+                        DenseI64ArrayAttribute::new(context, &dims).into(),
+                    ),
                 ])
                 .add_results(&[old.r#type()]),
         )?;
@@ -197,7 +204,8 @@ fn expand_into_results<'c>(context: &'c Context, func: &OperationRef<'c, '_>) ->
         let Some(source) = expand.operand_at(0) else { continue };
         let Some(producer) = defining_op(source).filter(|p| name(p).starts_with("linalg.")) else { continue };
         let Some([ins, _]) = operand_segments(&producer).and_then(|s| <[i32; 2]>::try_from(s).ok()) else { continue };
-        let Some(r) = (0..producer.result_count()).find(|r| producer.result_at(*r).is_some_and(|x| Value::from(x) == source))
+        let Some(r) =
+            (0..producer.result_count()).find(|r| producer.result_at(*r).is_some_and(|x| Value::from(x) == source))
         else {
             continue;
         };

@@ -54,8 +54,8 @@ fn unread_inits(op: &OperationRef) -> Vec<usize> {
             // conversion makes it), which says nothing of writing in place.
             let produced = init.and_then(defining_op);
             let empty = produced.is_some_and(|d| name(&d) == "tensor.empty");
-            let also_input =
-                init.is_some_and(|v| (0..ins as usize).any(|i| op.operand_at(i).is_some_and(|x| crate::ir::same(x, v))));
+            let also_input = init
+                .is_some_and(|v| (0..ins as usize).any(|i| op.operand_at(i).is_some_and(|x| crate::ir::same(x, v))));
             unread && tensor && !empty && (produced.is_some() || also_input)
         })
         .map(|o| ins as usize + o)

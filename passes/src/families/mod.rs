@@ -171,7 +171,13 @@ pub trait Family: Sync {
 
     /// `ukernel` configured with `option` (one of [`Self::options`]), or why
     /// that does not fit.
-    fn configure_option(&self, _found: &Match, ukernel: &UKernel, _target: &Target, option: &str) -> Result<Plan, String> {
+    fn configure_option(
+        &self,
+        _found: &Match,
+        ukernel: &UKernel,
+        _target: &Target,
+        option: &str,
+    ) -> Result<Plan, String> {
         Err(format!("{} has no option '{option}'", ukernel.symbol))
     }
 

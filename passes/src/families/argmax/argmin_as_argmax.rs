@@ -54,7 +54,9 @@ fn argmin_combiner<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'c,
     if !crate::ir::indexing_maps(op)?.first()?.is(&identity) {
         return None;
     }
-    if (0..op.operand_count()).any(|i| op.operand_at(i).and_then(|v| shape_of(v.r#type())).is_none_or(|(d, _)| d.iter().any(Option::is_none))) {
+    if (0..op.operand_count())
+        .any(|i| op.operand_at(i).and_then(|v| shape_of(v.r#type())).is_none_or(|(d, _)| d.iter().any(Option::is_none)))
+    {
         return None;
     }
     let block = op.region_at(0)?.first_block()?;
@@ -91,7 +93,11 @@ fn argmin_combiner<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'c,
     }
     // The value init: a constant fill.
     let init = op.operand_at(1)?;
-    defining_op(init).filter(|d| name(d) == "linalg.fill").and_then(|f| f.operand_at(0)).and_then(defining_op).and_then(|c| float_constant(&c))?;
+    defining_op(init)
+        .filter(|d| name(d) == "linalg.fill")
+        .and_then(|f| f.operand_at(0))
+        .and_then(defining_op)
+        .and_then(|c| float_constant(&c))?;
     Some(value)
 }
 
@@ -108,7 +114,10 @@ fn rewrite<'c>(context: &'c Context, op: &OperationRef<'c, '_>) -> Result<(), St
     let constant = insert_before(
         op,
         OperationBuilder::new("arith.constant", location)
-            .add_attributes(&[(Identifier::new(context, "value"), FloatAttribute::new(context, element, -start).into())])
+            .add_attributes(&[(
+                Identifier::new(context, "value"),
+                FloatAttribute::new(context, element, -start).into(),
+            )])
             .add_results(&[element]),
     )?;
     let empty = insert_before(op, OperationBuilder::new("tensor.empty", location).add_results(&[init.r#type()]))?;
@@ -165,7 +174,12 @@ fn rewrite_module(context: &Context, module: &OperationRef) -> bool {
         Ok(Some(target)) if target.ukernels.allows(ukernels::argmax::FAMILY) => {}
         _ => return true,
     }
-    crate::dispatch::rewrite_matching(module, "ukernel: ", |op| argmin_combiner(op).is_some(), |op| rewrite(context, op))
+    crate::dispatch::rewrite_matching(
+        module,
+        "ukernel: ",
+        |op| argmin_combiner(op).is_some(),
+        |op| rewrite(context, op),
+    )
 }
 
 static PASS_ID: crate::pass_support::PassId = crate::pass_support::PassId;
