@@ -418,26 +418,34 @@ fn compile(flags: &Flags, output: &str, cpu: CpuChecks) -> Result<i32, Failure> 
     }
     let mut checked_rewrites = None;
     if cpu.check_rewrites {
-        let module = compiler.parse(&text, input).map_err(|e| located(input, e))?;
-        let check =
-            crate::oracle::check_rewrites(compiler.context(), &module, &compiled.package, cpu.dynamic_size, cpu.budget)
-                .map_err(|e| located(input, e))?;
-        if !check.changed.is_empty() {
-            let mut message = String::new();
-            for c in &check.changed {
-                message += &format!(
-                    "{input}: error: function '{}': the compile's {} change its result on the CPU: {}\n",
-                    c.function,
-                    match c.stage {
-                        crate::oracle::Form::Lowered => "lowered stage's loops",
-                        _ => "tensor rewrites",
-                    },
-                    c.differences.join("; ")
-                );
+        // Each arch has its own selection, and so its own rewrites.
+        let mut arches = options.arches.clone();
+        arches.sort();
+        arches.dedup();
+        for arch in &arches {
+            let one = Compiler::new(CompileOptions { arches: vec![*arch], dump_dir: None, ..options.clone() })
+                .map_err(|e| format!("ukc: error: {e}"))?;
+            let module = one.parse(&text, input).map_err(|e| located(input, e))?;
+            let check =
+                crate::oracle::check_rewrites(one.context(), &module, &compiled.package, cpu.dynamic_size, cpu.budget)
+                    .map_err(|e| located(input, e))?;
+            if !check.changed.is_empty() {
+                let mut message = String::new();
+                for c in &check.changed {
+                    message += &format!(
+                        "{input}: error: function '{}': the compile's {} for {arch} change its result on the CPU: {}\n",
+                        c.function,
+                        match c.stage {
+                            crate::oracle::Form::Lowered => "lowered stage's loops",
+                            _ => "tensor rewrites",
+                        },
+                        c.differences.join("; ")
+                    );
+                }
+                return Err(Failure::Input(message.trim_end().to_string()));
             }
-            return Err(Failure::Input(message.trim_end().to_string()));
+            checked_rewrites = Some(check);
         }
-        checked_rewrites = Some(check);
     }
     let references = match reference {
         Some((dynamic_size, budget)) => {

@@ -6,7 +6,7 @@
 // outputs agree within the reference tolerance; the functions that call no
 // ukernel (all of them with --ukernels none) run after the compile's
 // lowered stage too (kernel configuration, split reductions, the default
-// path's loops before GPU distribution). The generated functions come
+// path's loops before GPU distribution), for each requested arch. The generated functions come
 // with static shapes and with their row count dynamic. A rewrite that changes a
 // result fails this test without a GPU: the fused arange that counted the
 // wrong loop did (one_hot here, f3 of the generated module), as did the
@@ -26,6 +26,7 @@
 // CHECK: kept: h_dyn_softmax
 // CHECK-NOT: CHANGED
 // RUN: ukc compile %t/generated.mlir --arch sm_90a --no-cubin --check-rewrites --ukernels none -o %t/n.pkg | FileCheck %s --check-prefix=NONE
+// RUN: ukc compile %t/generated.mlir --arch sm_80,sm_86,sm_90a --no-cubin --check-rewrites -o %t/a.pkg | FileCheck %s --check-prefix=GENERATED
 // RUN: ukc-fuzz --linalg-functions 40 --seed 31 --dynamic-rows --write %t/dynamic.mlir
 // RUN: ukc compile %t/dynamic.mlir --arch sm_90a --no-cubin --check-rewrites --dynamic-size 37 -o %t/d.pkg | FileCheck %s --check-prefix=DYNAMIC
 // GENERATED: the tensor rewrites keep the result of 60 function(s) on the CPU
