@@ -7,7 +7,8 @@
 //! in any order; f32, or bf16/f16 operands summed in f32), row sums
 //! broadcast back, column sums, row argmaxes and maxima broadcast back, an
 //! `arange` broadcast along either dim, triangle masks by loop index,
-//! integer round trips, and several results. Compiled with `--reference`,
+//! integer round trips, batched contractions of broadcast operands summed
+//! over the batch, and several results. Compiled with `--reference`,
 //! each function's GPU outputs are compared with upstream MLIR's CPU
 //! execution of it. Deterministic for a seed.
 
@@ -356,7 +357,7 @@ pub fn function_with(name: &str, rng: &mut Rng, long_rows: bool, dynamic_rows: b
     let ops = 2 + rng.below(6);
     for _ in 0..ops {
         let v = pool[rng.below(pool.len())].clone();
-        let made = match rng.below(13) {
+        let made = match rng.below(14) {
             0 => Some(b.elementwise(&[&v], UNARY[rng.below(UNARY.len())])),
             1 => {
                 let partners: Vec<Value> = pool.iter().filter(|p| p.shape == v.shape).cloned().collect();
@@ -409,6 +410,7 @@ pub fn function_with(name: &str, rng: &mut Rng, long_rows: bool, dynamic_rows: b
             10 if v.shape.len() == 2 => Some(b.minus_row_argmax(&v, rng.below(2) == 0)),
             11 if v.shape.len() == 2 => Some(b.integer_round_trip(&v)),
             12 if v.shape.len() == 2 => Some(b.softmax_numerator(&v)),
+            13 if v.shape.len() == 2 => batched_contraction(&mut b, rng, &v, &pool),
             _ if v.shape.len() == 2 => {
                 // A row sum, broadcast back onto the rows it summed.
                 let rows = vec![v.shape[0]];
@@ -467,7 +469,7 @@ pub fn function_with(name: &str, rng: &mut Rng, long_rows: bool, dynamic_rows: b
     DYNAMIC_SIZE.with(|d| d.set(None));
     b.body = row_size + &b.body;
     format!(
-        "  func.func @{name}({}) -> ({}) {{\n    %zero = arith.constant 0.0 : f32\n    %quarter = arith.constant 0.25 : f32\n    \
+        "  func.func @{name}({}) -> ({}) {{\n    %zero = arith.constant 0.0 : f32\n    %quarter = arith.constant 0.25 : f32\n    %onef = arith.constant 1.0 : f32\n    \
          %sixtyfour = arith.constant 64.0 : f32\n    %ninf = arith.constant 0xFF800000 : f32\n    %izero = arith.constant 0 : i64\n{}    return {} : {}\n  }}\n",
         params.join(", "),
         types.join(", "),
@@ -551,6 +553,104 @@ fn contraction(b: &mut Builder, rng: &mut Rng, a: &Value, pool: &[Value]) -> Opt
         }
     };
     Some(Value { name: r, shape })
+}
+
+/// A batch of 2 contractions: `a` and a partner broadcast along a batch
+/// dim (each batch scaled by its index + 1, by `linalg.index`), multiplied
+/// as `linalg.batch_matmul` or as a generic with its four loops in any
+/// order and either operand layout, in f32 or of bf16 operands; the batch
+/// summed back to 2-D (a reduction over the outer dim).
+fn batched_contraction(b: &mut Builder, rng: &mut Rng, a: &Value, pool: &[Value]) -> Option<Value> {
+    const BATCH: u64 = 2;
+    let (m, k) = (a.shape[0], a.shape[1]);
+    let partners: Vec<Value> =
+        pool.iter().filter(|p| p.shape.len() == 2 && p.shape[0] == k && m * p.shape[1] <= 1 << 15).cloned().collect();
+    if partners.is_empty() {
+        return None;
+    }
+    let w = partners[rng.below(partners.len())].clone();
+    let n = w.shape[1];
+    let element = ["f32", "bf16"][rng.below(2)];
+    let b_nk = rng.below(2) == 0;
+    // Operands [B, m, k] and [B, k, n] (or [B, n, k]).
+    let broadcast = |b: &mut Builder, v: &Value, transposed: bool| -> (String, Vec<u64>) {
+        let shape = if transposed { vec![BATCH, v.shape[1], v.shape[0]] } else { vec![BATCH, v.shape[0], v.shape[1]] };
+        let out = tensor_of(&shape, element);
+        let e = b.fresh();
+        let _ = writeln!(b.body, "    {e} = tensor.empty({}) : {out}", empty_operands(&shape));
+        let r = b.fresh();
+        let read =
+            if transposed { "affine_map<(d0, d1, d2) -> (d2, d1)>" } else { "affine_map<(d0, d1, d2) -> (d1, d2)>" };
+        let round = if element == "f32" {
+            "      linalg.yield %s : f32\n".to_string()
+        } else {
+            format!("      %t = arith.truncf %s : f32 to {element}\n      linalg.yield %t : {element}\n")
+        };
+        let _ = writeln!(
+            b.body,
+            "    {r} = linalg.generic {{indexing_maps = [{read}, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], \
+             iterator_types = [\"parallel\", \"parallel\", \"parallel\"]}} ins({} : {}) outs({e} : {out}) {{\n    \
+             ^bb0(%x: f32, %o: {element}):\n      %i = linalg.index 0 : index\n      %ii = arith.index_cast %i : index to i64\n      \
+             %f = arith.sitofp %ii : i64 to f32\n      %g = arith.addf %f, %onef : f32\n      %s = arith.mulf %x, %g : f32\n{round}    }} -> {out}",
+            v.name,
+            tensor(&v.shape)
+        );
+        (r, shape)
+    };
+    let (a3, a3_shape) = broadcast(b, a, false);
+    let (w3, w3_shape) = broadcast(b, &w, b_nk);
+    let shape = vec![BATCH, m, n];
+    let t3 = tensor(&shape);
+    let e = b.fresh();
+    let _ = writeln!(b.body, "    {e} = tensor.empty({}) : {t3}", empty_operands(&shape));
+    let init = b.fresh();
+    let _ = writeln!(b.body, "    {init} = linalg.fill ins(%zero : f32) outs({e} : {t3}) -> {t3}");
+    let c3 = b.fresh();
+    let ins = format!(
+        "ins({a3}, {w3} : {}, {}) outs({init} : {t3})",
+        tensor_of(&a3_shape, element),
+        tensor_of(&w3_shape, element)
+    );
+    if !b_nk && element == "f32" && rng.below(2) == 0 {
+        let _ = writeln!(b.body, "    {c3} = linalg.batch_matmul {ins} -> {t3}");
+    } else {
+        // Loop positions of the roles batch, m, n, k.
+        let orders: [[usize; 4]; 4] = [[0, 1, 2, 3], [1, 0, 2, 3], [0, 2, 1, 3], [3, 1, 2, 0]];
+        let order = orders[rng.below(orders.len())];
+        let d = |role: usize| format!("d{}", order[role]);
+        let (db, dm, dn, dk) = (d(0), d(1), d(2), d(3));
+        let map = |x: &str, y: &str, z: &str| format!("affine_map<(d0, d1, d2, d3) -> ({x}, {y}, {z})>");
+        let maps = [map(&db, &dm, &dk), if b_nk { map(&db, &dn, &dk) } else { map(&db, &dk, &dn) }, map(&db, &dm, &dn)];
+        let kinds: Vec<&str> = (0..4).map(|l| if l == order[3] { "\"reduction\"" } else { "\"parallel\"" }).collect();
+        let product = if element == "f32" {
+            "%p = arith.mulf %x, %y : f32".to_string()
+        } else {
+            format!(
+                "%xe = arith.extf %x : {element} to f32\n      %ye = arith.extf %y : {element} to f32\n      \
+                 %p = arith.mulf %xe, %ye : f32"
+            )
+        };
+        let _ = writeln!(
+            b.body,
+            "    {c3} = linalg.generic {{indexing_maps = [{}], iterator_types = [{}]}} {ins} {{\n    \
+             ^bb0(%x: {element}, %y: {element}, %acc: f32):\n      {product}\n      \
+             %s = arith.addf %acc, %p : f32\n      linalg.yield %s : f32\n    }} -> {t3}",
+            maps.join(", "),
+            kinds.join(", ")
+        );
+    }
+    let out = vec![m, n];
+    let init2 = b.zero_fill(&out);
+    let r = b.fresh();
+    let _ = writeln!(
+        b.body,
+        "    {r} = linalg.generic {{indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>], \
+         iterator_types = [\"reduction\", \"parallel\", \"parallel\"]}} ins({c3} : {t3}) outs({init2} : {}) {{\n    \
+         ^bb0(%c: f32, %acc: f32):\n      %s = arith.addf %c, %acc : f32\n      linalg.yield %s : f32\n    }} -> {}",
+        tensor(&out),
+        tensor(&out)
+    );
+    Some(Value { name: r, shape: out })
 }
 
 /// A module of `count` functions `@f0`, `@f1`, ... from `seed` (rows of
