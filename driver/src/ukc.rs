@@ -403,7 +403,6 @@ struct CpuChecks {
 }
 
 fn compile(flags: &Flags, output: &str, cpu: CpuChecks) -> Result<i32, Failure> {
-    let reference = cpu.reference.then_some((cpu.dynamic_size, cpu.budget));
     let text = read_input(&flags.input)?;
     let input = display_name(&flags.input);
     let options = flags.options()?;
@@ -416,8 +415,23 @@ fn compile(flags: &Flags, output: &str, cpu: CpuChecks) -> Result<i32, Failure> 
     if flags.timing {
         eprint!("{}", timing_report(started.elapsed(), &compiler.timings()));
     }
+    // The input's meaning on the CPU, once: the references written beside
+    // the package and what each arch's rewrites are held against.
+    let started = std::time::Instant::now();
+    let meaning = if cpu.reference || cpu.check_rewrites {
+        let module = compiler.parse(&text, input).map_err(|e| located(input, e))?;
+        let computed =
+            crate::oracle::references(compiler.context(), &module, &compiled.package, cpu.dynamic_size, cpu.budget)
+                .map_err(|e| located(input, e))?;
+        if flags.timing {
+            eprintln!("ukc: reference outputs on the CPU: {:.3} s", started.elapsed().as_secs_f64());
+        }
+        Some(computed)
+    } else {
+        None
+    };
     let mut checked_rewrites = None;
-    if cpu.check_rewrites {
+    if let (true, Some(want)) = (cpu.check_rewrites, &meaning) {
         // Each arch has its own selection, and so its own rewrites.
         let mut arches = options.arches.clone();
         arches.sort();
@@ -426,9 +440,15 @@ fn compile(flags: &Flags, output: &str, cpu: CpuChecks) -> Result<i32, Failure> 
             let one = Compiler::new(CompileOptions { arches: vec![*arch], dump_dir: None, ..options.clone() })
                 .map_err(|e| format!("ukc: error: {e}"))?;
             let module = one.parse(&text, input).map_err(|e| located(input, e))?;
-            let check =
-                crate::oracle::check_rewrites(one.context(), &module, &compiled.package, cpu.dynamic_size, cpu.budget)
-                    .map_err(|e| located(input, e))?;
+            let check = crate::oracle::check_rewrites(
+                one.context(),
+                &module,
+                &compiled.package,
+                want,
+                cpu.dynamic_size,
+                cpu.budget,
+            )
+            .map_err(|e| located(input, e))?;
             if !check.changed.is_empty() {
                 let mut message = String::new();
                 for c in &check.changed {
@@ -447,20 +467,7 @@ fn compile(flags: &Flags, output: &str, cpu: CpuChecks) -> Result<i32, Failure> 
             checked_rewrites = Some(check);
         }
     }
-    let references = match reference {
-        Some((dynamic_size, budget)) => {
-            let started = std::time::Instant::now();
-            let module = compiler.parse(&text, input).map_err(|e| located(input, e))?;
-            let computed =
-                crate::oracle::references(compiler.context(), &module, &compiled.package, dynamic_size, budget)
-                    .map_err(|e| located(input, e))?;
-            if flags.timing {
-                eprintln!("ukc: reference outputs on the CPU: {:.3} s", started.elapsed().as_secs_f64());
-            }
-            Some(computed)
-        }
-        None => None,
-    };
+    let references = meaning.filter(|_| cpu.reference);
     crate::write_atomically(std::path::Path::new(output), &compiled.package.to_bytes())
         .map_err(|e| format!("{output}: error: cannot write package: {e}"))?;
     let mut out = String::new();
