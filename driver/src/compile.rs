@@ -765,19 +765,18 @@ pub fn build_package(kernels: &[KernelInfo], modules: &[EmittedModule]) -> Resul
                     .dims
                     .iter()
                     .enumerate()
-                    .map(|(d, size)| match (size, a.dim_classes.get(d).copied().flatten()) {
-                        (Some(n), _) => Dim::Static(*n),
-                        // The IR computes only with this size here.
-                        (None, _) if a.pinned.get(d).copied().flatten().is_some() => {
-                            Dim::Static(a.pinned[d].unwrap_or_default())
-                        }
-                        (None, Some(class)) => Dim::Dynamic(*symbols.entry(class).or_insert_with(|| {
-                            next_symbol += 1;
-                            next_symbol - 1
-                        })),
-                        (None, None) => {
-                            next_symbol += 1;
-                            Dim::Dynamic(next_symbol - 1)
+                    .map(|(d, size)| {
+                        match (size.or(a.pinned.get(d).copied().flatten()), a.dim_classes.get(d).copied().flatten()) {
+                            // Static, or pinned: the IR computes only with this size.
+                            (Some(n), _) => Dim::Static(n),
+                            (None, Some(class)) => Dim::Dynamic(*symbols.entry(class).or_insert_with(|| {
+                                next_symbol += 1;
+                                next_symbol - 1
+                            })),
+                            (None, None) => {
+                                next_symbol += 1;
+                                Dim::Dynamic(next_symbol - 1)
+                            }
                         }
                     })
                     .collect();

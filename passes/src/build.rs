@@ -106,6 +106,18 @@ pub fn clone_body<'c, 'b>(
     Err(format!("the {what}'s body does not end in linalg.yield"))
 }
 
+/// Places the built `op` before `anchor` and returns its first result.
+pub fn place_before<'c, 'a>(
+    anchor: &OperationRef<'c, 'a>,
+    op: melior::ir::Operation<'c>,
+) -> Result<Value<'c, 'a>, String> {
+    let block = anchor.block().ok_or("internal error: op outside a block")?;
+    let placed = block.insert_operation_before(*anchor, op);
+    let result = placed.result(0).map_err(|e| format!("internal error: {e}"))?;
+    // SAFETY: the op lives in the anchor's block as long as the function does.
+    Ok(unsafe { Value::from_raw(result.to_raw()) })
+}
+
 /// Builds `builder` before `anchor` and returns its first result.
 pub fn insert_before<'c, 'a>(
     anchor: &OperationRef<'c, 'a>,

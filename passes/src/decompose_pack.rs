@@ -24,7 +24,6 @@ use melior::{
     Context,
     ir::{
         OperationRef, Value, ValueLike,
-        attribute::DenseI64ArrayAttribute,
         operation::OperationLike,
         r#type::{IntegerType, RankedTensorType},
     },
@@ -49,15 +48,6 @@ fn rewrite_module(context: &Context, module: &OperationRef) -> bool {
     )
 }
 
-/// The attribute `attr` of `op` as integers (empty when absent).
-fn i64s(op: &OperationRef, attr: &str) -> Vec<i64> {
-    op.attribute(attr)
-        .ok()
-        .and_then(|a| DenseI64ArrayAttribute::try_from(a).ok())
-        .map(|a| (0..a.len()).filter_map(|i| a.element(i).ok()).collect())
-        .unwrap_or_default()
-}
-
 /// What a pack or unpack says of its layout, its sizes as `index` values
 /// built before the op.
 struct Layout<'c, 'a> {
@@ -68,9 +58,9 @@ struct Layout<'c, 'a> {
 }
 
 fn layout<'c, 'a>(context: &'c Context, op: &OperationRef<'c, 'a>, rank: usize) -> Result<Layout<'c, 'a>, String> {
-    let positions = i64s(op, "inner_dims_pos");
-    let static_tiles = i64s(op, "static_inner_tiles");
-    let perm = i64s(op, "outer_dims_perm");
+    let positions = crate::ir::dense_i64s(op, "inner_dims_pos");
+    let static_tiles = crate::ir::dense_i64s(op, "static_inner_tiles");
+    let perm = crate::ir::dense_i64s(op, "outer_dims_perm");
     let perm: Vec<usize> =
         if perm.is_empty() { (0..rank).collect() } else { perm.iter().map(|&p| p as usize).collect() };
     let mut sorted = perm.clone();

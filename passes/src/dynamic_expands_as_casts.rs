@@ -59,12 +59,7 @@ fn rewrite<'c>(context: &'c Context, expand: &OperationRef<'c, '_>) -> Result<()
     }
     let result: Value = expand.result(0).map_err(|e| format!("internal error: {e}"))?.into();
     let result_type = result.r#type();
-    let static_sizes: Vec<i64> = expand
-        .attribute("static_output_shape")
-        .ok()
-        .and_then(|a| DenseI64ArrayAttribute::try_from(a).ok())
-        .map(|a| (0..a.len()).filter_map(|i| a.element(i).ok()).collect())
-        .ok_or("internal error: an expand_shape without static_output_shape")?;
+    let static_sizes = crate::ir::dense_i64s(expand, "static_output_shape");
     // The dynamic sizes, in order: the op's operands after the source.
     let dynamic_sizes: Vec<Value> = (1..expand.operand_count())
         .map(|i| expand.operand(i).map_err(|e| format!("internal error: {e}")))

@@ -15,7 +15,7 @@ use melior::{
     Context,
     dialect::arith,
     ir::{
-        BlockLike, OperationRef, Value, ValueLike,
+        OperationRef, Value, ValueLike,
         attribute::FloatAttribute,
         operation::{OperationBuilder, OperationLike, WalkOrder, WalkResult},
         r#type::TypeLike,
@@ -24,7 +24,10 @@ use melior::{
 };
 use ukernel_dialect::emit_error;
 
-use crate::{build::insert_before, ir::name};
+use crate::{
+    build::{insert_before, place_before as place},
+    ir::name,
+};
 
 pub const ARGUMENT: &str = "ukernel-expand-class-tests";
 pub const SUMMARY: &str = "Rewrite math.isinf, math.isfinite and math.isnormal into compares of the magnitude";
@@ -48,15 +51,6 @@ fn smallest_normal(ty: melior::ir::Type) -> Option<f64> {
             None
         }
     }
-}
-
-/// Places `new` before `op`; its first result.
-fn place<'c, 'a>(op: &OperationRef<'c, 'a>, new: melior::ir::Operation<'c>) -> Result<Value<'c, 'a>, String> {
-    let block = op.block().ok_or("internal error: op outside a block")?;
-    let placed = block.insert_operation_before(*op, new);
-    let result = placed.result(0).map_err(|e| format!("internal error: {e}"))?;
-    // SAFETY: the op lives in the block of the IR being rewritten.
-    Ok(unsafe { Value::from_raw(result.to_raw()) })
 }
 
 fn expand<'c>(context: &'c Context, op: &OperationRef<'c, '_>, op_name: &str) -> Result<(), String> {

@@ -392,3 +392,13 @@ pub fn reassociation(op: &OperationRef) -> Option<Vec<Vec<usize>>> {
         })
         .collect()
 }
+
+/// The dense i64 array attribute `attr` of `op` as integers (empty when
+/// absent).
+pub fn dense_i64s(op: &OperationRef, attr: &str) -> Vec<i64> {
+    op.attribute(attr)
+        .ok()
+        .and_then(|a| melior::ir::attribute::DenseI64ArrayAttribute::try_from(a).ok())
+        .map(|a| (0..a.len()).filter_map(|i| a.element(i).ok()).collect())
+        .unwrap_or_default()
+}

@@ -139,15 +139,6 @@ fn rewrite_module(context: &Context, module: &OperationRef) -> bool {
     ok
 }
 
-/// Builds `new` before `op` and returns its first result.
-fn put_before<'c, 'a>(op: &OperationRef<'c, 'a>, new: melior::ir::Operation<'c>) -> Result<Value<'c, 'a>, String> {
-    let block = op.block().ok_or("internal error: op outside a block")?;
-    let placed = block.insert_operation_before(*op, new);
-    // SAFETY: the operation is in a live block of the IR being rewritten.
-    let placed = unsafe { OperationRef::from_raw(placed.to_raw()) };
-    placed.result(0).map(|r| unsafe { Value::from_raw(r.to_raw()) }).map_err(|e| format!("internal error: {e}"))
-}
-
 fn replace_result(op: &OperationRef, index: usize, with: Value) -> Result<(), String> {
     let result = op.result(index).map_err(|e| format!("internal error: {e}"))?;
     crate::ir::replace_uses(result, with);
@@ -198,7 +189,7 @@ fn exponent_as_i32<'c, 'a>(
 ) -> Result<Value<'c, 'a>, String> {
     use melior::ir::{attribute::IntegerAttribute, r#type::IntegerType};
     let location = op.location();
-    let put = |new| put_before(op, new);
+    let put = |new| crate::build::place_before(op, new);
     let i32_type: Type = IntegerType::new(context, 32).into();
     // SAFETY: the type handles are live, borrowed for the calls.
     let bits = unsafe {
@@ -245,7 +236,7 @@ fn call_libdevice<'c, 'a>(
     })?;
     let f32_type = Type::float32(context);
     let location = op.location();
-    let put = |new| put_before(op, new);
+    let put = |new| crate::build::place_before(op, new);
     let mut args = Vec::new();
     for &v in operands {
         // Float operands follow the result's width; an integer one (fpowi's
